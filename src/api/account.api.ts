@@ -1,0 +1,31 @@
+import type { Language, User } from '../../machines/shared/domain.ts';
+import type { ApiClient } from './client.ts';
+import { ResetTokenSchema, UserSchema } from './schemas.ts';
+
+export interface AccountApi {
+  requestPasswordReset(body: { email: string }): Promise<void>;
+  checkResetOtp(body: { email: string; otp: string }): Promise<{ resetToken: string }>;
+  resetPassword(body: { resetToken: string; password: string }): Promise<void>;
+  updateProfile(body: { firstName: string; lastName: string; phone: string }): Promise<User>;
+  changePassword(body: { currentPassword: string; newPassword: string }): Promise<void>;
+  changeLanguage(body: { language: Language }): Promise<User>;
+  setNotifications(body: { disableNotifications: boolean }): Promise<User>;
+  deleteAccount(body: { password: string }): Promise<void>;
+}
+
+export function createAccountApi(client: ApiClient): AccountApi {
+  return {
+    requestPasswordReset: (body) =>
+      client.post('client/auth/reset-password/request', { json: body }),
+    checkResetOtp: (body) =>
+      client.post('client/auth/reset-password/check-otp', { json: body, schema: ResetTokenSchema }),
+    resetPassword: (body) => client.post('client/auth/reset-password/reset', { json: body }),
+    updateProfile: (body) => client.put('client/auth/profile', { json: body, schema: UserSchema }),
+    changePassword: (body) => client.put('client/auth/profile/change-password', { json: body }),
+    changeLanguage: (body) =>
+      client.put('client/auth/profile/change-language', { json: body, schema: UserSchema }),
+    setNotifications: (body) =>
+      client.post('client/auth/profile/notifications', { json: body, schema: UserSchema }),
+    deleteAccount: (body) => client.delete('client/auth/profile', { json: body }),
+  };
+}

@@ -1,0 +1,65 @@
+import * as v from 'valibot';
+
+/**
+ * The one error type of the HTTP layer. Every failed call rejects with an
+ * ApiError; machines only read `key` (through machines/shared/error-key.ts).
+ */
+export type ApiErrorKind = 'network' | 'timeout' | 'parse' | 'http';
+
+export const UNKNOWN_KEY = 'errors.unknown';
+export const NETWORK_KEY = 'errors.network';
+export const TIMEOUT_KEY = 'errors.timeout';
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  key: string;
+  status?: number;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly key: string;
+  readonly status?: number;
+
+  constructor(init: ApiErrorInit) {
+    const where = init.status === undefined ? init.kind : `${init.kind} ${init.status}`;
+    super(`API ${where}: ${init.key}`, { cause: init.cause });
+    this.name = 'ApiError';
+    this.kind = init.kind;
+    this.key = init.key;
+    if (init.status !== undefined) this.status = init.status;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** `{ "statusCode": 409, "message": { "message": "server.sameEmailUserExists" } }` */
+const ErrorEnvelopeSchema = v.object({
+  message: v.object({ message: v.pipe(v.string(), v.trim(), v.nonEmpty()) }),
+});
+
+/**
+ * The translation key of an error body: `message.message` of the envelope, or
+ * `errors.unknown` for anything else (no body, not JSON, another shape). A
+ * string body is tried as JSON, in case the server sent JSON with the wrong
+ * content type.
+ */
+export function errorKeyFromBody(body: unknown): string {
+  let data = body;
+  if (typeof data === 'string') {
+    try {
+      data = JSON.parse(data);
+    } catch {
+      return UNKNOWN_KEY;
+    }
+  }
+  const result = v.safeParse(ErrorEnvelopeSchema, data);
+  return result.success ? result.output.message.message : UNKNOWN_KEY;
+}
+
+export function httpError(status: number, body: unknown, cause?: unknown): ApiError {
+  return new ApiError({ kind: 'http', status, key: errorKeyFromBody(body), cause });
+}

@@ -1,0 +1,171 @@
+import ky, { isHTTPError, isTimeoutError } from 'ky';
+import * as v from 'valibot';
+import {
+  ApiError,
+  httpError,
+  isApiError,
+  NETWORK_KEY,
+  TIMEOUT_KEY,
+  UNKNOWN_KEY,
+} from './api-error.ts';
+import type { TokenStore } from './tokens.ts';
+
+/**
+ * The HTTP client (spec 7): one ky instance, the app headers on every call,
+ * the stored access token as a bearer token, and the 401 flow: refresh once
+ * through the AuthPort, then retry the original call once. ky's own retry is
+ * off. Every failure is an ApiError. The client does not own the session.
+ */
+
+export type RefreshOutcome = 'refreshed' | 'rejected' | 'failed';
+
+export interface AuthPort {
+  /**
+   * Called on a 401 from any call but the refresh itself. Resolves when a
+   * refresh attempt has finished: 'refreshed' (new tokens are now in the token
+   * store), 'rejected' (the server refused the refresh token: the session must
+   * sign out), 'failed' (network or other failure: keep the session). All
+   * concurrent callers must share ONE in-flight refresh.
+   */
+  refresh(): Promise<RefreshOutcome>;
+}
+
+export interface ApiClientOptions {
+  /** Absolute base URL with a trailing slash, e.g. `https://connect.example.ca/api/v1/`. */
+  baseUrl: string;
+  tokens: TokenStore;
+  auth: AuthPort;
+  fetch?: typeof fetch;
+  /** Per attempt, for the response and for reading its body. Default 15000. */
+  timeoutMs?: number;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions<T> {
+  /** A JSON body (sent with `Content-Type: application/json`). */
+  json?: unknown;
+  /** Parses the response body; without one the body is not read and the call resolves to undefined. */
+  schema?: v.GenericSchema<unknown, T>;
+  /** Marks the refresh call itself: a 401 from it never starts the refresh flow. */
+  skipAuthRefresh?: boolean;
+}
+
+export interface ApiClient {
+  request<T = void>(method: HttpMethod, path: string, options?: RequestOptions<T>): Promise<T>;
+  get<T = void>(path: string, options?: RequestOptions<T>): Promise<T>;
+  post<T = void>(path: string, options?: RequestOptions<T>): Promise<T>;
+  put<T = void>(path: string, options?: RequestOptions<T>): Promise<T>;
+  delete<T = void>(path: string, options?: RequestOptions<T>): Promise<T>;
+}
+
+export const APP_HEADERS = {
+  'X-App-Version': '1.0.0',
+  'X-App-Name': 'ev-club-web',
+} as const;
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+/** Any error thrown by ky (or fetch under it) as an ApiError. */
+export function toApiError(error: unknown): ApiError {
+  if (isApiError(error)) return error;
+  if (isHTTPError(error)) return httpError(error.response.status, error.data, error);
+  if (isTimeoutError(error))
+    return new ApiError({ kind: 'timeout', key: TIMEOUT_KEY, cause: error });
+  // NetworkError, and whatever else fetch rejects with (it never got a response).
+  return new ApiError({ kind: 'network', key: NETWORK_KEY, cause: error });
+}
+
+function parseBody<T>(text: string, schema: v.GenericSchema<unknown, T>): T {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (cause) {
+    throw new ApiError({ kind: 'parse', key: UNKNOWN_KEY, cause });
+  }
+  const result = v.safeParse(schema, data);
+  if (!result.success) {
+    throw new ApiError({ kind: 'parse', key: UNKNOWN_KEY, cause: new v.ValiError(result.issues) });
+  }
+  return result.output;
+}
+
+function isUnauthorized(error: unknown): boolean {
+  return isApiError(error) && error.kind === 'http' && error.status === 401;
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const { tokens, auth } = options;
+  const http = ky.create({
+    baseUrl: options.baseUrl,
+    headers: { ...APP_HEADERS, Accept: 'application/json' },
+    retry: 0,
+    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+
+  /** One HTTP exchange with the given access token; every failure is an ApiError. */
+  async function send<T>(
+    method: HttpMethod,
+    path: string,
+    { json, schema }: RequestOptions<T>,
+    accessToken: string | null,
+  ): Promise<T> {
+    const pending = http(path.replace(/^\/+/, ''), {
+      method,
+      json,
+      headers: accessToken ? { Authorization: `Bearer ${accessToken}` } : {},
+    });
+    let text: string;
+    try {
+      if (!schema) {
+        const response = await pending;
+        void response.body?.cancel().catch(() => undefined);
+        return undefined as T;
+      }
+      text = await pending.text();
+    } catch (error) {
+      throw toApiError(error);
+    }
+    return parseBody(text, schema);
+  }
+
+  /** After a 401: make sure there is a newer access token than the one that failed. */
+  async function renewAfterUnauthorized(sentWith: string | null): Promise<RefreshOutcome> {
+    const current = tokens.read().accessToken;
+    // Another call refreshed while this one was in flight: its new token is enough.
+    if (current !== null && current !== sentWith) return 'refreshed';
+    try {
+      return await auth.refresh();
+    } catch {
+      return 'failed';
+    }
+  }
+
+  async function request<T = void>(
+    method: HttpMethod,
+    path: string,
+    requestOptions: RequestOptions<T> = {},
+  ): Promise<T> {
+    // Read at send time: a retry after a refresh uses the new token.
+    const sentWith = tokens.read().accessToken;
+    try {
+      return await send(method, path, requestOptions, sentWith);
+    } catch (error) {
+      if (requestOptions.skipAuthRefresh || !isUnauthorized(error)) throw error;
+      const outcome = await renewAfterUnauthorized(sentWith);
+      // Refresh refused or failed: the caller gets the original 401.
+      if (outcome !== 'refreshed') throw error;
+      // Exactly one retry; a second 401 is returned as it is.
+      return send(method, path, requestOptions, tokens.read().accessToken);
+    }
+  }
+
+  return {
+    request,
+    get: (path, requestOptions) => request('GET', path, requestOptions),
+    post: (path, requestOptions) => request('POST', path, requestOptions),
+    put: (path, requestOptions) => request('PUT', path, requestOptions),
+    delete: (path, requestOptions) => request('DELETE', path, requestOptions),
+  };
+}

@@ -1,0 +1,118 @@
+import * as v from 'valibot';
+import type {
+  BillingAddress,
+  LoginResponse,
+  Membership,
+  SubscriptionResponse,
+  Tokens,
+  User,
+} from '../../machines/shared/domain.ts';
+
+/**
+ * Server bodies (api-contract.md, "Shapes") parsed into the domain types.
+ * Unknown extra fields are dropped; a missing or mistyped required field is a
+ * parse error. Each schema is annotated with its domain type, so the compiler
+ * checks that the parsed output is assignable to it.
+ */
+
+const DateString = v.pipe(
+  v.string(),
+  v.check((value) => !Number.isNaN(Date.parse(value)), 'Expected a date'),
+);
+
+/** A date field: absent or null both read as null. */
+const OptionalDate = v.optional(v.nullable(DateString), null);
+
+export const BillingAddressSchema: v.GenericSchema<unknown, BillingAddress> = v.object({
+  country_code: v.literal('CA'),
+  address_1: v.string(),
+  /** Absent, null or empty: no second line. */
+  address_2: v.pipe(
+    v.optional(v.nullable(v.string())),
+    v.transform((value) => value || undefined),
+  ),
+  city: v.string(),
+  province: v.string(),
+  postal_code: v.string(),
+});
+
+/** `{}` (no address yet), with no other key: a partial address is not taken for "none". */
+const NoBillingAddressSchema = v.pipe(
+  v.strictObject({}),
+  v.transform((): Record<string, never> => ({})),
+);
+
+export const UserSchema: v.GenericSchema<unknown, User> = v.object({
+  _id: v.string(),
+  id: v.string(),
+  firstName: v.string(),
+  lastName: v.string(),
+  email: v.string(),
+  phone: v.string(),
+  language: v.fallback(v.picklist(['en', 'fr']), 'en'),
+  isBetaTester: v.optional(v.boolean(), false),
+  disableNotifications: v.optional(v.boolean()),
+  /** Absent or null also mean "no address yet". */
+  billingAddress: v.optional(
+    v.union([
+      BillingAddressSchema,
+      NoBillingAddressSchema,
+      v.pipe(
+        v.null(),
+        v.transform(() => ({})),
+      ),
+    ]),
+    {},
+  ),
+});
+
+export const MembershipSchema: v.GenericSchema<unknown, Membership> = v.object({
+  _id: v.string(),
+  id: v.string(),
+  externalId: v.string(),
+  validTo: OptionalDate,
+  cancelledAt: OptionalDate,
+  chargerOrderedAt: OptionalDate,
+});
+
+const TokenString = v.pipe(v.string(), v.nonEmpty());
+
+export const TokensSchema: v.GenericSchema<unknown, Tokens> = v.object({
+  token: TokenString,
+  refreshToken: TokenString,
+  user: UserSchema,
+});
+
+/** With `isVerified: false` the tokens may be absent. */
+export const LoginResponseSchema: v.GenericSchema<unknown, LoginResponse> = v.object({
+  token: v.optional(TokenString),
+  refreshToken: v.optional(TokenString),
+  user: v.optional(UserSchema),
+  isVerified: v.optional(v.boolean()),
+});
+
+/** verify-user: `refreshToken` falls back to `token`. */
+export const VerifyResponseSchema: v.GenericSchema<unknown, Tokens> = v.pipe(
+  v.object({
+    token: TokenString,
+    refreshToken: v.optional(v.nullable(v.string())),
+    user: UserSchema,
+  }),
+  v.transform(({ token, refreshToken, user }) => ({
+    token,
+    refreshToken: refreshToken || token,
+    user,
+  })),
+);
+
+const IntentSchema = v.object({ id: v.string(), client_secret: v.string() });
+
+export const SubscriptionResponseSchema: v.GenericSchema<unknown, SubscriptionResponse> = v.object({
+  subscription: v.object({ validTo: OptionalDate }),
+  paymentIntent: v.optional(v.nullable(IntentSchema), null),
+  setupIntent: v.optional(v.nullable(IntentSchema), null),
+});
+
+export const ResetTokenSchema: v.GenericSchema<unknown, { resetToken: string }> = v.object({
+  resetToken: v.pipe(v.string(), v.nonEmpty()),
+});
