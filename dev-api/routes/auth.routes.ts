@@ -1,0 +1,170 @@
+/** Sign-up, login, one-time codes, tokens and password reset (client/auth/…). */
+import { badRequest, objectBody, unauthorized } from '../http.ts';
+import { hashPassword, verifyPassword } from '../passwords.ts';
+import {
+  consumeOtp,
+  issueResetToken,
+  issueTokens,
+  revokePair,
+  revokeUserTokens,
+  rotateRefreshToken,
+  sendOtp,
+  userForResetToken,
+} from '../sessions.ts';
+import type { Route } from '../state.ts';
+import { createUser, findUserByEmail, findUserByPhone, publicUser } from '../users.ts';
+import {
+  checkEmail,
+  checkFirstName,
+  checkLanguage,
+  checkLastName,
+  checkPassword,
+  checkPhone,
+  requiredString,
+} from '../validate.ts';
+
+const incorrectOtp = () => badRequest('server.incorrectOtp');
+
+export const authRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/client/auth/sign-up',
+    async handle({ state, body }) {
+      const input = objectBody(body);
+      const fields = {
+        firstName: requiredString(input, 'firstName'),
+        lastName: requiredString(input, 'lastName'),
+        phone: requiredString(input, 'phone'),
+        email: requiredString(input, 'email'),
+        password: requiredString(input, 'password'),
+        language: checkLanguage(input.language),
+      };
+      const user = await createUser(state, {
+        firstName: checkFirstName(fields.firstName),
+        lastName: checkLastName(fields.lastName),
+        email: checkEmail(fields.email),
+        phone: checkPhone(fields.phone),
+        password: checkPassword(fields.password),
+        language: fields.language,
+        verified: false,
+      });
+      sendOtp(state, 'verify', user.email);
+      state.store.save();
+      return { status: 201, body: {} };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/client/auth/login',
+    async handle({ state, body }) {
+      const input = objectBody(body);
+      const emailOrPhone = requiredString(input, 'emailOrPhone');
+      const password = requiredString(input, 'password');
+      const user = findUserByEmail(state, emailOrPhone) ?? findUserByPhone(state, emailOrPhone);
+      // Unknown user and wrong password answer alike, so login does not reveal who has an account.
+      if (!user || !(await verifyPassword(password, user.passwordHash))) {
+        throw badRequest('server.incorrectEmailOrPassword');
+      }
+      if (!user.verified) return { status: 200, body: { isVerified: false } };
+      const tokens = issueTokens(state, user);
+      state.store.save();
+      return { status: 200, body: { ...tokens, user: publicUser(user), isVerified: true } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/client/auth/resend-otp',
+    handle({ state, body }) {
+      const email = requiredString(objectBody(body), 'email');
+      const user = findUserByEmail(state, email);
+      if (user) {
+        sendOtp(state, 'verify', user.email);
+        state.store.save();
+      }
+      return { status: 204 };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/client/auth/verify-user',
+    handle({ state, body }) {
+      const input = objectBody(body);
+      const email = requiredString(input, 'email');
+      const otp = requiredString(input, 'otp');
+      const user = findUserByEmail(state, email);
+      if (!user || !consumeOtp(state, 'verify', user.email, otp)) throw incorrectOtp();
+      user.verified = true;
+      const tokens = issueTokens(state, user);
+      state.store.save();
+      return { status: 200, body: { ...tokens, user: publicUser(user) } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/client/auth/refresh-token',
+    handle({ state, body }) {
+      const refreshToken = requiredString(objectBody(body), 'refreshToken');
+      const rotated = rotateRefreshToken(state, refreshToken);
+      state.store.save();
+      if (!rotated) throw unauthorized();
+      return { status: 200, body: { ...rotated.tokens, user: publicUser(rotated.user) } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/client/auth/logout',
+    handle({ state, bearer, body }) {
+      // Best effort: revoke what was presented, answer 204 whatever happens.
+      let changed = bearer ? revokePair(state, bearer) : false;
+      if (body.kind === 'json' && typeof body.value === 'object' && body.value !== null) {
+        const refreshToken = (body.value as Record<string, unknown>).refreshToken;
+        if (typeof refreshToken === 'string') changed = revokePair(state, refreshToken) || changed;
+      }
+      if (changed) state.store.save();
+      return { status: 204 };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/client/auth/reset-password/request',
+    handle({ state, body }) {
+      const email = requiredString(objectBody(body), 'email');
+      const user = findUserByEmail(state, email);
+      if (user) {
+        sendOtp(state, 'reset', user.email);
+        state.store.save();
+      }
+      return { status: 204 };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/client/auth/reset-password/check-otp',
+    handle({ state, body }) {
+      const input = objectBody(body);
+      const email = requiredString(input, 'email');
+      const otp = requiredString(input, 'otp');
+      const user = findUserByEmail(state, email);
+      if (!user || !consumeOtp(state, 'reset', user.email, otp)) throw incorrectOtp();
+      const resetToken = issueResetToken(state, user);
+      state.store.save();
+      return { status: 200, body: { resetToken } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/client/auth/reset-password/reset',
+    async handle({ state, body }) {
+      const input = objectBody(body);
+      const resetToken = requiredString(input, 'resetToken');
+      const password = requiredString(input, 'password');
+      const user = userForResetToken(state, resetToken);
+      if (!user) throw incorrectOtp();
+      user.passwordHash = await hashPassword(checkPassword(password));
+      // Also spends the reset token: every session of the user ends.
+      revokeUserTokens(state, user._id);
+      state.store.save();
+      return { status: 204 };
+    },
+  },
+];

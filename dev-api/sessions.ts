@@ -1,0 +1,146 @@
+/** Access and refresh tokens, one-time codes and password-reset tokens. */
+import { opaqueToken, otpCode } from './ids.ts';
+import type { DevApiState } from './state.ts';
+import type { UserRecord } from './store.ts';
+
+const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
+const OTP_TTL_MS = 10 * 60 * 1000;
+const RESET_TOKEN_TTL_MS = 10 * 60 * 1000;
+/** Expired tokens are dropped from the data file after this long. */
+const TOKEN_GRACE_MS = 3600 * 1000;
+
+export type OtpPurpose = 'verify' | 'reset';
+
+export interface TokenPair {
+  token: string;
+  refreshToken: string;
+}
+
+function pruneTokens(state: DevApiState): void {
+  const { tokens } = state.store.data;
+  const limit = state.now() - TOKEN_GRACE_MS;
+  for (const [token, record] of Object.entries(tokens)) {
+    if (record.expiresAt < limit) delete tokens[token];
+  }
+}
+
+/** Issues a new access + refresh token pair (the caller saves the store). */
+export function issueTokens(state: DevApiState, user: UserRecord): TokenPair {
+  pruneTokens(state);
+  const now = state.now();
+  const token = opaqueToken();
+  const refreshToken = opaqueToken();
+  const pairId = opaqueToken();
+  const { tokens } = state.store.data;
+  tokens[token] = {
+    kind: 'access',
+    userId: user._id,
+    pairId,
+    expiresAt: now + state.accessTokenTtlSeconds * 1000,
+  };
+  tokens[refreshToken] = {
+    kind: 'refresh',
+    userId: user._id,
+    pairId,
+    expiresAt: now + REFRESH_TOKEN_TTL_MS,
+  };
+  return { token, refreshToken };
+}
+
+function findUser(state: DevApiState, userId: string): UserRecord | null {
+  return state.store.data.users.find((user) => user._id === userId) ?? null;
+}
+
+export function userForAccessToken(state: DevApiState, token: string): UserRecord | null {
+  const record = state.store.data.tokens[token];
+  if (record?.kind !== 'access' || state.now() >= record.expiresAt) return null;
+  return findUser(state, record.userId);
+}
+
+/** Spends a refresh token: it stops working and a new pair is issued. */
+export function rotateRefreshToken(
+  state: DevApiState,
+  refreshToken: string,
+): { user: UserRecord; tokens: TokenPair } | null {
+  const { tokens } = state.store.data;
+  const record = tokens[refreshToken];
+  if (record?.kind !== 'refresh' || state.now() >= record.expiresAt) return null;
+  delete tokens[refreshToken];
+  const user = findUser(state, record.userId);
+  if (!user) return null;
+  return { user, tokens: issueTokens(state, user) };
+}
+
+/** Revokes a token and every token issued with it (logout). */
+export function revokePair(state: DevApiState, token: string): boolean {
+  const { tokens } = state.store.data;
+  const record = tokens[token];
+  if (!record) return false;
+  for (const [other, otherRecord] of Object.entries(tokens)) {
+    if (otherRecord.pairId === record.pairId) delete tokens[other];
+  }
+  return true;
+}
+
+export function revokeUserTokens(state: DevApiState, userId: string): void {
+  const { tokens, resetTokens } = state.store.data;
+  for (const [token, record] of Object.entries(tokens)) {
+    if (record.userId === userId) delete tokens[token];
+  }
+  for (const [token, record] of Object.entries(resetTokens)) {
+    if (record.userId === userId) delete resetTokens[token];
+  }
+}
+
+/** Makes every issued access token expired as of now (__dev helper). */
+export function expireAccessTokens(state: DevApiState): number {
+  let count = 0;
+  const now = state.now();
+  for (const record of Object.values(state.store.data.tokens)) {
+    if (record.kind === 'access' && record.expiresAt > now) {
+      record.expiresAt = now;
+      count += 1;
+    }
+  }
+  return count;
+}
+
+/** Creates a new 6-digit code for `email` (replacing any earlier one) and prints it. */
+export function sendOtp(state: DevApiState, purpose: OtpPurpose, email: string): string {
+  const code = otpCode();
+  state.store.data.otps[`${purpose}:${email}`] = { code, expiresAt: state.now() + OTP_TTL_MS };
+  state.store.data.lastOtp[email] = code;
+  state.log(`one-time code for ${email}: ${code}${purpose === 'reset' ? ' (password reset)' : ''}`);
+  return code;
+}
+
+/** True and spent when `code` is the current, unexpired code for `email`. */
+export function consumeOtp(
+  state: DevApiState,
+  purpose: OtpPurpose,
+  email: string,
+  code: string,
+): boolean {
+  const { otps } = state.store.data;
+  const key = `${purpose}:${email}`;
+  const record = otps[key];
+  if (!record || state.now() >= record.expiresAt || record.code !== code.trim()) return false;
+  delete otps[key];
+  return true;
+}
+
+export function issueResetToken(state: DevApiState, user: UserRecord): string {
+  const token = opaqueToken();
+  state.store.data.resetTokens[token] = {
+    userId: user._id,
+    expiresAt: state.now() + RESET_TOKEN_TTL_MS,
+  };
+  return token;
+}
+
+/** The user a reset token is for, without spending it. */
+export function userForResetToken(state: DevApiState, token: string): UserRecord | null {
+  const record = state.store.data.resetTokens[token];
+  if (!record || state.now() >= record.expiresAt) return null;
+  return findUser(state, record.userId);
+}

@@ -1,0 +1,124 @@
+/**
+ * Input rules of the stand-in. Missing or mistyped fields are a 400
+ * `server.invalidRequest`; a well-typed but unacceptable value gets its own key
+ * where the contract has one.
+ */
+import { badRequest } from './http.ts';
+import type { BillingAddressRecord } from './store.ts';
+
+export const PROVINCES = [
+  'AB',
+  'BC',
+  'MB',
+  'NB',
+  'NL',
+  'NS',
+  'NT',
+  'NU',
+  'ON',
+  'PE',
+  'QC',
+  'SK',
+  'YT',
+] as const;
+
+const E164 = /^\+[1-9]\d{7,14}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const POSTAL_CODE = /^([A-Za-z]\d[A-Za-z]) ?(\d[A-Za-z]\d)$/;
+
+type Body = Record<string, unknown>;
+
+export function requiredString(body: Body, key: string): string {
+  const value = body[key];
+  if (typeof value !== 'string') throw badRequest();
+  return value;
+}
+
+export function optionalString(body: Body, key: string): string | undefined {
+  const value = body[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw badRequest();
+  return value;
+}
+
+export function requiredBoolean(body: Body, key: string): boolean {
+  const value = body[key];
+  if (typeof value !== 'boolean') throw badRequest();
+  return value;
+}
+
+export function optionalBoolean(body: Body, key: string): boolean | undefined {
+  const value = body[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'boolean') throw badRequest();
+  return value;
+}
+
+/** `undefined` = leave as is, `null` = clear, else an ISO date string. */
+export function optionalDate(body: Body, key: string): string | null | undefined {
+  const value = body[key];
+  if (value === undefined || value === null) return value;
+  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw badRequest();
+  return new Date(value).toISOString();
+}
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+export function checkEmail(email: string): string {
+  const normalized = normalizeEmail(email);
+  if (!EMAIL.test(normalized)) throw badRequest();
+  return normalized;
+}
+
+function checkName(value: string, key: string): string {
+  const trimmed = value.trim();
+  if (trimmed.length < 2 || trimmed.length > 32) throw badRequest(key);
+  return trimmed;
+}
+
+export const checkFirstName = (value: string) => checkName(value, 'server.invalidFirstName');
+export const checkLastName = (value: string) => checkName(value, 'server.invalidLastName');
+
+export function checkPhone(value: string): string {
+  const trimmed = value.trim();
+  if (!E164.test(trimmed)) throw badRequest('server.invalidPhoneNumber');
+  return trimmed;
+}
+
+export function checkPassword(value: string): string {
+  if (value.length < 8 || value.length > 32) throw badRequest('server.passwordTooWeak');
+  return value;
+}
+
+export function checkLanguage(value: unknown): 'en' | 'fr' {
+  if (value !== 'en' && value !== 'fr') throw badRequest();
+  return value;
+}
+
+function nonEmpty(body: Body, key: string): string {
+  const value = requiredString(body, key).trim();
+  if (value === '' || value.length > 100) throw badRequest();
+  return value;
+}
+
+/** A Canadian billing address (api-contract.md `BillingAddress`), normalized. */
+export function checkBillingAddress(body: Body): BillingAddressRecord {
+  if (body.country_code !== 'CA') throw badRequest();
+  const address_1 = nonEmpty(body, 'address_1');
+  const address_2 = optionalString(body, 'address_2')?.trim();
+  const city = nonEmpty(body, 'city');
+  const province = requiredString(body, 'province').trim().toUpperCase();
+  if (!(PROVINCES as readonly string[]).includes(province)) throw badRequest();
+  const postal = POSTAL_CODE.exec(requiredString(body, 'postal_code').trim());
+  if (!postal) throw badRequest();
+  const postal_code = `${postal[1]} ${postal[2]}`.toUpperCase();
+  const address: BillingAddressRecord = {
+    country_code: 'CA',
+    address_1,
+    city,
+    province,
+    postal_code,
+  };
+  if (address_2) address.address_2 = address_2;
+  return address;
+}
