@@ -14,6 +14,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    manifest: true,
     chunkSizeWarningLimit: 400,
   },
   test: {

@@ -1,0 +1,161 @@
+import { createActor, fromPromise, waitFor } from 'xstate';
+import {
+  MEMBERSHIP_STORAGE_KEY,
+  membershipMachine,
+} from '../../machines/membership/membership.machine.ts';
+import {
+  parsePersistedMembership,
+  serializeMembership,
+} from '../../machines/membership/membership.persist.ts';
+import { sessionMachine } from '../../machines/session/session.machine.ts';
+import type { RefreshOutcome } from '../../machines/session/session.types.ts';
+import { createApi } from '../api/api.ts';
+import { ApiError } from '../api/api-error.ts';
+import { createApiClient } from '../api/client.ts';
+import { createTokenStore, TOKEN_KEYS, type TokenStore } from '../api/tokens.ts';
+import { normalizeEmailOrPhone } from '../lib/phone.ts';
+import type { AppConfig } from './env.ts';
+import type { AppServices, Logger, MembershipActor, SessionActor } from './services.tsx';
+
+export interface CreateServicesOptions {
+  config: AppConfig;
+  logger?: Logger;
+  storage?: Storage;
+  fetch?: typeof fetch;
+}
+
+function readPersistedMembership(storage: Storage | undefined) {
+  try {
+    return parsePersistedMembership(storage?.getItem(MEMBERSHIP_STORAGE_KEY) ?? null);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The composition root: one token store, one HTTP client, the session and
+ * membership actors with their effects provided. Navigation is bound later,
+ * once the router exists (`services.navigate`).
+ */
+export function createServices({
+  config,
+  logger = console,
+  storage = globalThis.localStorage,
+  fetch,
+}: CreateServicesOptions): {
+  services: AppServices;
+  bindNavigation(navigate: (to: string) => void): void;
+} {
+  const tokens: TokenStore = createTokenStore(storage);
+  let navigateTo: (to: string) => void = () => {};
+
+  // The client asks the session actor for a refresh; all callers share one attempt.
+  const auth = {
+    async refresh(): Promise<RefreshOutcome> {
+      const before = session.getSnapshot();
+      if (!before.matches('authenticated')) return 'rejected';
+      const count = before.context.refreshCount;
+      session.send({ type: 'session.refresh' });
+      const after = await waitFor(
+        session,
+        (s) => !s.matches('authenticated') || s.context.refreshCount > count,
+      );
+      if (!after.matches('authenticated')) return 'rejected';
+      return after.context.refreshOutcome ?? 'failed';
+    },
+  };
+  const client = createApiClient({ baseUrl: config.apiUrl, tokens, auth, ...(fetch ? { fetch } : {}) });
+  const api = createApi(client);
+
+  const membership: MembershipActor = createActor(
+    membershipMachine.provide({
+      actors: { loadMembership: fromPromise(() => api.memberships.get()) },
+      actions: {
+        persistMembership: ({ context }) => {
+          try {
+            storage?.setItem(MEMBERSHIP_STORAGE_KEY, serializeMembership(context.record));
+          } catch (error) {
+            logger.warn('Could not persist the membership', error);
+          }
+        },
+        clearPersisted: () => {
+          try {
+            storage?.removeItem(MEMBERSHIP_STORAGE_KEY);
+          } catch {
+            // Storage unavailable: nothing to clear.
+          }
+        },
+      },
+    }),
+  );
+
+  const session: SessionActor = createActor(
+    sessionMachine.provide({
+      actors: {
+        loadUser: fromPromise(() => api.auth.getProfile()),
+        login: fromPromise(({ input }) =>
+          api.auth.login({
+            emailOrPhone: normalizeEmailOrPhone(input.emailOrPhone),
+            password: input.password,
+          }),
+        ),
+        requestOtp: fromPromise(({ input }) => api.auth.resendOtp(input)),
+        verifyOtp: fromPromise(({ input }) => api.auth.verifyUser(input)),
+        refreshTokens: fromPromise(() => {
+          const { refreshToken } = tokens.read();
+          if (!refreshToken) {
+            return Promise.reject(
+              new ApiError({ kind: 'http', status: 401, key: 'errors.sessionExpired' }),
+            );
+          }
+          return api.auth.refreshToken({ refreshToken });
+        }),
+      },
+      actions: {
+        storeTokens: (_args, params) =>
+          tokens.write({ accessToken: params.token, refreshToken: params.refreshToken }),
+        clearTokens: () => tokens.clear(),
+        startMembership: () => membership.send({ type: 'membership.refetch' }),
+        clearMembership: () => membership.send({ type: 'membership.clear' }),
+        notifyServerLogout: () => {
+          // Best effort (issue 7): local sign-out never waits on it.
+          api.auth.logout().catch((error: unknown) => logger.info('Server logout failed', error));
+        },
+        goToActivation: () => navigateTo('/activation'),
+        goToLogin: () => navigateTo('/login'),
+        logError: (_args, params) => logger.error(params.error),
+      },
+      guards: {
+        hasStoredTokens: () => {
+          const stored = tokens.read();
+          return stored.accessToken !== null || stored.refreshToken !== null;
+        },
+      },
+    }),
+  );
+
+  membership.start();
+  const stored = tokens.read();
+  if (stored.accessToken !== null || stored.refreshToken !== null) {
+    const record = readPersistedMembership(storage);
+    if (record) membership.send({ type: 'membership.hydrate', record });
+  }
+  session.start();
+
+  // Other tabs: signing out there signs out here; signing in there signs in here.
+  globalThis.addEventListener?.('storage', (event: StorageEvent) => {
+    if (event.key !== null && !Object.values(TOKEN_KEYS).includes(event.key)) return;
+    const now = tokens.read();
+    session.send({
+      type: 'session.storageChanged',
+      hasTokens: now.accessToken !== null || now.refreshToken !== null,
+    });
+  });
+
+  return {
+    services: { api, session, membership, logger, config, navigate: (to) => navigateTo(to) },
+    bindNavigation(navigate) {
+      navigateTo = navigate;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { Outlet } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { ExternalLink } from '../../components/external-link.tsx';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { Logo } from '../../components/logo.tsx';
+import { useServices } from '../services.tsx';
+
+const STEPS = ['1', '2', '3', '4', '5', '6', '7'] as const;
+
+/**
+ * The two-panel layout of the auth screens (spec 1, 2): an info panel with the
+ * 7-step club list, the brand line and the built-in-Canada line, and the form.
+ */
+export function AuthLayout() {
+  const { t } = useTranslation(['auth', 'common']);
+  const { config } = useServices();
+  return (
+    <div className="auth">
+      <aside className="auth__info" aria-labelledby="auth-info-title">
+        <div className="auth__brand">
+          <Logo size={40} />
+          <span>{t('common:app.name')}</span>
+        </div>
+        <h2 id="auth-info-title" className="auth__info-title">
+          {t('auth:info.title')}
+        </h2>
+        <ol className="auth__steps">
+          {STEPS.map((step) => (
+            <li key={step}>
+              <strong>{t(`auth:info.steps.${step}.title`)}</strong>
+              <span>{t(`auth:info.steps.${step}.text`)}</span>
+            </li>
+          ))}
+        </ol>
+        <p className="auth__brand-line">{t('common:app.brandLine')}</p>
+        <p className="auth__canada">{t('common:app.builtInCanada')}</p>
+      </aside>
+      <div className="auth__panel">
+        <div className="auth__topbar">
+          <ExternalLink href={config.storeUrl} className="header__link">
+            {t('common:header.store')}
+          </ExternalLink>
+          <LanguageSwitcher />
+        </div>
+        <main id="main" className="auth__main">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { isSignedIn, selectUser } from '../../../machines/session/session.selectors.ts';
+import { ExternalLink } from '../../components/external-link.tsx';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { Logo } from '../../components/logo.tsx';
+import { useChooseLanguage } from '../use-choose-language.ts';
+import { useServices } from '../services.tsx';
+
+/**
+ * The header of spec 1: club name, Store and Support links, Logout, EN/FR.
+ * `variant="plain"` is the layout variant without Logout.
+ */
+export function Header({ variant = 'default' }: { variant?: 'default' | 'plain' }) {
+  const { t } = useTranslation('common');
+  const { session, config } = useServices();
+  const signedIn = useSelector(session, isSignedIn);
+  const isBeta = useSelector(session, (s) => selectUser(s).isBetaTester);
+  const chooseLanguage = useChooseLanguage();
+  const showLogout = variant === 'default' && signedIn;
+
+  return (
+    <header className="header">
+      <div className="header__inner">
+        <Link to="/" className="header__brand">
+          <Logo />
+          <span>{t('app.name')}</span>
+          {signedIn && isBeta ? <span className="badge badge--beta">{t('header.beta')}</span> : null}
+        </Link>
+        <nav className="header__nav" aria-label={t('header.nav')}>
+          <ExternalLink href={config.storeUrl} className="header__link">
+            {t('header.store')}
+          </ExternalLink>
+          <ExternalLink href={config.supportUrl} className="header__link">
+            {t('header.support')}
+          </ExternalLink>
+          <LanguageSwitcher onChosen={chooseLanguage} />
+          {showLogout ? (
+            <button
+              type="button"
+              className="button button--secondary header__logout"
+              onClick={() => session.send({ type: 'session.signOut' })}
+            >
+              {t('header.logout')}
+            </button>
+          ) : null}
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,37 @@
+import { createContext, type ReactNode, use } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { MembershipMachine } from '../../machines/membership/membership.machine.ts';
+import type { SessionMachine } from '../../machines/session/session.machine.ts';
+import type { Api } from '../api/api.ts';
+import type { AppConfig } from './env.ts';
+
+export type SessionActor = ActorRefFrom<SessionMachine>;
+export type MembershipActor = ActorRefFrom<MembershipMachine>;
+
+export interface Logger {
+  error(...args: unknown[]): void;
+  warn(...args: unknown[]): void;
+  info(...args: unknown[]): void;
+}
+
+/** Everything a screen may use, injected once at start (and faked in tests). */
+export interface AppServices {
+  api: Api;
+  session: SessionActor;
+  membership: MembershipActor;
+  logger: Logger;
+  config: AppConfig;
+  navigate(to: string): void;
+}
+
+const ServicesContext = createContext<AppServices | null>(null);
+
+export function ServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
+  return <ServicesContext value={services}>{children}</ServicesContext>;
+}
+
+export function useServices(): AppServices {
+  const services = use(ServicesContext);
+  if (!services) throw new Error('useServices() outside <ServicesProvider>');
+  return services;
+}

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../machines/shared/domain.ts';
+import { LANGUAGES, toLanguage } from '../i18n/i18n.ts';
+
+/**
+ * The EN/FR chooser (spec 1). `onChosen` lets the app save the choice to the
+ * profile when a member is signed in (issue 7).
+ */
+export function LanguageSwitcher({ onChosen }: { onChosen?: (language: Language) => void }) {
+  const { t, i18n } = useTranslation('common');
+  const current = toLanguage(i18n.resolvedLanguage ?? i18n.language);
+  return (
+    <fieldset className="language-switcher">
+      <legend className="visually-hidden">{t('header.languageLabel')}</legend>
+      {LANGUAGES.map((language) => (
+        <button
+          key={language}
+          type="button"
+          lang={language}
+          className="language-switcher__option"
+          aria-pressed={current === language}
+          aria-label={t(`header.language.${language}Name`)}
+          onClick={() => {
+            if (current === language) return;
+            void i18n.changeLanguage(language);
+            onChosen?.(language);
+          }}
+        >
+          {t(`header.language.${language}`)}
+        </button>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,146 @@
+import { type ClipboardEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export const OTP_DIGITS = 6;
+
+interface OtpInputProps {
+  id: string;
+  /** The digits typed so far (at most `length`). */
+  value: string;
+  onChange(code: string): void;
+  /** Enter in a box: the form submits. */
+  onComplete?(): void;
+  /** Translated error text from the server (shown under the boxes). */
+  error?: string | undefined;
+  disabled?: boolean;
+  length?: number;
+  label: string;
+}
+
+/**
+ * Six single-digit boxes (spec 5): typing moves on, Backspace and Delete clear,
+ * arrows move, a pasted or autofilled code fills every box. A non-digit is
+ * refused with 'Only digits allowed'.
+ */
+export function OtpInput({
+  id,
+  value,
+  onChange,
+  onComplete,
+  error,
+  disabled,
+  length = OTP_DIGITS,
+  label,
+}: OtpInputProps) {
+  const { t } = useTranslation('common');
+  const refs = useRef<Array<HTMLInputElement | null>>([]);
+  const [digitsOnly, setDigitsOnly] = useState(false);
+  const digits = Array.from({ length }, (_, i) => value[i] ?? '');
+  const errorText = digitsOnly ? t('validation.otpDigitsOnly') : error;
+  const errorId = errorText ? `${id}-error` : undefined;
+
+  const focus = (index: number) => {
+    const target = refs.current[Math.max(0, Math.min(length - 1, index))];
+    target?.focus();
+    target?.select();
+  };
+
+  const setFrom = (index: number, typed: string) => {
+    const onlyDigits = typed.replace(/\D/g, '');
+    setDigitsOnly(onlyDigits.length !== typed.length);
+    if (!onlyDigits) return;
+    const next = (value.slice(0, index) + onlyDigits).slice(0, length);
+    onChange(next);
+    focus(Math.min(next.length, length - 1));
+  };
+
+  const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'Backspace': {
+        event.preventDefault();
+        setDigitsOnly(false);
+        if (digits[index]) {
+          onChange(value.slice(0, index) + value.slice(index + 1));
+        } else if (index > 0) {
+          onChange(value.slice(0, index - 1) + value.slice(index));
+          focus(index - 1);
+        }
+        break;
+      }
+      case 'Delete':
+        event.preventDefault();
+        setDigitsOnly(false);
+        onChange(value.slice(0, index) + value.slice(index + 1));
+        break;
+      case 'ArrowLeft':
+        event.preventDefault();
+        focus(index - 1);
+        break;
+      case 'ArrowRight':
+        event.preventDefault();
+        focus(index + 1);
+        break;
+      case 'Home':
+        event.preventDefault();
+        focus(0);
+        break;
+      case 'End':
+        event.preventDefault();
+        focus(length - 1);
+        break;
+      case 'Enter':
+        onComplete?.();
+        break;
+    }
+  };
+
+  const onPaste = (index: number, event: ClipboardEvent<HTMLInputElement>) => {
+    event.preventDefault();
+    setFrom(index, event.clipboardData.getData('text').trim());
+  };
+
+  return (
+    <fieldset className="otp" aria-describedby={errorId}>
+      <legend className="field__label">{label}</legend>
+      <div className="otp__boxes">
+        {digits.map((digit, index) => (
+          <input
+            // biome-ignore lint/suspicious/noArrayIndexKey: the boxes are positions
+            key={index}
+            ref={(el) => {
+              refs.current[index] = el;
+            }}
+            id={index === 0 ? id : `${id}-${index}`}
+            className="otp__box"
+            type="text"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete={index === 0 ? 'one-time-code' : 'off'}
+            maxLength={index === 0 ? length : 1}
+            value={digit}
+            disabled={disabled}
+            aria-label={t('a11y.otpDigit', { index: index + 1, count: length })}
+            aria-invalid={errorText ? true : undefined}
+            aria-describedby={errorId}
+            onChange={(event) => {
+              const typed = event.currentTarget.value;
+              // Autofill or a fast typist may put several characters in one box.
+              setFrom(
+                index,
+                typed.length >= length || typed.length < 2 ? typed : typed.replace(digit, '') || typed,
+              );
+            }}
+            onKeyDown={(event) => onKeyDown(index, event)}
+            onPaste={(event) => onPaste(index, event)}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+        ))}
+      </div>
+      {errorText ? (
+        <p className="field__error" id={errorId} role="alert">
+          {errorText}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TextField, type TextFieldProps } from './text-field.tsx';
+
+/** A password input with a show/hide toggle (spec 2). */
+export function PasswordField(props: Omit<TextFieldProps, 'type' | 'addon'>) {
+  const { t } = useTranslation('common');
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={visible ? 'text' : 'password'}
+      autoCapitalize="none"
+      spellCheck={false}
+      addon={
+        <button
+          type="button"
+          className="field__toggle"
+          aria-pressed={visible}
+          aria-controls={props.id}
+          onClick={() => setVisible((v) => !v)}
+        >
+          {visible ? t('fields.hidePassword') : t('fields.showPassword')}
+        </button>
+      }
+    />
+  );
+}

@@ -1,0 +1,34 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { Spinner } from './spinner.tsx';
+
+interface SubmitButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  busy?: boolean;
+  /** The label while busy ('Creating account...'); defaults to the children. */
+  busyLabel?: string;
+  variant?: 'primary' | 'secondary' | 'link';
+}
+
+/** A button with a loading state that cannot be pressed twice while busy. */
+export function SubmitButton({
+  busy = false,
+  busyLabel,
+  variant = 'primary',
+  disabled,
+  children,
+  className,
+  type = 'submit',
+  ...rest
+}: SubmitButtonProps) {
+  return (
+    <button
+      {...rest}
+      type={type}
+      className={['button', `button--${variant}`, className].filter(Boolean).join(' ')}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+    >
+      {busy ? <Spinner size="sm" /> : null}
+      <span>{busy && busyLabel ? busyLabel : children}</span>
+    </button>
+  );
+}

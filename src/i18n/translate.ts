@@ -1,0 +1,33 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { FieldError } from '../../machines/forms/field-error.ts';
+import { UNKNOWN_ERROR_KEY } from '../../machines/shared/error-key.ts';
+
+/**
+ * Machines hand the views translation keys (`server.incorrectOtp`,
+ * `validation.minSymbols`). These turn them into text; a key we do not know
+ * becomes 'An unknown error occurred.', never the raw key (api-contract).
+ */
+export function useErrorText() {
+  const { t, i18n } = useTranslation('common');
+  const tr = t as unknown as (key: string, values?: Record<string, unknown>) => string;
+
+  const keyText = (key: string | null | undefined): string => {
+    if (!key) return '';
+    const [ns, bare] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['common', key];
+    return i18n.exists(bare, { ns }) ? tr(`${ns}:${bare}`) : tr(UNKNOWN_ERROR_KEY);
+  };
+
+  const fieldText = (error: FieldError | null | undefined): string => {
+    if (!error) return '';
+    const values: Record<string, unknown> = {};
+    if (error.values?.number !== undefined) values.number = error.values.number;
+    if (error.values?.field) values.field = keyText(error.values.field);
+    if (!i18n.exists(error.key, { ns: 'common' })) return tr(UNKNOWN_ERROR_KEY);
+    return tr(error.key, values);
+  };
+
+  return { keyText, fieldText };
+}
+
+export type { TFunction };

@@ -1,0 +1,43 @@
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { isSignedIn } from '../machines/session/session.selectors.ts';
+import { createServices } from './app/create-services.ts';
+import { readConfig } from './app/env.ts';
+import { createAppRouter } from './app/router.tsx';
+import { ServicesProvider } from './app/services.tsx';
+import { Splash } from './components/splash.tsx';
+import { createI18n } from './i18n/i18n.ts';
+import './styles.css';
+
+const config = readConfig();
+const i18n = createI18n();
+const { services, bindNavigation } = createServices({ config });
+const router = createAppRouter(services);
+bindNavigation((to) => void router.navigate({ to, replace: true }));
+
+// Guards read the session: when signing in or out happens, let them decide again.
+let signedIn = isSignedIn(services.session.getSnapshot());
+services.session.subscribe((snapshot) => {
+  const now = isSignedIn(snapshot);
+  if (now !== signedIn) {
+    signedIn = now;
+    void router.invalidate();
+  }
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+
+createRoot(root).render(
+  <StrictMode>
+    <I18nextProvider i18n={i18n}>
+      <ServicesProvider services={services}>
+        <Suspense fallback={<Splash />}>
+          <RouterProvider router={router} />
+        </Suspense>
+      </ServicesProvider>
+    </I18nextProvider>
+  </StrictMode>,
+);

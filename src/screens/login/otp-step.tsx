@@ -1,0 +1,74 @@
+import { useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  canSubmitOtp,
+  isResendingOtp,
+  isVerifyingOtp,
+} from '../../../machines/session/session.selectors.ts';
+import { useServices } from '../../app/services.tsx';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { OtpInput } from '../../components/otp-input.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
+import { useErrorText } from '../../i18n/translate.ts';
+
+/** The one-time-code step of login (spec 2): 6 digits, Next, 'Resend it'. */
+export function OtpStep() {
+  const { t } = useTranslation(['auth', 'common']);
+  const { session } = useServices();
+  const { keyText } = useErrorText();
+  const otp = useSelector(session, (s) => s.context.otp);
+  const verifying = useSelector(session, isVerifyingOtp);
+  const resending = useSelector(session, isResendingOtp);
+  const canSubmit = useSelector(session, canSubmitOtp);
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    session.send({ type: 'otp.submit' });
+  };
+
+  return (
+    <section className="auth-form" aria-labelledby="otp-title">
+      <h1 id="otp-title">{t('auth:otp.title')}</h1>
+      <p className="auth-form__subtitle">{t('auth:otp.subtitle', { email: otp.email })}</p>
+      <form noValidate onSubmit={submit}>
+        <OtpInput
+          id="otp-code"
+          label={t('common:fields.otp')}
+          value={otp.code}
+          onChange={(code) => session.send({ type: 'otp.change', code })}
+          onComplete={() => submit()}
+          error={otp.errorKey ? keyText(otp.errorKey) : undefined}
+          disabled={verifying}
+        />
+        <FormAlert tone="success">
+          {otp.codeSent && !otp.errorKey && !resending ? t('auth:otp.sent', { email: otp.email }) : null}
+        </FormAlert>
+        <SubmitButton busy={verifying} busyLabel={t('auth:otp.verifying')} disabled={!canSubmit}>
+          {t('auth:otp.next')}
+        </SubmitButton>
+      </form>
+      <p className="auth-form__aside">
+        {t('auth:otp.noCode')}{' '}
+        <SubmitButton
+          type="button"
+          variant="link"
+          busy={resending}
+          busyLabel={t('auth:otp.resending')}
+          onClick={() => session.send({ type: 'otp.resend' })}
+        >
+          {t('auth:otp.resend')}
+        </SubmitButton>
+      </p>
+      <p>
+        <button
+          type="button"
+          className="button button--link"
+          onClick={() => session.send({ type: 'otp.cancel' })}
+        >
+          {t('auth:otp.back')}
+        </button>
+      </p>
+    </section>
+  );
+}
