@@ -1,0 +1,120 @@
+import { assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from 'xstate';
+import type { Membership } from '../shared/domain.ts';
+import { errorKeyOf } from '../shared/error-key.ts';
+
+/** What the app reports after refreshing the membership and the user. */
+export interface ActivationRefreshResult {
+  /** The reloaded user has a billing address (a non-empty billingAddress). */
+  hasBillingAddress: boolean;
+}
+
+export interface ActivationContext {
+  /** The last activation failure as a translation key (the failure itself is logged). */
+  errorKey: string | null;
+}
+
+export type ActivationEvent = { type: 'activation.activate' };
+
+export const activationMachine = setup({
+  types: {
+    context: {} as ActivationContext,
+    events: {} as ActivationEvent,
+    tags: {} as 'busy',
+  },
+  actors: {
+    /** POST club/memberships. */
+    activateMembership: fromPromise<Membership>(async () => {
+      throw new Error('activateMembership not provided');
+    }),
+    /** The app invalidates and refetches the membership, reloads the user, and reports. */
+    refreshAfterActivation: fromPromise<ActivationRefreshResult>(async () => {
+      throw new Error('refreshAfterActivation not provided');
+    }),
+  },
+  actions: {
+    assignError: assign({
+      errorKey: ({ event }) => errorKeyOf((event as unknown as ErrorActorEvent).error),
+    }),
+    clearError: assign({ errorKey: null }),
+    /** Placeholder: the app logs `event.error` (an `xstate.error.actor.*` event). */
+    logError: () => {},
+    /** Placeholder: the app navigates to /billing. */
+    goToBilling: () => {},
+    /** Placeholder: the app navigates to /subscription. */
+    goToSubscription: () => {},
+  },
+  guards: {
+    hasBillingAddress: ({ event }) =>
+      (event as unknown as DoneActorEvent<ActivationRefreshResult>).output?.hasBillingAddress ===
+      true,
+  },
+}).createMachine({
+  id: 'activation',
+  description:
+    'The “Activate membership” button: activate, refresh the membership and user, then go to /billing (no billing address yet) or /subscription.',
+  context: { errorKey: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      description: 'The activation screen waits for the button.',
+      on: {
+        'activation.activate': { target: 'activating' },
+      },
+    },
+    activating: {
+      description: 'Creating the membership (POST club/memberships); the button shows loading.',
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'activateMembership',
+        src: 'activateMembership',
+        onDone: { target: 'refreshing' },
+        onError: {
+          target: 'failed',
+          actions: ['logError', 'assignError'],
+          description: 'Spec 8: the failure is logged and the loading state clears.',
+        },
+      },
+    },
+    refreshing: {
+      description: 'Activated: refetching the membership and reloading the user before moving on.',
+      tags: ['busy'],
+      invoke: {
+        id: 'refreshAfterActivation',
+        src: 'refreshAfterActivation',
+        onDone: [
+          {
+            guard: 'hasBillingAddress',
+            target: 'toSubscription',
+            description: 'The user already has a billing address.',
+          },
+          { target: 'toBilling', description: 'The user has no billing address yet.' },
+        ],
+        onError: {
+          target: 'toBilling',
+          actions: 'logError',
+          description:
+            'The membership exists but the refresh failed: logged, and the user enters the billing address (which then goes to /subscription).',
+        },
+      },
+    },
+    failed: {
+      description: 'Activation failed (logged); the button can be pressed again.',
+      on: {
+        'activation.activate': { target: 'activating', description: 'Retry.' },
+      },
+    },
+    toBilling: {
+      type: 'final',
+      description: 'Navigating to /billing.',
+      entry: 'goToBilling',
+    },
+    toSubscription: {
+      type: 'final',
+      description: 'Navigating to /subscription.',
+      entry: 'goToSubscription',
+    },
+  },
+});
+
+export type ActivationMachine = typeof activationMachine;

@@ -1,0 +1,18 @@
+import type { SnapshotFrom } from 'xstate';
+import type { ActivationMachine } from './activation.machine.ts';
+
+export type ActivationSnapshot = SnapshotFrom<ActivationMachine>;
+
+/** The button shows its loading state (activating or refreshing). */
+export function isBusy(snapshot: ActivationSnapshot): boolean {
+  return snapshot.hasTag('busy');
+}
+
+/** The button can be pressed (idle or after a failure). */
+export function canActivate(snapshot: ActivationSnapshot): boolean {
+  return snapshot.matches('idle') || snapshot.matches('failed');
+}
+
+export function selectErrorKey(snapshot: ActivationSnapshot): string | null {
+  return snapshot.context.errorKey;
+}

@@ -1,0 +1,51 @@
+import * as v from 'valibot';
+import { MAX_SYMBOLS_KEY } from './validate.ts';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 32;
+/** A phone-like login identifier has 7 to 17 digits. */
+export const LOGIN_PHONE_MIN_DIGITS = 7;
+export const LOGIN_PHONE_MAX_DIGITS = 17;
+
+const emailSchema = v.pipe(v.string(), v.email());
+const PHONE_LIKE = /^\+?[\d\s\-.()]+$/;
+
+export function isEmail(value: string): boolean {
+  return v.is(emailSchema, value);
+}
+
+/** Digits, spaces, dashes, dots, parentheses, an optional leading +, 7 to 17 digits. */
+export function isPhoneLike(value: string): boolean {
+  if (!PHONE_LIKE.test(value)) return false;
+  const digits = value.replace(/\D/g, '').length;
+  return digits >= LOGIN_PHONE_MIN_DIGITS && digits <= LOGIN_PHONE_MAX_DIGITS;
+}
+
+export function isEmailOrPhone(value: string): boolean {
+  return isEmail(value) || isPhoneLike(value);
+}
+
+/** The password rule shared by login and registration: required, 8 to 32 characters. */
+export function passwordField(requiredKey = 'validation.passwordRequired') {
+  return v.pipe(
+    v.string(),
+    v.nonEmpty(requiredKey),
+    v.minLength(PASSWORD_MIN_LENGTH, 'validation.passwordMin'),
+    v.maxLength(PASSWORD_MAX_LENGTH, MAX_SYMBOLS_KEY),
+  );
+}
+
+export const loginSchema = v.object({
+  emailOrPhone: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('validation.emailOrPhoneRequired'),
+    v.check(isEmailOrPhone, 'validation.emailOrPhoneInvalid'),
+  ),
+  password: passwordField(),
+});
+
+export type LoginValues = v.InferInput<typeof loginSchema>;
+export type LoginField = keyof LoginValues;
+
+export const EMPTY_LOGIN_VALUES: LoginValues = { emailOrPhone: '', password: '' };

@@ -1,0 +1,48 @@
+import type { Membership } from '../shared/domain.ts';
+
+/** The client flags derived from the membership record (spec 3 and 4). */
+export interface MembershipFlags {
+  isMembershipExist: boolean;
+  isActive: boolean;
+  isCancelled: boolean;
+  hasOrdered: boolean;
+}
+
+export const NO_MEMBERSHIP_FLAGS: Readonly<MembershipFlags> = Object.freeze({
+  isMembershipExist: false,
+  isActive: false,
+  isCancelled: false,
+  hasOrdered: false,
+});
+
+/** A date field as epoch milliseconds; absent, empty or unparseable → null. */
+export function toTime(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : time;
+}
+
+/**
+ * Spec 4, read literally:
+ * - no record: no flag is set;
+ * - cancelledAt set: cancelled once now ≥ cancelledAt, and never active;
+ * - otherwise active while now ≤ validTo (no validTo: not active);
+ * - ordered when chargerOrderedAt exists.
+ * Invalid date strings count as absent.
+ */
+export function deriveMembership(
+  record: Membership | null | undefined,
+  now: Date | number,
+): MembershipFlags {
+  if (!record) return { ...NO_MEMBERSHIP_FLAGS };
+  const nowTime = typeof now === 'number' ? now : now.getTime();
+  const cancelledAt = toTime(record.cancelledAt);
+  const validTo = toTime(record.validTo);
+  return {
+    isMembershipExist: true,
+    isCancelled: cancelledAt !== null && nowTime >= cancelledAt,
+    isActive: cancelledAt === null && validTo !== null && nowTime <= validTo,
+    hasOrdered: toTime(record.chargerOrderedAt) !== null,
+  };
+}

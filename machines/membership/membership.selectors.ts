@@ -1,0 +1,28 @@
+import type { SnapshotFrom } from 'xstate';
+import type { Membership } from '../shared/domain.ts';
+import { deriveMembership, type MembershipFlags } from './derive-membership.ts';
+import type { MembershipMachine } from './membership.machine.ts';
+
+export type MembershipSnapshot = SnapshotFrom<MembershipMachine>;
+
+export function selectRecord(snapshot: MembershipSnapshot): Membership | null {
+  return snapshot.context.record;
+}
+
+export function selectFlags(snapshot: MembershipSnapshot, now: Date | number): MembershipFlags {
+  return deriveMembership(snapshot.context.record, now);
+}
+
+/** A request is in flight. */
+export function isLoading(snapshot: MembershipSnapshot): boolean {
+  return snapshot.hasTag('loading');
+}
+
+/** The server has answered at least once since the last clear (loaded or failed, or hydrated). */
+export function isSettled(snapshot: MembershipSnapshot): boolean {
+  return snapshot.matches('loaded') || snapshot.matches('failed');
+}
+
+export function selectErrorKey(snapshot: MembershipSnapshot): string | null {
+  return snapshot.context.errorKey;
+}
