@@ -1,0 +1,158 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * en and fr must carry exactly the same translations: same namespaces, same key
+ * paths (into objects and arrays), no empty strings, and the same
+ * {{interpolation}} variables and <tag> placeholders in every string.
+ */
+
+// A path string, not `new URL(...)`: under jsdom, URL is jsdom's and node:url rejects it.
+const LOCALES = `${resolve(dirname(fileURLToPath(import.meta.url)), '../../public/locales')}/`;
+
+function namespacesOf(language: string): string[] {
+  const dir = `${LOCALES}${language}`;
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => name.slice(0, -'.json'.length))
+    .sort();
+}
+
+function load(language: string, ns: string): unknown {
+  return JSON.parse(readFileSync(`${LOCALES}${language}/${ns}.json`, 'utf8'));
+}
+
+/** Every leaf as `a.b.0.c` → value; an empty object or array is a leaf too. */
+function flatten(value: unknown, prefix = '', out = new Map<string, unknown>()) {
+  const entries: [string, unknown][] = Array.isArray(value)
+    ? value.map((item, index) => [String(index), item])
+    : typeof value === 'object' && value !== null
+      ? Object.entries(value)
+      : [];
+  if (entries.length === 0) {
+    out.set(prefix === '' ? '(root)' : prefix, value);
+    return out;
+  }
+  for (const [key, item] of entries) flatten(item, prefix === '' ? key : `${prefix}.${key}`, out);
+  return out;
+}
+
+function variablesOf(text: string): string[] {
+  const names = [...text.matchAll(/\{\{\s*([^,}\s]+)[^}]*\}\}/g)].map((match) => match[1] ?? '');
+  return [...new Set(names)].sort();
+}
+
+/** `<0>`, `<terms>`, `</terms>`, `<br/>`: the placeholders <Trans> fills in. */
+function tagsOf(text: string): string[] {
+  const names = [...text.matchAll(/<\/?\s*([A-Za-z0-9_]+)\s*\/?>/g)].map((match) => match[1] ?? '');
+  return [...new Set(names)].sort();
+}
+
+function describeLeaf(value: unknown): string {
+  return Array.isArray(value)
+    ? 'empty array'
+    : typeof value === 'object'
+      ? 'empty object'
+      : 'not text';
+}
+
+const enNamespaces = namespacesOf('en');
+const frNamespaces = namespacesOf('fr');
+
+describe('locale folders', () => {
+  it('hold at least the common and legal namespaces in English', () => {
+    expect(enNamespaces).toEqual(expect.arrayContaining(['common', 'legal']));
+  });
+
+  it('hold the same namespaces in en and fr', () => {
+    expect(
+      {
+        onlyInEn: enNamespaces.filter((ns) => !frNamespaces.includes(ns)),
+        onlyInFr: frNamespaces.filter((ns) => !enNamespaces.includes(ns)),
+      },
+      'namespaces present in one language only',
+    ).toEqual({ onlyInEn: [], onlyInFr: [] });
+  });
+});
+
+describe.each(enNamespaces)('namespace %s', (ns) => {
+  const frExists = existsSync(`${LOCALES}fr/${ns}.json`);
+  const en = flatten(load('en', ns));
+  const fr = frExists ? flatten(load('fr', ns)) : new Map<string, unknown>();
+
+  it('exists in French', () => {
+    expect(frExists, `public/locales/fr/${ns}.json is missing`).toBe(true);
+  });
+
+  it('has the same key paths in en and fr', () => {
+    const enKeys = [...en.keys()];
+    const frKeys = [...fr.keys()];
+    expect(
+      {
+        missingInFr: enKeys.filter((key) => !fr.has(key)),
+        missingInEn: frKeys.filter((key) => !en.has(key)),
+      },
+      `${ns}: keys differ between en and fr`,
+    ).toEqual({ missingInFr: [], missingInEn: [] });
+  });
+
+  it('has only non-empty strings as values', () => {
+    const bad: string[] = [];
+    for (const [language, leaves] of [
+      ['en', en],
+      ['fr', fr],
+    ] as const) {
+      for (const [key, value] of leaves) {
+        if (typeof value !== 'string') bad.push(`${language}:${key} (${describeLeaf(value)})`);
+        else if (value.trim() === '') bad.push(`${language}:${key} (empty)`);
+      }
+    }
+    expect(bad, `${ns}: empty or non-text values`).toEqual([]);
+  });
+
+  it('uses the same {{variables}} and <tags> in each pair of strings', () => {
+    const differing: string[] = [];
+    for (const [key, enValue] of en) {
+      const frValue = fr.get(key);
+      if (typeof enValue !== 'string' || typeof frValue !== 'string') continue;
+      const enVars = variablesOf(enValue).join(', ');
+      const frVars = variablesOf(frValue).join(', ');
+      if (enVars !== frVars) differing.push(`${key}: en {{${enVars}}} / fr {{${frVars}}}`);
+      const enTags = tagsOf(enValue).join(', ');
+      const frTags = tagsOf(frValue).join(', ');
+      if (enTags !== frTags) differing.push(`${key}: en <${enTags}> / fr <${frTags}>`);
+    }
+    expect(differing, `${ns}: placeholders differ between en and fr`).toEqual([]);
+  });
+});
+
+describe('the parity helpers', () => {
+  it('flatten into arrays and objects and keep empty containers as leaves', () => {
+    expect([...flatten({ a: { b: 'x' }, c: [{ d: 'y' }, 'z'], e: [], f: {} }).keys()]).toEqual([
+      'a.b',
+      'c.0.d',
+      'c.1',
+      'e',
+      'f',
+    ]);
+  });
+
+  it('find interpolation variables, with or without a format', () => {
+    expect(variablesOf('Min {{number}} symbols in {{ field }} on {{date, datetime}}')).toEqual([
+      'date',
+      'field',
+      'number',
+    ]);
+  });
+
+  it('find <Trans> tags', () => {
+    expect(tagsOf('Read the <terms>terms</terms> and <1>policy</1>.<br/>')).toEqual([
+      '1',
+      'br',
+      'terms',
+    ]);
+  });
+});
