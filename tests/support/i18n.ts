@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+const LOCALES = join(import.meta.dirname, '../../public/locales');
+
+/** Every namespace of one language, read from public/locales (what the app downloads). */
+export function loadResources(language: 'en' | 'fr'): Record<string, Record<string, unknown>> {
+  const dir = join(LOCALES, language);
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => [file.replace(/\.json$/, ''), JSON.parse(readFileSync(join(dir, file), 'utf8'))]),
+  );
+}
+
+/** A real i18next instance with the app's translations inline (no HTTP, no Suspense). */
+export function createTestI18n(language: 'en' | 'fr' = 'en'): I18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: 'en',
+    supportedLngs: ['en', 'fr'],
+    defaultNS: 'common',
+    fallbackNS: 'common',
+    ns: Object.keys(loadResources('en')),
+    resources: { en: loadResources('en'), fr: loadResources('fr') },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    initAsync: false,
+  });
+  return instance;
+}

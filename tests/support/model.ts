@@ -1,0 +1,272 @@
+/**
+ * Model-based testing with xstate/graph (the successor of @xstate/test).
+ *
+ * Paths come from the very machine the app runs. `createTestModel` refuses
+ * machines that invoke actors, so we walk the real machine with
+ * `getShortestPaths`, listing user events AND actor outcomes
+ * (`xstate.done.actor.<id>` / `xstate.error.actor.<id>`) as events. Every
+ * invoke therefore has an explicit `id` (the outcome events name it).
+ *
+ * `generatePaths` returns the shortest path to every reachable state, plus,
+ * for each (state, event) pair that fires a transition no earlier path fired,
+ * that path extended by the event: together they cover every reachable state
+ * AND every reachable transition. `measureCoverage` replays paths in an
+ * inspected actor and counts the state nodes entered and the transition
+ * definitions taken against all those the machine defines.
+ */
+import {
+  type AnyActorLogic,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type AnyTransitionDefinition,
+  createActor,
+  type EventObject,
+  fromCallback,
+  fromPromise,
+} from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+
+export interface ModelStep<E extends EventObject = EventObject> {
+  event: E;
+  /** The state value after the event, as 'a.b.c' strings (parallel: several). */
+  stateIds: string[];
+}
+
+export interface ModelPath<E extends EventObject = EventObject> {
+  /** e.g. 'login.change → login.submit → xstate.done.actor.login' */
+  description: string;
+  steps: Array<ModelStep<E>>;
+  /** The state ids at the end of the path. */
+  target: string[];
+}
+
+export interface ModelOptions<E extends EventObject> {
+  /** The events to try in each state (user events and actor outcomes). */
+  events: readonly E[] | ((state: { value: unknown; context: unknown }) => readonly E[]);
+  input?: unknown;
+  /** How states are told apart; default: value + context. */
+  serializeState?: (state: { value: unknown; context: unknown }) => string;
+}
+
+/** Actors that never settle: outcomes are sent as events by the paths. */
+export function quietActors(names: readonly string[]): Record<string, AnyActorLogic> {
+  return Object.fromEntries(
+    names.map((name) => [name, fromPromise(() => new Promise<never>(() => {}))]),
+  );
+}
+
+/** A callback actor that does nothing (for machines that invoke callbacks). */
+export const idleCallback = fromCallback(() => () => {});
+
+export function allStateNodes(machine: AnyStateMachine): AnyStateNode[] {
+  const out: AnyStateNode[] = [];
+  const visit = (node: AnyStateNode) => {
+    out.push(node);
+    for (const child of Object.values(node.states) as AnyStateNode[]) visit(child);
+  };
+  visit(machine.root);
+  return out;
+}
+
+export function allTransitions(machine: AnyStateMachine): AnyTransitionDefinition[] {
+  return allStateNodes(machine).flatMap((node) => [
+    ...[...node.transitions.values()].flat(),
+    ...(node.always ?? []),
+  ]);
+}
+
+/** A transition named by source, event, guard and targets: stable across `.provide()` copies. */
+export function describeTransition(t: AnyTransitionDefinition): string {
+  const targets = (t.target ?? []).map((n: AnyStateNode) => n.id).join(',') || '(self)';
+  const guard = t.guard ? ` [${typeof t.guard === 'string' ? t.guard : ((t.guard as { type?: string }).type ?? 'guard')}]` : '';
+  const index = (t.source.transitions.get(t.eventType) ?? t.source.always ?? []).indexOf(t);
+  return `${t.source.id} --${t.eventType || 'always'}${guard}#${index}--> ${targets}`;
+}
+
+function stateIdsOf(machine: AnyStateMachine, value: unknown): string[] {
+  const out: string[] = [];
+  const walk = (prefix: string, v: unknown) => {
+    if (typeof v === 'string') {
+      out.push(`${prefix}.${v}`);
+      return;
+    }
+    if (v && typeof v === 'object') {
+      for (const [key, child] of Object.entries(v)) {
+        out.push(`${prefix}.${key}`);
+        walk(`${prefix}.${key}`, child);
+      }
+    }
+  };
+  walk(machine.id, value);
+  return [...new Set(out)];
+}
+
+interface Replay {
+  transitions: Set<AnyTransitionDefinition>;
+  lastStepTransitions: Set<AnyTransitionDefinition>;
+  states: Set<string>;
+}
+
+/** Runs events through an inspected actor of the machine; actors must be quiet. */
+export function replay(
+  machine: AnyStateMachine,
+  events: readonly EventObject[],
+  input?: unknown,
+): Replay {
+  const transitions = new Set<AnyTransitionDefinition>();
+  let lastStepTransitions = new Set<AnyTransitionDefinition>();
+  const states = new Set<string>();
+  const actor = createActor(machine, {
+    ...(input === undefined ? {} : { input }),
+    inspect: (inspection) => {
+      if (
+        inspection.type === '@xstate.microstep' &&
+        inspection.actorRef.sessionId === inspection.rootId
+      ) {
+        for (const t of (inspection as unknown as { _transitions: AnyTransitionDefinition[] })
+          ._transitions) {
+          transitions.add(t);
+          lastStepTransitions.add(t);
+        }
+      }
+    },
+  });
+  const record = () => {
+    for (const node of (actor.getSnapshot() as unknown as { _nodes: AnyStateNode[] })._nodes) {
+      states.add(node.id);
+    }
+  };
+  actor.start();
+  record();
+  for (const event of events) {
+    lastStepTransitions = new Set();
+    if (!isOutcomeForRunningActor(event, actor.getSnapshot())) continue;
+    actor.send(event);
+    record();
+  }
+  actor.stop();
+  // Transient states (eventless exits) are never at rest: taking a transition in
+  // or out of one is visiting it.
+  for (const t of transitions) {
+    states.add(t.source.id);
+    for (const target of t.target ?? []) states.add((target as AnyStateNode).id);
+  }
+  return { transitions, lastStepTransitions, states };
+}
+
+const OUTCOME = /^xstate\.(?:done|error)\.actor\.(.+)$/;
+
+/** An actor outcome is only possible while that actor runs (else it would be an unhandled error). */
+function isOutcomeForRunningActor(event: EventObject, state: unknown): boolean {
+  const match = OUTCOME.exec(event.type);
+  if (!match) return true;
+  const children = (state as { children?: Record<string, unknown> }).children ?? {};
+  return match[1] !== undefined && match[1] in children;
+}
+
+export function generatePaths<E extends EventObject>(
+  machine: AnyStateMachine,
+  options: ModelOptions<E>,
+): Array<ModelPath<E>> {
+  const eventsIn = (state: { value: unknown; context: unknown }): readonly E[] =>
+    (typeof options.events === 'function' ? options.events(state) : options.events).filter((e) =>
+      isOutcomeForRunningActor(e, state),
+    );
+  const shortest = getShortestPaths(machine, {
+    events: eventsIn as never,
+    ...(options.input === undefined ? {} : { input: options.input }),
+    ...(options.serializeState
+      ? { serializeState: (s: { value: unknown; context: unknown }) => options.serializeState?.(s) ?? '' }
+      : {}),
+  } as never) as Array<{
+    state: { value: unknown; context: unknown };
+    steps: Array<{ event: E; state: { value: unknown } }>;
+  }>;
+
+  const toPath = (events: E[]): ModelPath<E> => {
+    const steps: Array<ModelStep<E>> = [];
+    // Re-derive the state after each step with a quiet actor.
+    const actor = createActor(machine, options.input === undefined ? {} : { input: options.input });
+    actor.start();
+    for (const event of events) {
+      actor.send(event);
+      steps.push({ event, stateIds: stateIdsOf(machine, actor.getSnapshot().value) });
+    }
+    const target = stateIdsOf(machine, actor.getSnapshot().value);
+    actor.stop();
+    return { description: events.map((e) => e.type).join(' → ') || '(initial)', steps, target };
+  };
+
+  const eventLists: E[][] = shortest.map((p) =>
+    // getShortestPaths' first step is the initial xstate.init; drop it.
+    p.steps.map((s) => s.event).filter((e) => !e.type.startsWith('xstate.init')),
+  );
+  const covered = new Set<AnyTransitionDefinition>();
+  for (const events of eventLists) {
+    for (const t of replay(machine, events, options.input).transitions) covered.add(t);
+  }
+  const extra: E[][] = [];
+  for (const [index, events] of eventLists.entries()) {
+    const end = shortest[index]?.state;
+    if (!end) continue;
+    for (const event of eventsIn(end)) {
+      const { lastStepTransitions } = replay(machine, [...events, event], options.input);
+      const fresh = [...lastStepTransitions].filter((t) => !covered.has(t));
+      if (fresh.length > 0) {
+        for (const t of lastStepTransitions) covered.add(t);
+        extra.push([...events, event]);
+      }
+    }
+  }
+  return [...eventLists, ...extra].map(toPath);
+}
+
+export interface Coverage {
+  machine: string;
+  states: { covered: number; total: number; missing: string[] };
+  transitions: { covered: number; total: number; missing: string[] };
+}
+
+/**
+ * Replays the paths of one or more walks (e.g. the same machine provided with
+ * a guard true, then false) and counts states and transitions against the
+ * definitions of `machine`.
+ */
+export function measureCoverage(
+  machine: AnyStateMachine,
+  walks: Array<{ machine: AnyStateMachine; paths: Array<ModelPath>; input?: unknown }>,
+): Coverage {
+  const seenStates = new Set<string>();
+  const seenTransitions = new Set<string>();
+  for (const walk of walks) {
+    for (const path of walk.paths) {
+      const r = replay(
+        walk.machine,
+        path.steps.map((s) => s.event),
+        walk.input,
+      );
+      for (const s of r.states) seenStates.add(s);
+      for (const t of r.transitions) seenTransitions.add(describeTransition(t));
+    }
+  }
+  const nodes = allStateNodes(machine);
+  const transitions = allTransitions(machine).map(describeTransition);
+  return {
+    machine: machine.id,
+    states: {
+      covered: nodes.filter((n) => seenStates.has(n.id)).length,
+      total: nodes.length,
+      missing: nodes.filter((n) => !seenStates.has(n.id)).map((n) => n.id),
+    },
+    transitions: {
+      covered: transitions.filter((t) => seenTransitions.has(t)).length,
+      total: transitions.length,
+      missing: transitions.filter((t) => !seenTransitions.has(t)),
+    },
+  };
+}
+
+export function formatCoverage(c: Coverage): string {
+  const pct = (a: number, b: number) => (b === 0 ? 100 : Math.round((a / b) * 1000) / 10);
+  return `${c.machine}: states ${c.states.covered}/${c.states.total} (${pct(c.states.covered, c.states.total)} %), transitions ${c.transitions.covered}/${c.transitions.total} (${pct(c.transitions.covered, c.transitions.total)} %)`;
+}
