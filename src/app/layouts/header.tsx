@@ -28,7 +28,7 @@ export function Header({ variant = 'default' }: { variant?: 'default' | 'plain' 
           <span>{t('app.name')}</span>
           {signedIn && isBeta ? <span className="badge badge--beta">{t('header.beta')}</span> : null}
         </Link>
-        <nav className="header__nav" aria-label={t('header.nav')}>
+        <nav className="header__nav" aria-label={t('header.navLabel')}>
           <ExternalLink href={config.storeUrl} className="header__link">
             {t('header.store')}
           </ExternalLink>

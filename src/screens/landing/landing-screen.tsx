@@ -9,9 +9,9 @@ export function LandingScreen() {
       <h1 id="landing-title">{t('landing.title')}</h1>
       <p className="landing__lead">{t('landing.pitch')}</p>
       <ul className="landing__points">
-        <li>{t('landing.points.freeYear')}</li>
-        <li>{t('landing.points.charger')}</li>
-        <li>{t('landing.points.cashback')}</li>
+        <li>{t('landing.perks.freeYear')}</li>
+        <li>{t('landing.perks.charger')}</li>
+        <li>{t('landing.perks.cashback')}</li>
       </ul>
       <div className="landing__actions">
         <Link to="/register" className="button button--primary">
