@@ -10,12 +10,14 @@ import { UNKNOWN_ERROR_KEY } from '../../machines/shared/error-key.ts';
  */
 export function useErrorText() {
   const { t, i18n } = useTranslation('common');
+  // Keys from machines and servers are plain strings: checked here at run time instead.
   const tr = t as unknown as (key: string, values?: Record<string, unknown>) => string;
+  const exists = (key: string, ns: string) => i18n.exists(key, { ns } as never);
 
   const keyText = (key: string | null | undefined): string => {
     if (!key) return '';
     const [ns, bare] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['common', key];
-    return i18n.exists(bare, { ns }) ? tr(`${ns}:${bare}`) : tr(UNKNOWN_ERROR_KEY);
+    return exists(bare, ns) ? tr(`${ns}:${bare}`) : tr(UNKNOWN_ERROR_KEY);
   };
 
   const fieldText = (error: FieldError | null | undefined): string => {
@@ -23,7 +25,7 @@ export function useErrorText() {
     const values: Record<string, unknown> = {};
     if (error.values?.number !== undefined) values.number = error.values.number;
     if (error.values?.field) values.field = keyText(error.values.field);
-    if (!i18n.exists(error.key, { ns: 'common' })) return tr(UNKNOWN_ERROR_KEY);
+    if (!exists(error.key, 'common')) return tr(UNKNOWN_ERROR_KEY);
     return tr(error.key, values);
   };
 

@@ -32,7 +32,7 @@ export function AuthLayout() {
             </li>
           ))}
         </ol>
-        <p className="auth__brand-line">{t('common:app.brandLine')}</p>
+        <p className="auth__brand-line">{t('common:app.tagline')}</p>
         <p className="auth__canada">{t('common:app.builtInCanada')}</p>
       </aside>
       <div className="auth__panel">

@@ -8,7 +8,7 @@ export function NotFoundScreen() {
       <h1>{t('notFound.title')}</h1>
       <p>{t('notFound.body')}</p>
       <p>
-        <Link to="/">{t('notFound.home')}</Link>
+        <Link to="/">{t('notFound.backHome')}</Link>
       </p>
     </main>
   );

@@ -1,0 +1,23 @@
+/**
+ * Typed translation keys: `t('auth:login.title')` is checked against the
+ * English files (the source language); the parity test keeps French in step.
+ * Type-only imports: nothing here reaches the bundle.
+ */
+import 'i18next';
+import type auth from '../../public/locales/en/auth.json';
+import type checkout from '../../public/locales/en/checkout.json';
+import type common from '../../public/locales/en/common.json';
+import type legal from '../../public/locales/en/legal.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    fallbackNS: 'common';
+    resources: {
+      common: typeof common;
+      auth: typeof auth;
+      checkout: typeof checkout;
+      legal: typeof legal;
+    };
+  }
+}
