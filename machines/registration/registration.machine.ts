@@ -45,12 +45,8 @@ export type RegistrationEvent =
   | { type: 'registration.blur'; field: RegistrationField }
   | { type: 'registration.submit'; language: Language };
 
-export interface RegistrationInput {
-  initial?: Partial<RegistrationValues>;
-}
-
-function initialContext({ input }: { input: RegistrationInput | undefined }): RegistrationContext {
-  const values = { ...EMPTY_REGISTRATION_VALUES, ...input?.initial };
+function initialContext(): RegistrationContext {
+  const values = { ...EMPTY_REGISTRATION_VALUES };
   return {
     values,
     changed: false,
@@ -76,7 +72,6 @@ export const registrationMachine = setup({
   types: {
     context: {} as RegistrationContext,
     events: {} as RegistrationEvent,
-    input: {} as RegistrationInput | undefined,
     tags: {} as 'busy',
   },
   actors: {

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { deriveMembership, toTime } from '../../machines/membership/derive-membership.ts';
+import type { Membership } from '../../machines/shared/domain.ts';
+
+const VALID_TO = '2026-06-30T12:00:00.000Z';
+const CANCELLED_AT = '2026-03-01T00:00:00.000Z';
+
+function record(overrides: Partial<Membership> = {}): Membership {
+  return {
+    _id: '65f0a1b2c3d4e5f6a7b8c9d0',
+    id: 'mbr-001',
+    externalId: 'sub_123',
+    validTo: VALID_TO,
+    cancelledAt: null,
+    chargerOrderedAt: null,
+    ...overrides,
+  };
+}
+
+const at = (iso: string, deltaMs = 0) => Date.parse(iso) + deltaMs;
+
+describe('deriveMembership', () => {
+  it('sets no flag without a record', () => {
+    const none = {
+      isMembershipExist: false,
+      isActive: false,
+      isCancelled: false,
+      hasOrdered: false,
+    };
+    expect(deriveMembership(null, Date.now())).toEqual(none);
+    expect(deriveMembership(undefined, new Date())).toEqual(none);
+  });
+
+  it('is active exactly at validTo and inactive 1 ms after', () => {
+    expect(deriveMembership(record(), at(VALID_TO)).isActive).toBe(true);
+    expect(deriveMembership(record(), new Date(at(VALID_TO))).isActive).toBe(true);
+    expect(deriveMembership(record(), at(VALID_TO, 1)).isActive).toBe(false);
+    expect(deriveMembership(record(), at(VALID_TO, -86_400_000))).toEqual({
+      isMembershipExist: true,
+      isActive: true,
+      isCancelled: false,
+      hasOrdered: false,
+    });
+  });
+
+  it('is cancelled exactly at cancelledAt, not 1 ms before, and never active with cancelledAt set', () => {
+    const cancelled = record({ cancelledAt: CANCELLED_AT });
+    expect(deriveMembership(cancelled, at(CANCELLED_AT))).toMatchObject({
+      isCancelled: true,
+      isActive: false,
+    });
+    expect(deriveMembership(cancelled, at(CANCELLED_AT, -1))).toMatchObject({
+      isMembershipExist: true,
+      isCancelled: false,
+      isActive: false,
+    });
+    expect(deriveMembership(cancelled, at(CANCELLED_AT, 1)).isCancelled).toBe(true);
+  });
+
+  it('is not active without validTo', () => {
+    expect(deriveMembership(record({ validTo: null }), Date.now())).toEqual({
+      isMembershipExist: true,
+      isActive: false,
+      isCancelled: false,
+      hasOrdered: false,
+    });
+    const missing = { ...record() } as Partial<Membership>;
+    delete missing.validTo;
+    delete missing.cancelledAt;
+    delete missing.chargerOrderedAt;
+    expect(deriveMembership(missing as Membership, at(VALID_TO, -1))).toEqual({
+      isMembershipExist: true,
+      isActive: false,
+      isCancelled: false,
+      hasOrdered: false,
+    });
+  });
+
+  it('counts as ordered when chargerOrderedAt exists', () => {
+    expect(
+      deriveMembership(record({ chargerOrderedAt: '2026-02-01T00:00:00Z' }), at(VALID_TO))
+        .hasOrdered,
+    ).toBe(true);
+    expect(deriveMembership(record(), at(VALID_TO)).hasOrdered).toBe(false);
+  });
+
+  it('treats invalid date strings as absent', () => {
+    expect(deriveMembership(record({ validTo: 'not a date' }), at(VALID_TO, -1)).isActive).toBe(
+      false,
+    );
+    // an unreadable cancelledAt is absent: the validTo rule applies
+    expect(deriveMembership(record({ cancelledAt: 'garbage' }), at(VALID_TO, -1))).toMatchObject({
+      isActive: true,
+      isCancelled: false,
+    });
+    expect(deriveMembership(record({ chargerOrderedAt: '' }), at(VALID_TO)).hasOrdered).toBe(false);
+    expect(
+      deriveMembership(record({ chargerOrderedAt: '2026-13-45' }), at(VALID_TO)).hasOrdered,
+    ).toBe(false);
+  });
+});
+
+describe('toTime', () => {
+  it('reads ISO strings and rejects blanks and garbage', () => {
+    expect(toTime('2026-01-01T00:00:00.000Z')).toBe(Date.UTC(2026, 0, 1));
+    expect(toTime('   ')).toBeNull();
+    expect(toTime(null)).toBeNull();
+    expect(toTime(undefined)).toBeNull();
+    expect(toTime('yesterday')).toBeNull();
+    expect(toTime(Number.NaN)).toBeNull();
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { isPhoneLike, loginSchema } from '../../../machines/forms/login.schema.ts';
+import { validate } from '../../../machines/forms/validate.ts';
+
+const check = (emailOrPhone: string, password = 'Passw0rd!') =>
+  validate(loginSchema, { emailOrPhone, password });
+
+describe('login schema', () => {
+  it('accepts an email or a phone-like number', () => {
+    expect(check('member@example.ca')).toEqual({});
+    expect(check('  member@example.ca  ')).toEqual({});
+    expect(check('+1 (514) 555-0123')).toEqual({});
+    expect(check('514.555.0123')).toEqual({});
+  });
+
+  it('requires the identifier', () => {
+    expect(check('')).toEqual({ emailOrPhone: { key: 'validation.emailOrPhoneRequired' } });
+    expect(check('   ')).toEqual({ emailOrPhone: { key: 'validation.emailOrPhoneRequired' } });
+  });
+
+  it.each(['member@', 'member@example', 'hello', '555-012', '+1 514 555 0123 ext. 9'])(
+    'rejects %s',
+    (value) => {
+      expect(check(value)).toEqual({ emailOrPhone: { key: 'validation.emailOrPhoneInvalid' } });
+    },
+  );
+
+  it('counts 7 to 17 digits in a phone-like number', () => {
+    expect(isPhoneLike('555-0123')).toBe(true); // 7
+    expect(isPhoneLike('555-012')).toBe(false); // 6
+    expect(isPhoneLike('+12345678901234567')).toBe(true); // 17
+    expect(isPhoneLike('+123456789012345678')).toBe(false); // 18
+    expect(isPhoneLike('1+5145550123')).toBe(false); // + only leading
+    expect(isPhoneLike('514 555 0123 ext')).toBe(false);
+  });
+
+  it('requires a password of 8 to 32 characters', () => {
+    const id = 'member@example.ca';
+    expect(validate(loginSchema, { emailOrPhone: id, password: '' })).toEqual({
+      password: { key: 'validation.passwordRequired' },
+    });
+    expect(validate(loginSchema, { emailOrPhone: id, password: '1234567' })).toEqual({
+      password: { key: 'validation.passwordMin' },
+    });
+    expect(validate(loginSchema, { emailOrPhone: id, password: '12345678' })).toEqual({});
+    expect(validate(loginSchema, { emailOrPhone: id, password: 'x'.repeat(32) })).toEqual({});
+    expect(validate(loginSchema, { emailOrPhone: id, password: 'x'.repeat(33) })).toEqual({
+      password: { key: 'validation.maxSymbols', values: { number: 32, field: 'fields.password' } },
+    });
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_REGISTRATION_VALUES,
+  type RegistrationValues,
+  registrationSchema,
+  toSignUpPayload,
+} from '../../../machines/forms/registration.schema.ts';
+import { validate } from '../../../machines/forms/validate.ts';
+
+const VALID: RegistrationValues = {
+  firstName: 'Jean',
+  lastName: 'Roy',
+  phone: '+14165550199',
+  email: 'jean.roy@example.ca',
+  password: 'Passw0rd!',
+};
+
+const check = (overrides: Partial<RegistrationValues>) =>
+  validate(registrationSchema, { ...VALID, ...overrides });
+
+describe('registration schema', () => {
+  it('accepts valid values', () => {
+    expect(check({})).toEqual({});
+  });
+
+  it('requires every field', () => {
+    expect(validate(registrationSchema, EMPTY_REGISTRATION_VALUES)).toEqual({
+      firstName: { key: 'validation.firstNameRequired' },
+      lastName: { key: 'validation.lastNameRequired' },
+      phone: { key: 'validation.phoneRequired' },
+      email: { key: 'validation.emailRequired' },
+      password: { key: 'validation.passwordRequired' },
+    });
+    expect(check({ firstName: '   ' })).toEqual({
+      firstName: { key: 'validation.firstNameRequired' },
+    });
+  });
+
+  it('limits names to 2..32 characters after trimming', () => {
+    expect(check({ firstName: ' J ' })).toEqual({
+      firstName: {
+        key: 'validation.minSymbols',
+        values: { number: 2, field: 'fields.firstName' },
+      },
+    });
+    expect(check({ firstName: 'Jo', lastName: `  ${'x'.repeat(32)}  ` })).toEqual({});
+    expect(check({ lastName: 'x'.repeat(33) })).toEqual({
+      lastName: {
+        key: 'validation.maxSymbols',
+        values: { number: 32, field: 'fields.lastName' },
+      },
+    });
+  });
+
+  it('checks the E.164 phone: 2 to 17 digits, optional extension', () => {
+    expect(check({ phone: '+12' })).toEqual({});
+    expect(check({ phone: `+1${'2'.repeat(16)}` })).toEqual({});
+    expect(check({ phone: '+15145550123;ext=123' })).toEqual({});
+    expect(check({ phone: '+15145550123x45' })).toEqual({});
+    for (const phone of [
+      '+1',
+      `+1${'2'.repeat(17)}`,
+      '5145550123',
+      '+05145550123',
+      '+1 514 555 0123',
+      '+15145550123;ext=',
+      '+15145550123x1234567',
+    ]) {
+      expect(check({ phone }), phone).toEqual({ phone: { key: 'validation.phoneInvalid' } });
+    }
+  });
+
+  it('checks the email', () => {
+    expect(check({ email: ' jean@example.ca ' })).toEqual({});
+    for (const email of ['jean', 'jean@', 'jean@example', 'jean example@x.ca']) {
+      expect(check({ email }), email).toEqual({ email: { key: 'validation.emailInvalid' } });
+    }
+  });
+
+  it('limits the password to 8..32 characters', () => {
+    expect(check({ password: '1234567' })).toEqual({
+      password: { key: 'validation.passwordMin' },
+    });
+    expect(check({ password: 'x'.repeat(33) })).toEqual({
+      password: { key: 'validation.maxSymbols', values: { number: 32, field: 'fields.password' } },
+    });
+  });
+
+  it('builds the trimmed sign-up payload with the language', () => {
+    expect(
+      toSignUpPayload(
+        { ...VALID, firstName: ' Jean ', email: ' jean.roy@example.ca', password: ' pass word ' },
+        'fr',
+      ),
+    ).toEqual({ ...VALID, password: ' pass word ', language: 'fr' });
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MEMBERSHIP_STORAGE_KEY,
+  parsePersistedMembership,
+  REHYDRATE_TIMEOUT_MS,
+  serializeMembership,
+} from '../../machines/membership/membership.persist.ts';
+import type { Membership } from '../../machines/shared/domain.ts';
+
+const membership: Membership = {
+  _id: '65f0a1b2c3d4e5f6a7b8c9d0',
+  id: 'mbr-001',
+  externalId: 'sub_123',
+  validTo: '2027-01-15T00:00:00.000Z',
+  cancelledAt: null,
+  chargerOrderedAt: '2026-02-01T10:00:00.000Z',
+};
+
+describe('membership persistence', () => {
+  it('uses the key root and a 5000 ms rehydrate time-out (spec 3, 9)', () => {
+    expect(MEMBERSHIP_STORAGE_KEY).toBe('root');
+    expect(REHYDRATE_TIMEOUT_MS).toBe(5000);
+  });
+
+  it('round-trips a record and a known absence', () => {
+    expect(parsePersistedMembership(serializeMembership(membership))).toEqual(membership);
+    expect(JSON.parse(serializeMembership(null))).toEqual({ membership: null, version: 1 });
+    expect(parsePersistedMembership(serializeMembership(null))).toBeNull();
+  });
+
+  it('persists only the membership fields', () => {
+    const extra = { ...membership, balance: 42, owner: { email: 'a@b.ca' } } as Membership;
+    expect(JSON.parse(serializeMembership(extra))).toEqual({ membership, version: 1 });
+  });
+
+  it('reads missing date fields as null and drops unknown ones', () => {
+    const raw = JSON.stringify({
+      version: 1,
+      membership: { _id: 'x', id: 'y', externalId: 'sub_1', plan: 'club' },
+    });
+    expect(parsePersistedMembership(raw)).toEqual({
+      _id: 'x',
+      id: 'y',
+      externalId: 'sub_1',
+      validTo: null,
+      cancelledAt: null,
+      chargerOrderedAt: null,
+    });
+  });
+
+  it.each([
+    ['nothing stored', null],
+    ['an empty string', ''],
+    ['broken JSON', '{"membership": {'],
+    ['a JSON string', '"root"'],
+    ['another version', JSON.stringify({ version: 2, membership })],
+    ['no version', JSON.stringify({ membership })],
+    ['a record without ids', JSON.stringify({ version: 1, membership: { validTo: null } })],
+    [
+      'a date of the wrong type',
+      JSON.stringify({ version: 1, membership: { ...membership, validTo: 12 } }),
+    ],
+    ['a bare array', '[1,2,3]'],
+  ])('gives null for %s', (_label, raw) => {
+    expect(parsePersistedMembership(raw)).toBeNull();
+  });
+});

@@ -1,0 +1,237 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import {
+  MEMBERSHIP_STORAGE_KEY,
+  membershipMachine,
+  REFETCH_DELAY_MS,
+  REHYDRATE_TIMEOUT_MS,
+} from '../../machines/membership/membership.machine.ts';
+import {
+  isLoading,
+  isSettled,
+  selectErrorKey,
+  selectFlags,
+  selectRecord,
+} from '../../machines/membership/membership.selectors.ts';
+import type { Membership } from '../../machines/shared/domain.ts';
+
+const ACTIVE: Membership = {
+  _id: '65f0a1b2c3d4e5f6a7b8c9d0',
+  id: 'mbr-001',
+  externalId: 'sub_123',
+  validTo: '2099-01-01T00:00:00.000Z',
+  cancelledAt: null,
+  chargerOrderedAt: null,
+};
+const RENEWED: Membership = { ...ACTIVE, validTo: '2100-01-01T00:00:00.000Z' };
+
+interface Deferred<T> {
+  resolve(value: T): void;
+  reject(error: unknown): void;
+}
+
+/** A loadMembership fake whose every call waits until the test settles it. */
+function controlledLoader() {
+  const calls: Deferred<Membership | null>[] = [];
+  const logic = fromPromise<Membership | null>(
+    () =>
+      new Promise<Membership | null>((resolve, reject) => {
+        calls.push({ resolve, reject });
+      }),
+  );
+  return { logic, calls };
+}
+
+function start(
+  loadMembership = fromPromise<Membership | null>(async () => ACTIVE),
+  clock?: SimulatedClock,
+) {
+  const persistMembership = vi.fn();
+  const clearPersisted = vi.fn();
+  const machine = membershipMachine.provide({
+    actors: { loadMembership },
+    actions: {
+      persistMembership: ({ context }) => persistMembership(context.record),
+      clearPersisted: () => clearPersisted(),
+    },
+  });
+  const actor = createActor(machine, clock ? { clock } : {});
+  actor.start();
+  return { actor, persistMembership, clearPersisted };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('membership machine', () => {
+  it('exports the spec constants', () => {
+    expect(REFETCH_DELAY_MS).toBe(500);
+    expect(MEMBERSHIP_STORAGE_KEY).toBe('root');
+    expect(REHYDRATE_TIMEOUT_MS).toBe(5000);
+  });
+
+  it('starts idle with no record and no flags', () => {
+    const { actor } = start();
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toBe('idle');
+    expect(selectRecord(snapshot)).toBeNull();
+    expect(isSettled(snapshot)).toBe(false);
+    expect(selectFlags(snapshot, Date.now()).isMembershipExist).toBe(false);
+  });
+
+  it('loads the record on refetch, persists it and derives the flags', async () => {
+    const { actor, persistMembership } = start();
+    actor.send({ type: 'membership.refetch' });
+    expect(isLoading(actor.getSnapshot())).toBe(true);
+    const snapshot = await waitFor(actor, (s) => s.matches('loaded'));
+    expect(selectRecord(snapshot)).toEqual(ACTIVE);
+    expect(isLoading(snapshot)).toBe(false);
+    expect(isSettled(snapshot)).toBe(true);
+    expect(selectFlags(snapshot, Date.parse('2030-01-01'))).toEqual({
+      isMembershipExist: true,
+      isActive: true,
+      isCancelled: false,
+      hasOrdered: false,
+    });
+    expect(persistMembership).toHaveBeenCalledExactlyOnceWith(ACTIVE);
+  });
+
+  it('loads null when the user has no membership (404)', async () => {
+    const { actor, persistMembership } = start(fromPromise<Membership | null>(async () => null));
+    actor.send({ type: 'membership.refetch' });
+    const snapshot = await waitFor(actor, (s) => s.matches('loaded'));
+    expect(selectRecord(snapshot)).toBeNull();
+    expect(selectFlags(snapshot, Date.now()).isMembershipExist).toBe(false);
+    expect(persistMembership).toHaveBeenCalledExactlyOnceWith(null);
+  });
+
+  it('keeps the previous record when a reload fails, and a refetch retries', async () => {
+    const loader = controlledLoader();
+    const { actor } = start(loader.logic);
+    actor.send({ type: 'membership.refetch' });
+    loader.calls[0]?.resolve(ACTIVE);
+    await waitFor(actor, (s) => s.matches('loaded'));
+
+    actor.send({ type: 'membership.refetch' });
+    expect(selectRecord(actor.getSnapshot())).toEqual(ACTIVE); // readable while loading
+    loader.calls[1]?.reject(Object.assign(new Error('offline'), { key: 'errors.network' }));
+    const failed = await waitFor(actor, (s) => s.matches('failed'));
+    expect(selectRecord(failed)).toEqual(ACTIVE);
+    expect(selectErrorKey(failed)).toBe('errors.network');
+
+    actor.send({ type: 'membership.refetch' });
+    loader.calls[2]?.resolve(RENEWED);
+    const reloaded = await waitFor(actor, (s) => s.matches('loaded'));
+    expect(selectRecord(reloaded)).toEqual(RENEWED);
+    expect(selectErrorKey(reloaded)).toBeNull();
+  });
+
+  it('restarts a load in flight on refetch so the newest answer wins', async () => {
+    const loader = controlledLoader();
+    const { actor } = start(loader.logic);
+    actor.send({ type: 'membership.refetch' });
+    actor.send({ type: 'membership.refetch' });
+    expect(loader.calls).toHaveLength(2);
+    loader.calls[0]?.resolve(ACTIVE); // the stale answer is ignored
+    await flush();
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    loader.calls[1]?.resolve(RENEWED);
+    const snapshot = await waitFor(actor, (s) => s.matches('loaded'));
+    expect(selectRecord(snapshot)).toEqual(RENEWED);
+  });
+
+  it('refetches 500 ms after refetchLater (spec 9), not before', async () => {
+    const clock = new SimulatedClock();
+    const loader = controlledLoader();
+    const { actor } = start(loader.logic, clock);
+    actor.send({ type: 'membership.hydrate', record: ACTIVE });
+    actor.send({ type: 'membership.refetchLater' });
+
+    clock.increment(499);
+    expect(actor.getSnapshot().value).toBe('loaded');
+    expect(loader.calls).toHaveLength(0);
+
+    clock.increment(1);
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(loader.calls).toHaveLength(1);
+    loader.calls[0]?.resolve(RENEWED);
+    const snapshot = await waitFor(actor, (s) => s.matches('loaded'));
+    expect(selectRecord(snapshot)).toEqual(RENEWED);
+  });
+
+  it('pushes a pending delayed refetch back when asked again, loading once', () => {
+    const clock = new SimulatedClock();
+    const loader = controlledLoader();
+    const { actor } = start(loader.logic, clock);
+    actor.send({ type: 'membership.refetchLater' });
+    clock.increment(300);
+    actor.send({ type: 'membership.refetchLater' });
+    clock.increment(499);
+    expect(loader.calls).toHaveLength(0);
+    clock.increment(1);
+    expect(loader.calls).toHaveLength(1);
+    clock.increment(1000);
+    expect(loader.calls).toHaveLength(1);
+  });
+
+  it('forgets a pending delayed refetch on sign-out', () => {
+    const clock = new SimulatedClock();
+    const loader = controlledLoader();
+    const { actor } = start(loader.logic, clock);
+    actor.send({ type: 'membership.refetchLater' });
+    actor.send({ type: 'membership.clear' });
+    clock.increment(REFETCH_DELAY_MS * 4);
+    expect(loader.calls).toHaveLength(0);
+    expect(actor.getSnapshot().value).toBe('idle');
+  });
+
+  it('drops the record and its persisted copy on invalidate, then loads the new one', async () => {
+    const loader = controlledLoader();
+    const { actor, clearPersisted, persistMembership } = start(loader.logic);
+    actor.send({ type: 'membership.hydrate', record: ACTIVE });
+    actor.send({ type: 'membership.invalidate' });
+    const during = actor.getSnapshot();
+    expect(during.value).toBe('loading');
+    expect(selectRecord(during)).toBeNull();
+    expect(clearPersisted).toHaveBeenCalledTimes(1);
+    loader.calls[0]?.resolve(RENEWED);
+    const snapshot = await waitFor(actor, (s) => s.matches('loaded'));
+    expect(selectRecord(snapshot)).toEqual(RENEWED);
+    expect(persistMembership).toHaveBeenLastCalledWith(RENEWED);
+  });
+
+  it('clears the record on sign-out and ignores the answer of a load in flight', async () => {
+    const loader = controlledLoader();
+    const { actor, clearPersisted, persistMembership } = start(loader.logic);
+    actor.send({ type: 'membership.hydrate', record: ACTIVE });
+    actor.send({ type: 'membership.refetch' });
+    actor.send({ type: 'membership.clear' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(selectRecord(actor.getSnapshot())).toBeNull();
+    expect(clearPersisted).toHaveBeenCalledTimes(1);
+    loader.calls[0]?.resolve(RENEWED);
+    await flush();
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(selectRecord(actor.getSnapshot())).toBeNull();
+    expect(persistMembership).not.toHaveBeenCalled();
+  });
+
+  it('hydrates from storage only while idle', async () => {
+    const { actor, persistMembership } = start(fromPromise<Membership | null>(async () => null));
+    actor.send({ type: 'membership.hydrate', record: ACTIVE });
+    expect(actor.getSnapshot().value).toBe('loaded');
+    expect(selectRecord(actor.getSnapshot())).toEqual(ACTIVE);
+    expect(persistMembership).not.toHaveBeenCalled();
+
+    actor.send({ type: 'membership.refetch' });
+    await waitFor(actor, (s) => s.matches('loaded'));
+    actor.send({ type: 'membership.hydrate', record: RENEWED });
+    expect(selectRecord(actor.getSnapshot())).toBeNull();
+  });
+
+  it('fails with a key when the loader is not provided', async () => {
+    const actor = createActor(membershipMachine).start();
+    actor.send({ type: 'membership.refetch' });
+    const snapshot = await waitFor(actor, (s) => s.matches('failed'));
+    expect(selectErrorKey(snapshot)).toBe('errors.unknown');
+  });
+});
