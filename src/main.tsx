@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { isSignedIn } from '../machines/session/session.selectors.ts';
 import { createServices } from './app/create-services.ts';
 import { readConfig } from './app/env.ts';
+import { createLanguageSync } from './app/language-sync.ts';
 import { createAppRouter } from './app/router.tsx';
 import { ServicesProvider } from './app/services.tsx';
 import { Splash } from './components/splash.tsx';
@@ -13,7 +14,17 @@ import './styles.css';
 
 const config = readConfig();
 const i18n = createI18n();
-const { services, bindNavigation } = createServices({ config });
+const created = createServices({ config });
+const languageSync = createLanguageSync({
+  i18n,
+  session: created.services.session,
+  api: created.services.api,
+  logger: created.services.logger,
+  storage: globalThis.localStorage,
+});
+languageSync.start();
+const services = { ...created.services, chooseLanguage: languageSync.choose };
+const { bindNavigation } = created;
 const router = createAppRouter(services);
 bindNavigation((to) => void router.navigate({ to, replace: true }));
 

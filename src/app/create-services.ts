@@ -153,7 +153,15 @@ export function createServices({
   });
 
   return {
-    services: { api, session, membership, logger, config, navigate: (to) => navigateTo(to) },
+    services: {
+      api,
+      session,
+      membership,
+      logger,
+      config,
+      navigate: (to) => navigateTo(to),
+      chooseLanguage: () => {},
+    },
     bindNavigation(navigate) {
       navigateTo = navigate;
     },

@@ -35,10 +35,10 @@ const EnvSchema = v.object({
   VITE_API_URL: v.optional(
     v.pipe(
       HttpUrl,
-      v.check((value) => {
-        const url = new URL(value);
-        return url.search === '' && url.hash === '';
-      }, 'must not have a query or a fragment'),
+      v.check(
+        (value) => !isHttpUrl(value) || !/[?#]/.test(value),
+        'must not have a query or a fragment',
+      ),
     ),
   ),
   VITE_STRIPE_PUBLISHABLE_KEY: v.optional(

@@ -102,6 +102,8 @@ const policyRoute = createRoute({
 const loginRoute = createRoute({
   getParentRoute: () => authLayout,
   path: '/login',
+  validateSearch: (search: Record<string, unknown>): { reset?: boolean } =>
+    search.reset === undefined ? {} : { reset: search.reset === 1 || search.reset === '1' || search.reset === true },
   beforeLoad: guard('guestOnly'),
   component: lazyRouteComponent(() => import('../screens/login/login-screen.tsx'), 'LoginScreen'),
 });
@@ -114,6 +116,23 @@ const registerRoute = createRoute({
     () => import('../screens/register/register-screen.tsx'),
     'RegisterScreen',
   ),
+});
+
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => authLayout,
+  path: '/forgot-password',
+  beforeLoad: guard('guestOnly'),
+  component: lazyRouteComponent(
+    () => import('../screens/forgot-password/forgot-password-screen.tsx'),
+    'ForgotPasswordScreen',
+  ),
+});
+
+const accountRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: '/account',
+  beforeLoad: guard('protected'),
+  component: lazyRouteComponent(() => import('../screens/account/account-screen.tsx'), 'AccountScreen'),
 });
 
 const activationRoute = createRoute({
@@ -157,8 +176,8 @@ const subscriptionRoute = createRoute({
 
 export const routeTree = rootRoute.addChildren([
   publicLayout.addChildren([homeRoute, termsRoute, policyRoute]),
-  authLayout.addChildren([loginRoute, registerRoute]),
-  memberLayout.addChildren([activationRoute, billingRoute, dashboardRoute]),
+  authLayout.addChildren([loginRoute, registerRoute, forgotPasswordRoute]),
+  memberLayout.addChildren([activationRoute, billingRoute, dashboardRoute, accountRoute]),
   subscriptionRoute,
 ]);
 

@@ -2,6 +2,7 @@ import { createContext, type ReactNode, use } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { MembershipMachine } from '../../machines/membership/membership.machine.ts';
 import type { SessionMachine } from '../../machines/session/session.machine.ts';
+import type { Language } from '../../machines/shared/domain.ts';
 import type { Api } from '../api/api.ts';
 import type { AppConfig } from './env.ts';
 
@@ -22,6 +23,8 @@ export interface AppServices {
   logger: Logger;
   config: AppConfig;
   navigate(to: string): void;
+  /** The member picked a language: saved to the profile when signed in (issue 7). */
+  chooseLanguage(language: Language): void;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);

@@ -1,10 +1,7 @@
-import { useCallback } from 'react';
 import type { Language } from '../../machines/shared/domain.ts';
+import { useServices } from './services.tsx';
 
-/**
- * What happens when a member picks a language: i18next has already switched
- * and cached it locally; saving it to the profile comes with issue 7.
- */
+/** What happens when a member picks a language (see language-sync.ts). */
 export function useChooseLanguage(): (language: Language) => void {
-  return useCallback((_language: Language) => {}, []);
+  return useServices().chooseLanguage;
 }

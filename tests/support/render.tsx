@@ -47,7 +47,13 @@ export async function renderScreen(
     routeTree: root.addChildren([screen, elsewhere]),
     history: createMemoryHistory({ initialEntries: [path] }),
   });
-  const full = { config: TEST_CONFIG, logger: silentLogger, navigate: () => {}, ...services } as AppServices;
+  const full = {
+    config: TEST_CONFIG,
+    logger: silentLogger,
+    navigate: () => {},
+    chooseLanguage: () => {},
+    ...services,
+  } as AppServices;
   const result = render(
     <I18nextProvider i18n={i18n}>
       <ServicesProvider services={full}>

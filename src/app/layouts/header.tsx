@@ -35,6 +35,11 @@ export function Header({ variant = 'default' }: { variant?: 'default' | 'plain' 
           <ExternalLink href={config.supportUrl} className="header__link">
             {t('header.support')}
           </ExternalLink>
+          {signedIn ? (
+            <Link to="/account" className="header__link">
+              {t('header.account')}
+            </Link>
+          ) : null}
           <LanguageSwitcher onChosen={chooseLanguage} />
           {showLogout ? (
             <button

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +35,8 @@ function LoginForm() {
   const busy = useSelector(session, isLoginBusy);
   const canSubmit = useSelector(session, canSubmitLogin);
   const [touched, setTouched] = useState<Partial<Record<LoginField, boolean>>>({});
+  const search = useSearch({ strict: false }) as { reset?: unknown };
+  const afterReset = search.reset === true || search.reset === 1 || search.reset === '1';
   const fieldErrors = validate(loginSchema, values);
 
   const change = (field: LoginField) => (value: string) =>
@@ -56,6 +58,7 @@ function LoginForm() {
       </div>
       <h1 id="login-title">{t('auth:login.title')}</h1>
       <p className="auth-form__subtitle">{t('auth:login.subtitle')}</p>
+      <FormAlert tone="success">{afterReset ? t('auth:forgot.success') : null}</FormAlert>
       <form noValidate onSubmit={submit} aria-describedby={errorKey ? 'login-error' : undefined}>
         <TextField
           id="login-email-or-phone"

@@ -1,0 +1,83 @@
+import type { i18n as I18n } from 'i18next';
+import { isSignedIn, selectUser } from '../../machines/session/session.selectors.ts';
+import type { Language } from '../../machines/shared/domain.ts';
+import type { Api } from '../api/api.ts';
+import { toLanguage } from '../i18n/i18n.ts';
+import type { Logger, SessionActor } from './services.tsx';
+
+/** Set when the member picks a language on this device and the profile does not know yet. */
+export const LANGUAGE_CHOICE_KEY = 'evclub.languageChoice';
+
+interface LanguageSyncOptions {
+  i18n: I18n;
+  session: SessionActor;
+  api: Api;
+  logger: Logger;
+  storage?: Storage | undefined;
+}
+
+/**
+ * Issue 7: after sign-in the interface follows the profile's language, unless
+ * the member chose another one on this device since (then that choice is
+ * saved to the profile); choosing a language while signed in saves it.
+ */
+export function createLanguageSync({ i18n, session, api, logger, storage }: LanguageSyncOptions) {
+  const pending = (): Language | null => {
+    try {
+      const value = storage?.getItem(LANGUAGE_CHOICE_KEY);
+      return value === 'en' || value === 'fr' ? value : null;
+    } catch {
+      return null;
+    }
+  };
+  const setPending = (language: Language | null) => {
+    try {
+      if (language) storage?.setItem(LANGUAGE_CHOICE_KEY, language);
+      else storage?.removeItem(LANGUAGE_CHOICE_KEY);
+    } catch {
+      // No storage: the choice lasts for this page only.
+    }
+  };
+
+  const save = (language: Language) => {
+    api.auth
+      .changeLanguage({ language })
+      .then((user) => {
+        setPending(null);
+        session.send({ type: 'session.userUpdated', user });
+      })
+      .catch((error: unknown) => logger.warn('Could not save the language to the profile', error));
+  };
+
+  /** The member picked a language (i18next has switched already). */
+  const choose = (language: Language) => {
+    setPending(language);
+    if (isSignedIn(session.getSnapshot()) && selectUser(session.getSnapshot()).id) save(language);
+  };
+
+  /** Follows each sign-in: the first loaded user decides, unless the device chose since. */
+  const start = () => {
+    let syncedFor = '';
+    return session.subscribe((snapshot) => {
+      const user = selectUser(snapshot);
+      if (!isSignedIn(snapshot) || !user._id) {
+        syncedFor = '';
+        return;
+      }
+      if (syncedFor === user._id) return;
+      syncedFor = user._id;
+      const chosen = pending();
+      const current = toLanguage(i18n.resolvedLanguage ?? i18n.language);
+      if (chosen) {
+        if (chosen !== user.language) save(chosen);
+        else setPending(null);
+      } else if (user.language !== current) {
+        void i18n.changeLanguage(user.language);
+      }
+    });
+  };
+
+  return { choose, start };
+}
+
+export type LanguageSync = ReturnType<typeof createLanguageSync>;
