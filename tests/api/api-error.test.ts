@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { errorKeyOf } from '../../machines/shared/error-key.ts';
+import { ApiError, errorKeyFromBody, isApiError } from '../../src/api/api-error.ts';
+
+describe('ApiError', () => {
+  it('is an Error whose key machines read through errorKeyOf', () => {
+    const error = new ApiError({ kind: 'http', status: 409, key: 'server.sameEmailUserExists' });
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe('ApiError');
+    expect(isApiError(error)).toBe(true);
+    expect(errorKeyOf(error)).toBe('server.sameEmailUserExists');
+  });
+
+  it('isApiError is false for anything else', () => {
+    expect(isApiError(new Error('x'))).toBe(false);
+    expect(isApiError({ kind: 'http', key: 'errors.unknown' })).toBe(false);
+    expect(isApiError(undefined)).toBe(false);
+  });
+
+  it.each([
+    [{ statusCode: 400, message: { message: 'server.incorrectOtp' } }, 'server.incorrectOtp'],
+    [{ message: { message: '' } }, 'errors.unknown'],
+    [{ message: { message: 42 } }, 'errors.unknown'],
+    [{ message: 'server.incorrectOtp' }, 'errors.unknown'],
+    ['Internal Server Error', 'errors.unknown'],
+    [undefined, 'errors.unknown'],
+    [null, 'errors.unknown'],
+  ])('the key of the body %j is %s', (body, key) => {
+    expect(errorKeyFromBody(body)).toBe(key);
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../src/app/env.ts';
+
+const ORIGIN = 'http://localhost:5173';
+
+describe('readConfig', () => {
+  it('defaults: /api/ on the page origin, the club store and help URLs, no Stripe key, no inspector', () => {
+    const config = readConfig({}, ORIGIN);
+    expect(config).toEqual({
+      apiUrl: 'http://localhost:5173/api/',
+      storeUrl: 'https://store.evchargerclub.ca',
+      supportUrl: 'https://help.evchargerclub.ca',
+      inspect: false,
+    });
+    expect('stripePublishableKey' in config).toBe(false);
+  });
+
+  it('adds the trailing slash to VITE_API_URL', () => {
+    expect(readConfig({ VITE_API_URL: 'https://connect.example.ca/api/v1' }, ORIGIN).apiUrl).toBe(
+      'https://connect.example.ca/api/v1/',
+    );
+    expect(readConfig({ VITE_API_URL: 'https://connect.example.ca/api/v1/' }, ORIGIN).apiUrl).toBe(
+      'https://connect.example.ca/api/v1/',
+    );
+    expect(readConfig({ VITE_API_URL: 'https://connect.example.ca' }, ORIGIN).apiUrl).toBe(
+      'https://connect.example.ca/',
+    );
+  });
+
+  it('treats empty values as unset', () => {
+    const config = readConfig(
+      { VITE_API_URL: '', VITE_STRIPE_PUBLISHABLE_KEY: '', VITE_STORE_URL: ' ', VITE_INSPECT: '' },
+      ORIGIN,
+    );
+    expect(config.apiUrl).toBe('http://localhost:5173/api/');
+    expect(config.storeUrl).toBe('https://store.evchargerclub.ca');
+    expect(config.stripePublishableKey).toBeUndefined();
+  });
+
+  it('takes every setting when valid', () => {
+    expect(
+      readConfig(
+        {
+          VITE_API_URL: 'https://connect.example.ca/api/v1/',
+          VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_51abc',
+          VITE_STORE_URL: 'https://shop.example.ca',
+          VITE_SUPPORT_URL: 'https://support.example.ca/fr',
+          VITE_INSPECT: '1',
+          MODE: 'production',
+        },
+        ORIGIN,
+      ),
+    ).toEqual({
+      apiUrl: 'https://connect.example.ca/api/v1/',
+      stripePublishableKey: 'pk_test_51abc',
+      storeUrl: 'https://shop.example.ca',
+      supportUrl: 'https://support.example.ca/fr',
+      inspect: true,
+    });
+  });
+
+  it.each([
+    [
+      'a relative VITE_API_URL',
+      { VITE_API_URL: '/api/v1/' },
+      /VITE_API_URL must be an absolute http\(s\) URL/,
+    ],
+    ['a non-http VITE_API_URL', { VITE_API_URL: 'ftp://files.example.ca/' }, /VITE_API_URL/],
+    [
+      'a VITE_API_URL with a query',
+      { VITE_API_URL: 'https://x.example.ca/api/?a=1' },
+      /VITE_API_URL must not have a query/,
+    ],
+    [
+      'a secret Stripe key',
+      { VITE_STRIPE_PUBLISHABLE_KEY: 'sk_live_123' },
+      /VITE_STRIPE_PUBLISHABLE_KEY must be a publishable key starting with pk_/,
+    ],
+    [
+      'a broken store URL',
+      { VITE_STORE_URL: 'store' },
+      /VITE_STORE_URL must be an absolute http\(s\) URL/,
+    ],
+    ['a broken support URL', { VITE_SUPPORT_URL: 'javascript:alert(1)' }, /VITE_SUPPORT_URL/],
+    [
+      'an unknown VITE_INSPECT',
+      { VITE_INSPECT: 'yes' },
+      /VITE_INSPECT must be 1 \(on\) or 0 \(off\)/,
+    ],
+  ])('throws a clear error for %s', (_label, env, message) => {
+    expect(() => readConfig(env, ORIGIN)).toThrow(message);
+  });
+
+  it('names every wrong variable at once', () => {
+    expect(() =>
+      readConfig({ VITE_API_URL: 'nope', VITE_STRIPE_PUBLISHABLE_KEY: 'sk_x' }, ORIGIN),
+    ).toThrow(/VITE_API_URL[\s\S]*VITE_STRIPE_PUBLISHABLE_KEY/);
+  });
+
+  it('VITE_INSPECT=0 is off', () => {
+    expect(readConfig({ VITE_INSPECT: '0' }, ORIGIN).inspect).toBe(false);
+  });
+
+  it('throws when there is no API URL and the origin cannot serve one', () => {
+    expect(() => readConfig({}, 'null')).toThrow(/VITE_API_URL is unset/);
+  });
+
+  it('reads import.meta.env and the page origin by default', () => {
+    const config = readConfig();
+    expect(config.apiUrl).toBe(new URL('/api/', window.location.origin).href);
+  });
+});

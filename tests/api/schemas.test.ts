@@ -1,0 +1,141 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import {
+  BillingAddressSchema,
+  LoginResponseSchema,
+  MembershipSchema,
+  ResetTokenSchema,
+  SubscriptionResponseSchema,
+  TokensSchema,
+  UserSchema,
+  VerifyResponseSchema,
+} from '../../src/api/schemas.ts';
+import { membershipJson, userJson } from './api-test-kit.ts';
+
+const address = {
+  country_code: 'CA',
+  address_1: '123 rue Principale',
+  city: 'Montréal',
+  province: 'QC',
+  postal_code: 'H2X 1Y4',
+};
+
+const ok = (schema: v.GenericSchema, input: unknown) => v.safeParse(schema, input).success;
+
+describe('UserSchema', () => {
+  it('drops unknown fields', () => {
+    const user = v.parse(UserSchema, userJson({ password: 'hash', __v: 3 }));
+    expect(user).not.toHaveProperty('password');
+    expect(user).not.toHaveProperty('__v');
+  });
+
+  it('reads another language as en', () => {
+    expect(v.parse(UserSchema, userJson({ language: 'de' })).language).toBe('en');
+    expect(v.parse(UserSchema, userJson({ language: 'fr' })).language).toBe('fr');
+  });
+
+  it('defaults isBetaTester to false when absent', () => {
+    const { isBetaTester: _dropped, ...withoutFlag } = userJson();
+    expect(v.parse(UserSchema, withoutFlag).isBetaTester).toBe(false);
+  });
+
+  it('takes a billing address, {} for none, and reads null or absent as {}', () => {
+    expect(v.parse(UserSchema, userJson({ billingAddress: address })).billingAddress).toEqual(
+      address,
+    );
+    expect(v.parse(UserSchema, userJson({ billingAddress: {} })).billingAddress).toEqual({});
+    expect(v.parse(UserSchema, userJson({ billingAddress: null })).billingAddress).toEqual({});
+    const { billingAddress: _dropped, ...withoutAddress } = userJson();
+    expect(v.parse(UserSchema, withoutAddress).billingAddress).toEqual({});
+  });
+
+  it('rejects a partial billing address rather than pretending there is none', () => {
+    expect(ok(UserSchema, userJson({ billingAddress: { address_1: '1 rue X' } }))).toBe(false);
+  });
+
+  it('rejects a missing or mistyped required field', () => {
+    const { email: _dropped, ...withoutEmail } = userJson();
+    expect(ok(UserSchema, withoutEmail)).toBe(false);
+    expect(ok(UserSchema, userJson({ firstName: 42 }))).toBe(false);
+    expect(ok(UserSchema, null)).toBe(false);
+  });
+});
+
+describe('BillingAddressSchema', () => {
+  it('needs country CA and reads a null or empty address_2 as absent', () => {
+    expect(ok(BillingAddressSchema, { ...address, country_code: 'US' })).toBe(false);
+    expect(
+      v.parse(BillingAddressSchema, { ...address, address_2: null }).address_2,
+    ).toBeUndefined();
+    expect(v.parse(BillingAddressSchema, { ...address, address_2: '' }).address_2).toBeUndefined();
+    expect(v.parse(BillingAddressSchema, { ...address, address_2: 'App. 4' }).address_2).toBe(
+      'App. 4',
+    );
+  });
+});
+
+describe('MembershipSchema', () => {
+  it('reads absent dates as null', () => {
+    const { cancelledAt: _a, chargerOrderedAt: _b, ...rest } = membershipJson();
+    expect(v.parse(MembershipSchema, rest)).toMatchObject({
+      cancelledAt: null,
+      chargerOrderedAt: null,
+    });
+  });
+
+  it('rejects a date that is not a date, and a missing externalId', () => {
+    expect(ok(MembershipSchema, membershipJson({ validTo: 'soon' }))).toBe(false);
+    const { externalId: _dropped, ...rest } = membershipJson();
+    expect(ok(MembershipSchema, rest)).toBe(false);
+  });
+});
+
+describe('token answers', () => {
+  it('Tokens needs both tokens and a user', () => {
+    expect(ok(TokensSchema, { token: 'a', refreshToken: 'r', user: userJson() })).toBe(true);
+    expect(ok(TokensSchema, { token: 'a', user: userJson() })).toBe(false);
+    expect(ok(TokensSchema, { token: '', refreshToken: 'r', user: userJson() })).toBe(false);
+  });
+
+  it('a login answer may carry only isVerified', () => {
+    expect(v.parse(LoginResponseSchema, { isVerified: false })).toEqual({ isVerified: false });
+  });
+
+  it('verify falls back to the token for an absent, null or empty refreshToken', () => {
+    for (const refreshToken of [undefined, null, '']) {
+      expect(
+        v.parse(VerifyResponseSchema, { token: 't', refreshToken, user: userJson() }).refreshToken,
+      ).toBe('t');
+    }
+  });
+
+  it('a reset token must be a non-empty string', () => {
+    expect(ok(ResetTokenSchema, { resetToken: '' })).toBe(false);
+    expect(v.parse(ResetTokenSchema, { resetToken: 'x', other: 1 })).toEqual({ resetToken: 'x' });
+  });
+});
+
+describe('SubscriptionResponseSchema', () => {
+  it('reads absent intents as null', () => {
+    expect(
+      v.parse(SubscriptionResponseSchema, {
+        subscription: { validTo: '2026-01-01T00:00:00.000Z' },
+        paymentIntent: { id: 'pi_1', client_secret: 'pi_1_secret' },
+      }),
+    ).toEqual({
+      subscription: { validTo: '2026-01-01T00:00:00.000Z' },
+      paymentIntent: { id: 'pi_1', client_secret: 'pi_1_secret' },
+      setupIntent: null,
+    });
+  });
+
+  it('rejects an intent without its client secret', () => {
+    expect(
+      ok(SubscriptionResponseSchema, {
+        subscription: { validTo: null },
+        paymentIntent: { id: 'pi_1' },
+        setupIntent: null,
+      }),
+    ).toBe(false);
+  });
+});
