@@ -1,0 +1,82 @@
+/**
+ * The one interface the checkout screen uses to talk to a payment provider.
+ * Two implementations: Stripe (stripe-gateway.tsx) and the offline test
+ * provider (test-gateway.tsx); `loadPaymentProvider` (load-gateway.ts) picks
+ * one and loads it lazily.
+ *
+ * Wiring, in the checkout screen:
+ * - `<PaymentProvider language onReady onLoadError>` wraps the payment column;
+ *   `onReady` → `card.providerReady`, `onLoadError` → `card.providerFailed`.
+ * - `<CardNumberField>`, `<CardExpiryField>`, `<CardCvcField>` render their
+ *   own label and input; `onChange` → `card.fieldChange`.
+ * - `<ExpressButton>` is rendered always (it reports availability and renders
+ *   nothing until a wallet is available): `onAvailable` →
+ *   `express.available`, `onUnavailable` → `express.unavailable`,
+ *   `onConfirm` → `express.confirm`, `onCancel` → `express.cancel`.
+ * - `useGateway()` (inside the provider) gives the `PaymentGateway` whose
+ *   `confirmCard` / `confirmExpress` the machines' actors call. Its identity
+ *   is stable and it always uses the latest provider state.
+ */
+import type { ComponentType, ReactNode } from 'react';
+import type {
+  CardFieldChange,
+  ExpressMethod,
+  IntentKind,
+  PaymentGateway,
+} from '../../machines/payment/payment-gateway.ts';
+import type { Language } from '../../machines/shared/domain.ts';
+
+export interface PaymentProviderProps {
+  /** The app language: the provider's own texts and messages follow it (spec 9). */
+  language: Language;
+  children: ReactNode;
+  /** The three card fields are mounted and take input. Called once. */
+  onReady?: () => void;
+  /** The provider could not be loaded (script blocked, offline…). */
+  onLoadError?: (error: unknown) => void;
+}
+
+export interface CardFieldProps {
+  /** The field's id; the component renders its own `<label htmlFor={id}>`. */
+  id?: string;
+  onChange: (change: CardFieldChange) => void;
+  disabled?: boolean;
+  /** Marks the field invalid (e.g. a confirmation error names the card). */
+  invalid?: boolean;
+  /** The id of the inline error text, read with the field where the provider allows it. */
+  describedBy?: string;
+}
+
+/** What the wallet sheet charges, and which kind of intent will be confirmed. */
+export interface ExpressIntent {
+  kind: IntentKind;
+  /** In the currency's smallest unit (cents): 12000 for 120.00. */
+  amount: number;
+  /** Lower-case ISO code, e.g. 'cad'. */
+  currency: string;
+}
+
+export interface ExpressButtonProps {
+  intent: ExpressIntent;
+  /** At least one wallet can pay here. */
+  onAvailable: (methods: ExpressMethod[]) => void;
+  /** No wallet can pay here (the button renders nothing). */
+  onUnavailable: () => void;
+  /** The member authorised the payment: confirm it now (`gateway.confirmExpress`). */
+  onConfirm: () => void;
+  /** The member closed the wallet sheet. */
+  onCancel: () => void;
+  disabled?: boolean;
+}
+
+export interface PaymentProviderModule {
+  /** 'stripe' or 'test', for diagnostics and tests. */
+  name: 'stripe' | 'test';
+  PaymentProvider: ComponentType<PaymentProviderProps>;
+  CardNumberField: ComponentType<CardFieldProps>;
+  CardExpiryField: ComponentType<CardFieldProps>;
+  CardCvcField: ComponentType<CardFieldProps>;
+  ExpressButton: ComponentType<ExpressButtonProps>;
+  /** Only inside `PaymentProvider`. */
+  useGateway: () => PaymentGateway;
+}

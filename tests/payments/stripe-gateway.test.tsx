@@ -1,0 +1,302 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type {
+  PaymentIntent,
+  PaymentIntentResult,
+  PaymentMethod,
+  SetupIntent,
+  SetupIntentResult,
+  StripeCardNumberElement,
+  StripeElements,
+  StripeError,
+} from '@stripe/stripe-js';
+import { render, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { describe, expect, it, vi } from 'vitest';
+import enCheckout from '../../public/locales/en/checkout.json';
+import { loadPaymentProvider } from '../../src/payments/load-gateway.ts';
+import {
+  availableMethodsOf,
+  createStripeConfirm,
+  createStripePaymentProvider,
+  EXPRESS_CHECKOUT_OPTIONS,
+  expressElementsOptionsOf,
+  type StripeConfirmApi,
+  stripeLocaleOf,
+} from '../../src/payments/stripe-gateway.tsx';
+
+// A fake Stripe: no network, jsdom never loads Stripe.js.
+const CARD = { elementType: 'cardNumber' } as unknown as StripeCardNumberElement;
+const paymentMethod = (id: string) => ({ id }) as unknown as PaymentMethod;
+const paymentIntent = (fields: Partial<PaymentIntent>) =>
+  ({ id: 'pi_1', payment_method: null, ...fields }) as PaymentIntent;
+const setupIntent = (fields: Partial<SetupIntent>) =>
+  ({ id: 'seti_1', payment_method: null, ...fields }) as SetupIntent;
+const stripeError = (fields: Partial<StripeError>) =>
+  ({ type: 'card_error', ...fields }) as StripeError;
+
+function fakeStripe(results: { payment?: PaymentIntentResult; setup?: SetupIntentResult } = {}) {
+  const payment = results.payment ?? { paymentIntent: paymentIntent({ payment_method: 'pm_1' }) };
+  const setup = results.setup ?? { setupIntent: setupIntent({ payment_method: 'pm_2' }) };
+  return {
+    confirmCardPayment: vi.fn<StripeConfirmApi['confirmCardPayment']>(async () => payment),
+    confirmCardSetup: vi.fn<StripeConfirmApi['confirmCardSetup']>(async () => setup),
+    confirmPayment: vi.fn<StripeConfirmApi['confirmPayment']>(async () => payment),
+    confirmSetup: vi.fn<StripeConfirmApi['confirmSetup']>(async () => setup),
+  } satisfies StripeConfirmApi;
+}
+
+function fakeElements(submitError?: StripeError) {
+  return {
+    submit: vi.fn(async () =>
+      submitError ? { error: submitError } : { selectedPaymentMethod: 'apple_pay' },
+    ),
+  } as unknown as StripeElements & { submit: ReturnType<typeof vi.fn> };
+}
+
+const gatewayOf = (stripe: StripeConfirmApi, elements: StripeElements | null = null) =>
+  createStripeConfirm(
+    stripe,
+    () => CARD,
+    () => elements,
+    {
+      returnUrl: () => 'https://club.test/subscription',
+    },
+  );
+
+describe('stripe gateway: confirmCard', () => {
+  it('confirms a pi_ secret as a card payment with the card number element', async () => {
+    const stripe = fakeStripe();
+    const result = await gatewayOf(stripe).confirmCard('pi_1_secret_a');
+    expect(stripe.confirmCardPayment).toHaveBeenCalledWith('pi_1_secret_a', {
+      payment_method: { card: CARD },
+    });
+    expect(stripe.confirmCardSetup).not.toHaveBeenCalled();
+    expect(result).toEqual({ paymentMethodId: 'pm_1', intentId: 'pi_1', error: null });
+  });
+
+  it('confirms a seti_ secret as a card setup', async () => {
+    const stripe = fakeStripe();
+    const result = await gatewayOf(stripe).confirmCard('seti_1_secret_b');
+    expect(stripe.confirmCardSetup).toHaveBeenCalledWith('seti_1_secret_b', {
+      payment_method: { card: CARD },
+    });
+    expect(stripe.confirmCardPayment).not.toHaveBeenCalled();
+    expect(result).toEqual({ paymentMethodId: 'pm_2', intentId: 'seti_1', error: null });
+  });
+
+  it('reads payment_method given as an object', async () => {
+    const stripe = fakeStripe({
+      payment: { paymentIntent: paymentIntent({ payment_method: paymentMethod('pm_obj') }) },
+      setup: { setupIntent: setupIntent({ payment_method: paymentMethod('pm_obj2') }) },
+    });
+    expect((await gatewayOf(stripe).confirmCard('pi_1_secret_a')).paymentMethodId).toBe('pm_obj');
+    expect((await gatewayOf(stripe).confirmCard('seti_1_secret_a')).paymentMethodId).toBe(
+      'pm_obj2',
+    );
+  });
+
+  it('returns a decline as a value with the message as-is and no payment method', async () => {
+    const stripe = fakeStripe({
+      payment: {
+        error: stripeError({ message: 'Your card was declined.', code: 'card_declined' }),
+      },
+    });
+    expect(await gatewayOf(stripe).confirmCard('pi_9_secret_x')).toEqual({
+      paymentMethodId: null,
+      intentId: 'pi_9',
+      error: { message: 'Your card was declined.' },
+    });
+  });
+
+  it('keeps the payment method an error still carries (attach-on-error)', async () => {
+    const stripe = fakeStripe({
+      setup: {
+        error: stripeError({
+          message: 'Your card was declined.',
+          payment_method: paymentMethod('pm_err'),
+          setup_intent: setupIntent({ id: 'seti_err' }),
+        }),
+      },
+    });
+    expect(await gatewayOf(stripe).confirmCard('seti_err_secret_x')).toEqual({
+      paymentMethodId: 'pm_err',
+      intentId: 'seti_err',
+      error: { message: 'Your card was declined.' },
+    });
+  });
+
+  it('an error without a message gives a null message', async () => {
+    const stripe = fakeStripe({ payment: { error: stripeError({}) } });
+    const result = await gatewayOf(stripe).confirmCard('pi_1_secret_a');
+    expect(result.error).toEqual({ message: null });
+  });
+
+  it('rejects for a broken integration: unknown secret or no card field', async () => {
+    const stripe = fakeStripe();
+    await expect(gatewayOf(stripe).confirmCard('cs_1_secret')).rejects.toThrow();
+    const noCard = createStripeConfirm(
+      stripe,
+      () => null,
+      () => null,
+    );
+    await expect(noCard.confirmCard('pi_1_secret_a')).rejects.toThrow(/not mounted/);
+    expect(stripe.confirmCardPayment).not.toHaveBeenCalled();
+  });
+});
+
+describe('stripe gateway: confirmExpress', () => {
+  it('submits the elements, then confirmPayment with redirect if_required for a pi_ secret', async () => {
+    const stripe = fakeStripe();
+    const elements = fakeElements();
+    const result = await gatewayOf(stripe, elements).confirmExpress('pi_1_secret_a');
+    expect(elements.submit).toHaveBeenCalledTimes(1);
+    expect(stripe.confirmPayment).toHaveBeenCalledWith({
+      elements,
+      clientSecret: 'pi_1_secret_a',
+      confirmParams: { return_url: 'https://club.test/subscription' },
+      redirect: 'if_required',
+    });
+    const submitOrder = elements.submit.mock.invocationCallOrder[0] ?? 0;
+    const confirmOrder = stripe.confirmPayment.mock.invocationCallOrder[0] ?? 0;
+    expect(submitOrder).toBeLessThan(confirmOrder);
+    expect(result).toEqual({ paymentMethodId: 'pm_1', intentId: 'pi_1', error: null });
+  });
+
+  it('uses confirmSetup with redirect if_required for a seti_ secret', async () => {
+    const stripe = fakeStripe();
+    const elements = fakeElements();
+    await gatewayOf(stripe, elements).confirmExpress('seti_1_secret_b');
+    expect(stripe.confirmSetup).toHaveBeenCalledWith(
+      expect.objectContaining({ clientSecret: 'seti_1_secret_b', redirect: 'if_required' }),
+    );
+    expect(stripe.confirmPayment).not.toHaveBeenCalled();
+  });
+
+  it('returns a submit error without confirming', async () => {
+    const stripe = fakeStripe();
+    const elements = fakeElements(stripeError({ message: 'Wallet closed.' }));
+    expect(await gatewayOf(stripe, elements).confirmExpress('pi_4_secret_a')).toEqual({
+      paymentMethodId: null,
+      intentId: 'pi_4',
+      error: { message: 'Wallet closed.' },
+    });
+    expect(stripe.confirmPayment).not.toHaveBeenCalled();
+  });
+
+  it('returns a confirmation error with its payment method', async () => {
+    const stripe = fakeStripe({
+      payment: {
+        error: stripeError({ message: 'Declined.', payment_method: paymentMethod('pm_w') }),
+      },
+    });
+    const result = await gatewayOf(stripe, fakeElements()).confirmExpress('pi_1_secret_a');
+    expect(result).toEqual({
+      paymentMethodId: 'pm_w',
+      intentId: 'pi_1',
+      error: { message: 'Declined.' },
+    });
+  });
+
+  it('rejects when the express button is not mounted', async () => {
+    await expect(gatewayOf(fakeStripe(), null).confirmExpress('pi_1_secret_a')).rejects.toThrow();
+  });
+});
+
+describe('stripe gateway: options', () => {
+  it('turns Apple Pay and Google Pay on with subscribe buttons; Amazon Pay, Link, PayPal off', () => {
+    expect(EXPRESS_CHECKOUT_OPTIONS.paymentMethods).toMatchObject({
+      applePay: 'always',
+      googlePay: 'always',
+      amazonPay: 'never',
+      link: 'never',
+      paypal: 'never',
+    });
+    expect(EXPRESS_CHECKOUT_OPTIONS.buttonType).toEqual({
+      applePay: 'subscribe',
+      googlePay: 'subscribe',
+    });
+  });
+
+  it('reports only the wallets that are on and available', () => {
+    expect(availableMethodsOf(undefined)).toEqual([]);
+    expect(
+      availableMethodsOf({
+        applePay: false,
+        googlePay: true,
+        link: true,
+        paypal: true,
+        amazonPay: true,
+        klarna: true,
+      }),
+    ).toEqual(['googlePay']);
+  });
+
+  it('follows the app language and the intent kind', () => {
+    expect(stripeLocaleOf('en')).toBe('en');
+    expect(stripeLocaleOf('fr')).toBe('fr-CA');
+    expect(
+      expressElementsOptionsOf({ kind: 'payment', amount: 12000, currency: 'cad' }, 'en'),
+    ).toEqual({
+      mode: 'subscription',
+      amount: 12000,
+      currency: 'cad',
+      locale: 'en',
+    });
+    expect(
+      expressElementsOptionsOf({ kind: 'setup', amount: 12000, currency: 'cad' }, 'fr-CA'),
+    ).toEqual({
+      mode: 'setup',
+      currency: 'cad',
+      locale: 'fr-CA',
+    });
+  });
+});
+
+describe('stripe gateway: loading', () => {
+  it('imports Stripe.js only from @stripe/stripe-js/pure (types aside)', () => {
+    const source = readFileSync(
+      join(import.meta.dirname, '../../src/payments/stripe-gateway.tsx'),
+      'utf8',
+    );
+    const runtimeImports = source.match(
+      /^import (?!type )[^;]*?from '(@stripe\/stripe-js[^']*)'/gms,
+    );
+    expect(runtimeImports?.map((line) => line.match(/'([^']+)'$/)?.[1])).toEqual([
+      '@stripe/stripe-js/pure',
+    ]);
+  });
+
+  it('does not load Stripe.js until the provider renders, and reports a failed load', async () => {
+    const load = vi.fn(() => Promise.reject(new Error('blocked')));
+    const provider = createStripePaymentProvider('pk_test_x', load);
+    expect(load).not.toHaveBeenCalled();
+    const onLoadError = vi.fn();
+    const i18n = i18next.createInstance();
+    void i18n.use(initReactI18next).init({
+      lng: 'en',
+      ns: ['checkout'],
+      defaultNS: 'checkout',
+      resources: { en: { checkout: enCheckout } },
+      initAsync: false,
+    });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <provider.PaymentProvider language="en" onLoadError={onLoadError}>
+          <p>fields</p>
+        </provider.PaymentProvider>
+      </I18nextProvider>,
+    );
+    await waitFor(() => expect(onLoadError).toHaveBeenCalledWith(new Error('blocked')));
+    expect(load).toHaveBeenCalledWith('pk_test_x');
+    expect(document.querySelector('script[src*="stripe.com"]')).toBeNull();
+  });
+
+  it('loadPaymentProvider picks Stripe when a publishable key is set, without injecting its script', async () => {
+    const provider = await loadPaymentProvider({ stripePublishableKey: 'pk_test_123' });
+    expect(provider.name).toBe('stripe');
+    expect(await loadPaymentProvider({ stripePublishableKey: 'pk_test_123' })).toBe(provider);
+    expect(document.querySelector('script[src*="stripe.com"]')).toBeNull();
+  });
+});
