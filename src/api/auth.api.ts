@@ -48,7 +48,8 @@ export function createAuthApi(client: ApiClient): AuthApi {
         schema: TokensSchema,
         skipAuthRefresh: true,
       }),
-    logout: () => client.post('client/auth/logout'),
+    // Best effort at sign-out: a 401 here must not start a refresh.
+    logout: () => client.post('client/auth/logout', { skipAuthRefresh: true }),
     getProfile: () => client.get('client/auth/profile', { schema: UserSchema }),
     updateBillingAddress: (body) =>
       client.put('client/auth/profile/billingAddress', { json: billingAddressBody(body) }),
