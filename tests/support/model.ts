@@ -24,7 +24,12 @@ import {
   fromCallback,
   fromPromise,
 } from 'xstate';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { getShortestPaths } from 'xstate/graph';
+
+/** Where each measured coverage is recorded for `npm run test:model`'s report. */
+export const COVERAGE_DIR = join(import.meta.dirname, '../../test-results/model-coverage');
 
 export interface ModelStep<E extends EventObject = EventObject> {
   event: E;
@@ -251,7 +256,7 @@ export function measureCoverage(
   }
   const nodes = allStateNodes(machine);
   const transitions = allTransitions(machine).map(describeTransition);
-  return {
+  const coverage: Coverage = {
     machine: machine.id,
     states: {
       covered: nodes.filter((n) => seenStates.has(n.id)).length,
@@ -264,6 +269,14 @@ export function measureCoverage(
       missing: transitions.filter((t) => !seenTransitions.has(t)),
     },
   };
+  recordCoverage(coverage);
+  return coverage;
+}
+
+/** Kept for the report of `npm run test:model` (tests/tools/model-coverage.mjs). */
+function recordCoverage(coverage: Coverage): void {
+  mkdirSync(COVERAGE_DIR, { recursive: true });
+  writeFileSync(join(COVERAGE_DIR, `${coverage.machine}.json`), `${JSON.stringify(coverage, null, 2)}\n`);
 }
 
 export function formatCoverage(c: Coverage): string {

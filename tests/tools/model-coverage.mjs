@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// Prints the state and transition coverage that the model-based suites
+// (tests/model/) reached for each machine, and fails below 100 %.
+// The suites record their figures in test-results/model-coverage/ as they run.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const dir = join(import.meta.dirname, '../../test-results/model-coverage');
+const EXPECTED = [
+  'session',
+  'registration',
+  'activation',
+  'billing',
+  'cardPayment',
+  'expressPayment',
+  'forgotPassword',
+];
+
+let files = [];
+try {
+  files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+} catch {
+  console.error(`No coverage recorded in ${dir}: run the model suites first (vitest run tests/model).`);
+  process.exit(1);
+}
+const rows = files.map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
+const pct = (a, b) => (b === 0 ? 100 : (a / b) * 100);
+const pad = (s, n) => String(s).padEnd(n);
+
+console.info(`\n${pad('machine', 24)}${pad('states', 16)}transitions`);
+let failed = false;
+for (const row of rows.sort((a, b) => a.machine.localeCompare(b.machine))) {
+  const s = pct(row.states.covered, row.states.total);
+  const t = pct(row.transitions.covered, row.transitions.total);
+  const ok = s === 100 && t === 100;
+  failed ||= !ok;
+  console.info(
+    `${pad(row.machine, 24)}${pad(`${row.states.covered}/${row.states.total} (${s.toFixed(0)} %)`, 16)}${row.transitions.covered}/${row.transitions.total} (${t.toFixed(0)} %)${ok ? '' : '  ✗'}`,
+  );
+  if (!ok) {
+    for (const m of [...row.states.missing, ...row.transitions.missing]) console.info(`    missing: ${m}`);
+  }
+}
+const seen = new Set(rows.map((r) => r.machine));
+const absent = EXPECTED.filter((m) => !seen.has(m));
+if (absent.length > 0) {
+  failed = true;
+  console.info(`\nNo model suite recorded coverage for: ${absent.join(', ')}`);
+}
+console.info(failed ? '\nModel coverage is below 100 %.' : '\nEvery machine: 100 % of states and transitions.');
+process.exit(failed ? 1 : 0);
