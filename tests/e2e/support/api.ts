@@ -1,0 +1,174 @@
+/**
+ * The stand-in's PRIVATE test helpers (/api/__dev/…, see dev-api/routes/dev.routes.ts),
+ * called over HTTP from the Node side of a test with Playwright's request
+ * context. The app never calls them; only tests do, to arrange data and to
+ * read what the app sent.
+ *
+ *   const api = devApi(request);
+ *   await api.createUser({ email, password: 'Password123' });
+ *   const otp = await api.lastOtp(email);
+ */
+import { type APIRequestContext, type APIResponse, expect } from '@playwright/test';
+
+const DEV = '/api/__dev';
+
+/** The member every fresh stand-in store starts with (dev-api/users.ts). */
+export const DEMO_MEMBER = {
+  email: 'demo@evclub.ca',
+  password: 'Password123',
+  phone: '+15145550100',
+  firstName: 'Demo',
+  lastName: 'Member',
+} as const;
+
+export interface BillingAddress {
+  country_code: 'CA';
+  address_1: string;
+  address_2?: string;
+  city: string;
+  province: string;
+  postal_code: string;
+}
+
+export interface User {
+  _id: string;
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  language: 'en' | 'fr';
+  isBetaTester: boolean;
+  disableNotifications?: boolean;
+  billingAddress: BillingAddress | Record<string, never>;
+}
+
+export interface Membership {
+  _id: string;
+  id: string;
+  externalId: string;
+  validTo: string | null;
+  cancelledAt: string | null;
+  chargerOrderedAt: string | null;
+}
+
+export interface NewUser {
+  email: string;
+  password: string;
+  /** Default 'Test'. */
+  firstName?: string;
+  /** Default 'Member'. */
+  lastName?: string;
+  /** E.164; default: a phone number no other user has. */
+  phone?: string;
+  /** Default 'en'. */
+  language?: 'en' | 'fr';
+  /** Default true; false makes login ask for a one-time code. */
+  verified?: boolean;
+  billingAddress?: BillingAddress;
+}
+
+export interface MembershipChange {
+  email: string;
+  /** ISO dates; `null` clears the field. Creates the membership when the user has none. */
+  validTo?: string | null;
+  cancelledAt?: string | null;
+  chargerOrderedAt?: string | null;
+  subscriptionValidTo?: string | null;
+  /** true: GET club/subscriptions/{id} answers a payment intent instead of a setup intent. */
+  feeDue?: boolean;
+}
+
+/** One call the app made to the stand-in (the __dev/ helpers are never logged). */
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  /** Only authorization, x-app-version and x-app-name, when sent. */
+  headers: Record<string, string>;
+  body: unknown;
+  status: number;
+  at: string;
+}
+
+async function json<T>(response: APIResponse, what: string): Promise<T> {
+  await ok(response, what);
+  return (await response.json()) as T;
+}
+
+async function ok(response: APIResponse, what: string): Promise<void> {
+  if (!response.ok()) {
+    throw new Error(`dev-api ${what} answered ${response.status()}: ${await response.text()}`);
+  }
+}
+
+export function devApi(request: APIRequestContext) {
+  return {
+    /** Back to the seeded store (demo member only), default token lifetime, empty request log. */
+    async reset(): Promise<void> {
+      await ok(await request.post(`${DEV}/reset`), 'reset');
+    },
+
+    /**
+     * The last one-time code sent to `email`. Waits (up to `timeoutMs`) for one
+     * to exist, and, with `notEqual`, for a code other than a previous one.
+     */
+    async lastOtp(
+      email: string,
+      { notEqual, timeoutMs = 5_000 }: { notEqual?: string; timeoutMs?: number } = {},
+    ): Promise<string> {
+      let otp = '';
+      await expect
+        .poll(
+          async () => {
+            const response = await request.get(`${DEV}/last-otp`, { params: { email } });
+            if (response.status() === 404) return '';
+            otp = (await json<{ otp: string }>(response, 'last-otp')).otp;
+            return otp === notEqual ? '' : otp;
+          },
+          { message: `a one-time code for ${email}`, timeout: timeoutMs },
+        )
+        .not.toBe('');
+      return otp;
+    },
+
+    /** Every access token issued so far stops working (the refresh token still works). */
+    async expireAccessTokens(): Promise<number> {
+      const body = await json<{ expired: number }>(
+        await request.post(`${DEV}/expire-access-tokens`),
+        'expire-access-tokens',
+      );
+      return body.expired;
+    },
+
+    /** The calls the app made whose path contains `pathPart` (all when empty), oldest first. */
+    async requests(pathPart = ''): Promise<LoggedRequest[]> {
+      const body = await json<{ requests: LoggedRequest[] }>(
+        await request.get(`${DEV}/requests`, { params: { path: pathPart } }),
+        'requests',
+      );
+      return body.requests;
+    },
+
+    async createUser(user: NewUser): Promise<User> {
+      return json<User>(await request.post(`${DEV}/users`, { data: user }), 'users');
+    },
+
+    /** Creates or changes the membership of an existing user. */
+    async setMembership(change: MembershipChange): Promise<Membership> {
+      return json<Membership>(
+        await request.post(`${DEV}/membership`, { data: change }),
+        'membership',
+      );
+    },
+
+    /** Access-token lifetime for tokens issued from now on (reset restores the default). */
+    async setAccessTokenTtl(seconds: number): Promise<void> {
+      await ok(
+        await request.post(`${DEV}/config`, { data: { accessTokenTtlSeconds: seconds } }),
+        'config',
+      );
+    },
+  };
+}
+
+export type DevApi = ReturnType<typeof devApi>;

@@ -1,0 +1,66 @@
+/**
+ * The `test` every browser spec imports: Playwright's own, plus
+ *   - `api`: the stand-in's private helpers (./api.ts), bound to the run's server;
+ *   - `uniqueEmail(label?)`: an address no other test uses (the stand-in's
+ *     data is shared by the whole run, so never reuse addresses);
+ *   - `signIn(page, email, password)`: fills the login form by its accessible
+ *     names and submits it (does not wait for the next page).
+ *
+ *   import { expect, test } from './support/fixtures.ts';
+ *   test('…', async ({ page, api, uniqueEmail, signIn }) => { … });
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+import { type DevApi, devApi } from './api.ts';
+
+/** Accessible names on the login screen (English). */
+export const LOGIN = {
+  emailOrPhone: 'Email or phone',
+  password: 'Password',
+  submit: 'Sign in',
+} as const;
+
+let counter = 0;
+
+/** `e2e-<label>-<time>-<n>@example.com`, lower case, unique within and across runs. */
+export function makeUniqueEmail(label = 'member'): string {
+  counter += 1;
+  const slug =
+    label
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'member';
+  return `e2e-${slug}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
+}
+
+/** Opens /login (unless already there), types the credentials and clicks 'Sign in'. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  if (!new URL(page.url(), 'http://x.invalid').pathname.startsWith('/login')) {
+    await page.goto('/login');
+  }
+  await page.getByLabel(LOGIN.emailOrPhone, { exact: true }).fill(email);
+  // exact: the show/hide toggle is named 'Show password'.
+  await page.getByLabel(LOGIN.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: LOGIN.submit, exact: true }).click();
+}
+
+interface Fixtures {
+  api: DevApi;
+  uniqueEmail: (label?: string) => string;
+  signIn: typeof signIn;
+}
+
+export const test = base.extend<Fixtures>({
+  api: async ({ request }, use) => {
+    await use(devApi(request));
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern.
+  uniqueEmail: async ({}, use) => {
+    await use(makeUniqueEmail);
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern.
+  signIn: async ({}, use) => {
+    await use(signIn);
+  },
+});
+
+export { expect };

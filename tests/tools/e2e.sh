@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Browser tests: finds (or installs) Debian's Chromium, builds the app, runs Playwright.
+#   bash tests/tools/e2e.sh                 # everything
+#   bash tests/tools/e2e.sh smoke           # extra arguments go to `playwright test`
+#   E2E_SKIP_BUILD=1 bash tests/tools/e2e.sh   # reuse dist/ as it is
+#   CHROMIUM_PATH=/path/to/chromium bash tests/tools/e2e.sh
+# Playwright's own browser download is never used (it does not work here).
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+
+find_chromium() {
+  local candidate
+  for candidate in "${CHROMIUM_PATH:-}" /usr/bin/chromium /usr/bin/chromium-browser; do
+    if [[ -n "$candidate" && -x "$candidate" ]]; then
+      echo "$candidate"
+      return 0
+    fi
+  done
+  return 1
+}
+
+if ! chromium="$(find_chromium)"; then
+  if [[ -n "${CHROMIUM_PATH:-}" ]]; then
+    echo "CHROMIUM_PATH=${CHROMIUM_PATH} is not an executable file." >&2
+    exit 1
+  fi
+  if [[ "$(id -u)" -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
+    echo "Chromium is missing: running apt-get update && apt-get install -y chromium"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update
+    apt-get install -y chromium
+    chromium="$(find_chromium)" || { echo "apt-get installed no Chromium binary." >&2; exit 1; }
+  else
+    echo "Chromium is needed for the browser tests. Install it with: sudo apt-get update && sudo apt-get install -y chromium" >&2
+    exit 1
+  fi
+fi
+export CHROMIUM_PATH="$chromium"
+echo "Chromium: $CHROMIUM_PATH"
+
+if [[ "${E2E_SKIP_BUILD:-}" == "1" ]]; then
+  [[ -f dist/index.html ]] || { echo "E2E_SKIP_BUILD=1 but dist/index.html is missing: build first." >&2; exit 1; }
+  echo "Skipping the build (E2E_SKIP_BUILD=1): testing dist/ as it is."
+else
+  npx vite build
+fi
+
+exec npx playwright test --config tests/e2e/playwright.config.ts "$@"

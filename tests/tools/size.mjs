@@ -1,0 +1,274 @@
+#!/usr/bin/env node
+/**
+ * Size budget of the built app (tests/tools/size-budget.json).
+ *
+ *   node tests/tools/size.mjs              # vite build, then measure dist/
+ *   node tests/tools/size.mjs --no-build   # measure dist/ as it is
+ *   node tests/tools/size.mjs --dist <dir> # measure another build output
+ *
+ * Reads dist/.vite/manifest.json (vite.config.ts sets build.manifest: true) and
+ * reports, with gzip level 9 (each file on its own, as a browser fetches them):
+ *   (a) the JS /login loads first: the entry chunk of index.html and its static
+ *       imports (recursively), plus the lazy chunk(s) of src/screens/login/ and
+ *       their static imports;
+ *   (b) every JS and CSS chunk, largest first;
+ *   (c) the chunks that carry Stripe code, found through the manifest (`src`
+ *       under node_modules/@stripe/ or src/payments/stripe), the source maps'
+ *       `sources`, and, for a chunk without a source map, the text markers
+ *       'js.stripe.com' / '@stripe/stripe-js'.
+ * Fails (exit 1) when a budget is exceeded, or when a chunk that a route other
+ * than /subscription loads statically (the entry chunk included) carries Stripe
+ * code. Sizes are in kB of 1000 bytes, as Vite prints them.
+ *
+ * Works on Vite 8 (Rolldown) manifests: keys are source paths for entries and
+ * `_name-hash.js` for shared chunks; `imports` / `dynamicImports` name keys.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const args = process.argv.slice(2);
+const distArg = args.indexOf('--dist');
+const dist = path.resolve(root, distArg >= 0 ? (args[distArg + 1] ?? 'dist') : 'dist');
+const budgetFile = path.join(root, 'tests/tools/size-budget.json');
+
+/** Routes allowed to load Stripe: the /subscription (checkout) screen and the payment adapters it loads lazily. */
+const STRIPE_ALLOWED = [/^src\/screens\/(checkout|subscription)\//, /^src\/payments\//];
+const STRIPE_SOURCE = /(^|\/)node_modules\/@stripe\/|(^|\/)src\/payments\/stripe/;
+const STRIPE_TEXT = ['js.stripe.com', '@stripe/stripe-js'];
+const LOGIN_SCREEN = /^src\/screens\/login\//;
+
+const kB = (bytes) => (bytes / 1000).toFixed(1);
+
+function fail(message) {
+  console.error(`size: ${message}`);
+  process.exit(1);
+}
+
+// ---------------------------------------------------------------- build
+let buildSeconds = null;
+if (!args.includes('--no-build')) {
+  const started = Date.now();
+  const result = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+  buildSeconds = (Date.now() - started) / 1000;
+  if (result.status !== 0) fail(`vite build failed (exit ${result.status ?? result.signal})`);
+}
+
+// ---------------------------------------------------------------- inputs
+const manifestFile = path.join(dist, '.vite', 'manifest.json');
+if (!fs.existsSync(manifestFile)) {
+  fail(
+    `${path.relative(root, manifestFile)} is missing: build first, with build.manifest: true in vite.config.ts`,
+  );
+}
+/** @type {Record<string, {file: string, src?: string, name?: string, isEntry?: boolean, isDynamicEntry?: boolean, imports?: string[], dynamicImports?: string[], css?: string[]}>} */
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+const budget = JSON.parse(fs.readFileSync(budgetFile, 'utf8'));
+
+// ---------------------------------------------------------------- every chunk
+function walk(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === '.vite' ? [] : walk(full);
+    return /\.(m?js|css)$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** Manifest `src` of each output file (entries and lazy chunks have one). */
+const srcOfFile = new Map();
+for (const [key, chunk] of Object.entries(manifest)) {
+  if (chunk.src) srcOfFile.set(chunk.file, chunk.src);
+  else if (!key.startsWith('_')) srcOfFile.set(chunk.file, key);
+  for (const css of chunk.css ?? []) {
+    if (!srcOfFile.has(css)) srcOfFile.set(css, `css of ${chunk.src ?? key}`);
+  }
+}
+
+/** @type {Map<string, {file: string, raw: number, gzip: number, kind: string, stripe: string | null}>} */
+const chunks = new Map();
+for (const full of walk(dist)) {
+  const file = path.relative(dist, full).split(path.sep).join('/');
+  const content = fs.readFileSync(full);
+  chunks.set(file, {
+    file,
+    raw: content.length,
+    gzip: gzipSync(content, { level: 9 }).length,
+    kind: file.endsWith('.css') ? 'css' : 'js',
+    stripe: file.endsWith('.css') ? null : stripeReason(file, full, content),
+  });
+}
+
+function stripeReason(file, full, content) {
+  const src = srcOfFile.get(file);
+  if (src && STRIPE_SOURCE.test(src)) return `manifest src ${src}`;
+  const mapFile = `${full}.map`;
+  if (fs.existsSync(mapFile)) {
+    try {
+      const sources = JSON.parse(fs.readFileSync(mapFile, 'utf8')).sources ?? [];
+      const hit = sources.find((source) => STRIPE_SOURCE.test(source.replace(/\\/g, '/')));
+      return hit ? `source map: ${hit.replace(/^(\.\.\/)+/, '')}` : null;
+    } catch {
+      // An unreadable map: fall back to the text markers below.
+    }
+  }
+  const text = content.toString('utf8');
+  const marker = STRIPE_TEXT.find((needle) => text.includes(needle));
+  return marker ? `text contains '${marker}'` : null;
+}
+
+// ---------------------------------------------------------------- graph
+function staticClosure(keys) {
+  const seen = new Set();
+  const stack = [...keys];
+  while (stack.length > 0) {
+    const key = stack.pop();
+    if (seen.has(key) || !manifest[key]) continue;
+    seen.add(key);
+    stack.push(...(manifest[key].imports ?? []));
+  }
+  return [...seen];
+}
+const filesOf = (keys, kind) =>
+  [...new Set(keys.flatMap((key) => [manifest[key].file, ...(manifest[key].css ?? [])]))].filter(
+    (file) => (kind === 'css' ? file.endsWith('.css') : !file.endsWith('.css')),
+  );
+const srcOf = (key) => manifest[key].src ?? key;
+
+const entryKey =
+  Object.keys(manifest).find((key) => manifest[key].isEntry && srcOf(key) === 'index.html') ??
+  Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) fail('the manifest has no entry chunk');
+const loginKeys = Object.keys(manifest).filter((key) => LOGIN_SCREEN.test(srcOf(key)));
+
+// (a) /login first load
+const loginClosure = staticClosure([entryKey, ...loginKeys]);
+const loginJs = filesOf(loginClosure, 'js').map((file) => chunks.get(file) ?? missing(file));
+const loginCss = filesOf(loginClosure, 'css').map((file) => chunks.get(file) ?? missing(file));
+const sum = (list, field) => list.reduce((total, chunk) => total + chunk[field], 0);
+const loginGzip = sum(loginJs, 'gzip');
+
+function missing(file) {
+  fail(`the manifest names ${file}, which is not in ${path.relative(root, dist)}/`);
+}
+
+// (c) Stripe reachable from a route other than /subscription
+const routeRoots = [
+  entryKey,
+  ...Object.keys(manifest).filter((key) => {
+    const src = srcOf(key);
+    return (
+      manifest[key].isDynamicEntry &&
+      src.startsWith('src/') &&
+      !STRIPE_ALLOWED.some((allowed) => allowed.test(src))
+    );
+  }),
+];
+const stripeLeaks = [];
+for (const rootKey of routeRoots) {
+  for (const file of filesOf(staticClosure([rootKey]), 'js')) {
+    const chunk = chunks.get(file);
+    if (chunk?.stripe) stripeLeaks.push({ from: srcOf(rootKey), file, reason: chunk.stripe });
+  }
+}
+
+// ---------------------------------------------------------------- report
+function table(headers, rows, align) {
+  const widths = headers.map((header, i) =>
+    Math.max(header.length, ...rows.map((row) => String(row[i]).length)),
+  );
+  const line = (row) =>
+    row
+      .map((cell, i) =>
+        align[i] === 'r' ? String(cell).padStart(widths[i]) : String(cell).padEnd(widths[i]),
+      )
+      .join('  ')
+      .trimEnd();
+  return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+const out = [];
+if (buildSeconds !== null) out.push(`Build: ${buildSeconds.toFixed(1)} s`, '');
+
+out.push(
+  `(a) JS that /login loads first (entry ${srcOf(entryKey)} + ${loginKeys.join(', ') || 'no separate login chunk'})`,
+);
+out.push(
+  table(
+    ['file', 'raw kB', 'gzip kB', 'module'],
+    [
+      ...loginJs
+        .sort((a, b) => b.gzip - a.gzip)
+        .map((c) => [c.file, kB(c.raw), kB(c.gzip), srcOfFile.get(c.file) ?? '(shared)']),
+      ['total', kB(sum(loginJs, 'raw')), kB(loginGzip), ''],
+    ],
+    ['l', 'r', 'r', 'l'],
+  ),
+);
+if (loginCss.length > 0) {
+  out.push(
+    `   plus CSS: ${loginCss.map((c) => c.file).join(', ')} = ${kB(sum(loginCss, 'gzip'))} kB gzip`,
+  );
+}
+if (loginKeys.length === 0) {
+  out.push(
+    '   note: no manifest entry has a src under src/screens/login/ (is the login screen lazy?)',
+  );
+}
+
+const all = [...chunks.values()].sort((a, b) => b.gzip - a.gzip);
+out.push('', `(b) Every JS and CSS chunk (${all.length}), largest first`);
+out.push(
+  table(
+    ['file', 'kind', 'raw kB', 'gzip kB', 'module', 'stripe'],
+    all.map((c) => [
+      c.file,
+      c.kind,
+      kB(c.raw),
+      kB(c.gzip),
+      srcOfFile.get(c.file) ?? '(shared)',
+      c.stripe ? 'yes' : '',
+    ]),
+    ['l', 'l', 'r', 'r', 'l', 'l'],
+  ),
+);
+out.push(`   total: ${kB(sum(all, 'raw'))} kB raw, ${kB(sum(all, 'gzip'))} kB gzip`);
+
+const stripeChunks = all.filter((c) => c.stripe);
+out.push('', '(c) Chunks with Stripe code');
+if (stripeChunks.length === 0) out.push('   none');
+for (const c of stripeChunks) out.push(`   ${c.file} (${kB(c.gzip)} kB gzip): ${c.stripe}`);
+for (const leak of stripeLeaks) {
+  out.push(`   LOADED OUTSIDE /subscription: ${leak.file} is a static import of ${leak.from}`);
+}
+
+const largest = all[0];
+const checks = [
+  ['loginRouteGzipKB', loginGzip / 1000, budget.loginRouteGzipKB],
+  ['largestChunkGzipKB', (largest?.gzip ?? 0) / 1000, budget.largestChunkGzipKB],
+];
+const rows = checks.map(([name, value, limit]) => [
+  name,
+  value.toFixed(1),
+  String(limit),
+  value <= limit ? 'ok' : 'OVER BUDGET',
+]);
+rows.push([
+  'stripeOutsideSubscription',
+  String(stripeLeaks.length),
+  '0',
+  stripeLeaks.length === 0 ? 'ok' : 'FAIL',
+]);
+out.push('', 'Budgets (tests/tools/size-budget.json)');
+out.push(table(['check', 'value', 'budget', 'result'], rows, ['l', 'r', 'r', 'l']));
+if (largest) out.push(`   largest chunk: ${largest.file}`);
+
+const failed = rows.some((row) => row[3] !== 'ok');
+console.info(out.join('\n'));
+if (failed) {
+  console.error('\nsize: budget check FAILED');
+  process.exit(1);
+}
+console.info('\nsize: within budget');
