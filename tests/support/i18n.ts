@@ -11,7 +11,10 @@ export function loadResources(language: 'en' | 'fr'): Record<string, Record<stri
   return Object.fromEntries(
     readdirSync(dir)
       .filter((file) => file.endsWith('.json'))
-      .map((file) => [file.replace(/\.json$/, ''), JSON.parse(readFileSync(join(dir, file), 'utf8'))]),
+      .map((file) => [
+        file.replace(/\.json$/, ''),
+        JSON.parse(readFileSync(join(dir, file), 'utf8')),
+      ]),
   );
 }
 

@@ -14,6 +14,9 @@
  * inspected actor and counts the state nodes entered and the transition
  * definitions taken against all those the machine defines.
  */
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   type AnyActorLogic,
   type AnyStateMachine,
@@ -24,8 +27,6 @@ import {
   fromCallback,
   fromPromise,
 } from 'xstate';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { getShortestPaths } from 'xstate/graph';
 
 /** Where each measured coverage is recorded for `npm run test:model`'s report. */
@@ -83,7 +84,9 @@ export function allTransitions(machine: AnyStateMachine): AnyTransitionDefinitio
 /** A transition named by source, event, guard and targets: stable across `.provide()` copies. */
 export function describeTransition(t: AnyTransitionDefinition): string {
   const targets = (t.target ?? []).map((n: AnyStateNode) => n.id).join(',') || '(self)';
-  const guard = t.guard ? ` [${typeof t.guard === 'string' ? t.guard : ((t.guard as { type?: string }).type ?? 'guard')}]` : '';
+  const guard = t.guard
+    ? ` [${typeof t.guard === 'string' ? t.guard : ((t.guard as { type?: string }).type ?? 'guard')}]`
+    : '';
   const index = (t.source.transitions.get(t.eventType) ?? t.source.always ?? []).indexOf(t);
   return `${t.source.id} --${t.eventType || 'always'}${guard}#${index}--> ${targets}`;
 }
@@ -181,7 +184,10 @@ export function generatePaths<E extends EventObject>(
     events: eventsIn as never,
     ...(options.input === undefined ? {} : { input: options.input }),
     ...(options.serializeState
-      ? { serializeState: (s: { value: unknown; context: unknown }) => options.serializeState?.(s) ?? '' }
+      ? {
+          serializeState: (s: { value: unknown; context: unknown }) =>
+            options.serializeState?.(s) ?? '',
+        }
       : {}),
   } as never) as Array<{
     state: { value: unknown; context: unknown };
@@ -276,7 +282,10 @@ export function measureCoverage(
 /** Kept for the report of `npm run test:model` (tests/tools/model-coverage.mjs). */
 function recordCoverage(coverage: Coverage): void {
   mkdirSync(COVERAGE_DIR, { recursive: true });
-  writeFileSync(join(COVERAGE_DIR, `${coverage.machine}.json`), `${JSON.stringify(coverage, null, 2)}\n`);
+  writeFileSync(
+    join(COVERAGE_DIR, `${coverage.machine}.json`),
+    `${JSON.stringify(coverage, null, 2)}\n`,
+  );
 }
 
 export function formatCoverage(c: Coverage): string {

@@ -20,7 +20,9 @@ let files = [];
 try {
   files = readdirSync(dir).filter((f) => f.endsWith('.json'));
 } catch {
-  console.error(`No coverage recorded in ${dir}: run the model suites first (vitest run tests/model).`);
+  console.error(
+    `No coverage recorded in ${dir}: run the model suites first (vitest run tests/model).`,
+  );
   process.exit(1);
 }
 const rows = files.map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
@@ -38,7 +40,8 @@ for (const row of rows.sort((a, b) => a.machine.localeCompare(b.machine))) {
     `${pad(row.machine, 24)}${pad(`${row.states.covered}/${row.states.total} (${s.toFixed(0)} %)`, 16)}${row.transitions.covered}/${row.transitions.total} (${t.toFixed(0)} %)${ok ? '' : '  ✗'}`,
   );
   if (!ok) {
-    for (const m of [...row.states.missing, ...row.transitions.missing]) console.info(`    missing: ${m}`);
+    for (const m of [...row.states.missing, ...row.transitions.missing])
+      console.info(`    missing: ${m}`);
   }
 }
 const seen = new Set(rows.map((r) => r.machine));
@@ -47,5 +50,7 @@ if (absent.length > 0) {
   failed = true;
   console.info(`\nNo model suite recorded coverage for: ${absent.join(', ')}`);
 }
-console.info(failed ? '\nModel coverage is below 100 %.' : '\nEvery machine: 100 % of states and transitions.');
+console.info(
+  failed ? '\nModel coverage is below 100 %.' : '\nEvery machine: 100 % of states and transitions.',
+);
 process.exit(failed ? 1 : 0);

@@ -1,0 +1,19 @@
+import type { AnyStateMachine } from 'xstate';
+import { activationMachine } from '../../machines/activation/activation.machine.ts';
+import { billingMachine } from '../../machines/billing/billing.machine.ts';
+import { membershipMachine } from '../../machines/membership/membership.machine.ts';
+import { cardPaymentMachine } from '../../machines/payment/card-payment.machine.ts';
+import { expressPaymentMachine } from '../../machines/payment/express-payment.machine.ts';
+import { registrationMachine } from '../../machines/registration/registration.machine.ts';
+import { sessionMachine } from '../../machines/session/session.machine.ts';
+
+/** Every statechart of the app, in the order a member meets them. */
+export const MACHINES: AnyStateMachine[] = [
+  sessionMachine,
+  membershipMachine,
+  registrationMachine,
+  activationMachine,
+  billingMachine,
+  cardPaymentMachine,
+  expressPaymentMachine,
+];
