@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { isSignedIn } from '../machines/session/session.selectors.ts';
 import { createServices } from './app/create-services.ts';
 import { readConfig } from './app/env.ts';
+import { loadInspector } from './app/inspector.ts';
 import { createLanguageSync } from './app/language-sync.ts';
 import { createAppRouter } from './app/router.tsx';
 import { ServicesProvider } from './app/services.tsx';
@@ -14,7 +15,8 @@ import './styles.css';
 
 const config = readConfig();
 const i18n = createI18n();
-const created = createServices({ config });
+const inspect = await loadInspector(config);
+const created = createServices({ config, inspect });
 const languageSync = createLanguageSync({
   i18n,
   session: created.services.session,

@@ -15,6 +15,7 @@ import { createApiClient } from '../api/client.ts';
 import { createTokenStore, TOKEN_KEYS, type TokenStore } from '../api/tokens.ts';
 import { normalizeEmailOrPhone } from '../lib/phone.ts';
 import type { AppConfig } from './env.ts';
+import type { Inspect } from './inspector.ts';
 import type { AppServices, Logger, MembershipActor, SessionActor } from './services.tsx';
 
 export interface CreateServicesOptions {
@@ -22,6 +23,7 @@ export interface CreateServicesOptions {
   logger?: Logger;
   storage?: Storage;
   fetch?: typeof fetch;
+  inspect?: Inspect | undefined;
 }
 
 function readPersistedMembership(storage: Storage | undefined) {
@@ -42,6 +44,7 @@ export function createServices({
   logger = console,
   storage = globalThis.localStorage,
   fetch,
+  inspect,
 }: CreateServicesOptions): {
   services: AppServices;
   bindNavigation(navigate: (to: string) => void): void;
@@ -87,6 +90,7 @@ export function createServices({
         },
       },
     }),
+    inspect ? { inspect } : {},
   );
 
   const session: SessionActor = createActor(
@@ -132,6 +136,7 @@ export function createServices({
         },
       },
     }),
+    inspect ? { inspect } : {},
   );
 
   membership.start();
@@ -161,6 +166,7 @@ export function createServices({
       config,
       navigate: (to) => navigateTo(to),
       chooseLanguage: () => {},
+      ...(inspect ? { inspect } : {}),
     },
     bindNavigation(navigate) {
       navigateTo = navigate;

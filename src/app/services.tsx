@@ -5,6 +5,7 @@ import type { SessionMachine } from '../../machines/session/session.machine.ts';
 import type { Language } from '../../machines/shared/domain.ts';
 import type { Api } from '../api/api.ts';
 import type { AppConfig } from './env.ts';
+import type { Inspect } from './inspector.ts';
 
 export type SessionActor = ActorRefFrom<SessionMachine>;
 export type MembershipActor = ActorRefFrom<MembershipMachine>;
@@ -25,6 +26,8 @@ export interface AppServices {
   navigate(to: string): void;
   /** The member picked a language: saved to the profile when signed in (issue 7). */
   chooseLanguage(language: Language): void;
+  /** The Stately inspector, when inspection is on (development only). */
+  inspect?: Inspect;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);
