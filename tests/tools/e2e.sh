@@ -11,8 +11,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
 find_chromium() {
   local candidate
-  for candidate in "${CHROMIUM_PATH:-}" /usr/bin/chromium /usr/bin/chromium-browser; do
-    if [[ -n "$candidate" && -x "$candidate" ]]; then
+  for candidate in /usr/bin/chromium /usr/bin/chromium-browser; do
+    if [[ -x "$candidate" ]]; then
       echo "$candidate"
       return 0
     fi
@@ -20,17 +20,22 @@ find_chromium() {
   return 1
 }
 
-if ! chromium="$(find_chromium)"; then
-  if [[ -n "${CHROMIUM_PATH:-}" ]]; then
+if [[ -n "${CHROMIUM_PATH:-}" ]]; then
+  if [[ ! -x "$CHROMIUM_PATH" ]]; then
     echo "CHROMIUM_PATH=${CHROMIUM_PATH} is not an executable file." >&2
     exit 1
   fi
+  chromium="$CHROMIUM_PATH"
+elif ! chromium="$(find_chromium)"; then
   if [[ "$(id -u)" -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
     echo "Chromium is missing: running apt-get update && apt-get install -y chromium"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update
     apt-get install -y chromium
-    chromium="$(find_chromium)" || { echo "apt-get installed no Chromium binary." >&2; exit 1; }
+    chromium="$(find_chromium)" || {
+      echo "apt-get installed no Chromium binary." >&2
+      exit 1
+    }
   else
     echo "Chromium is needed for the browser tests. Install it with: sudo apt-get update && sudo apt-get install -y chromium" >&2
     exit 1
