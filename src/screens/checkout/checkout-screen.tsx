@@ -1,0 +1,73 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { selectRecord } from '../../../machines/membership/membership.selectors.ts';
+import { selectUser } from '../../../machines/session/session.selectors.ts';
+import { useServices } from '../../app/services.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { currentLanguage } from '../../i18n/i18n.ts';
+import { loadPaymentProvider } from '../../payments/load-gateway.ts';
+import { CheckoutLayout } from './checkout-layout.tsx';
+import { type LoadProvider, PaymentColumn, PROVIDER_READY_TIMEOUT_MS } from './payment-column.tsx';
+import { billingTextOf, PriceSummary } from './price-summary.tsx';
+
+export interface CheckoutScreenProps {
+  /** Loads the payment provider; the app's lazy loader by default (tests pass a fake). */
+  loadProvider?: LoadProvider;
+  /** Today, for the renewal date when the subscription has no validTo. */
+  now?: () => Date;
+  /** How long the card fields may take to get ready before the provider counts as failed. */
+  providerTimeoutMs?: number;
+}
+
+const systemNow = () => new Date();
+
+/**
+ * /subscription (spec 2): its own layout; the price summary and the payment
+ * column side by side (stacked on small screens). The membership is refetched
+ * 500 ms after the page opens (spec 4, 9).
+ */
+export function CheckoutScreen({
+  loadProvider = loadPaymentProvider,
+  now = systemNow,
+  providerTimeoutMs = PROVIDER_READY_TIMEOUT_MS,
+}: CheckoutScreenProps = {}) {
+  const { t, i18n } = useTranslation(['checkout', 'common']);
+  const { membership, session } = useServices();
+  const record = useSelector(membership, selectRecord);
+  const user = useSelector(session, selectUser);
+  const language = currentLanguage(i18n);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    membership.send({ type: 'membership.refetchLater' });
+  }, [membership]);
+
+  return (
+    <CheckoutLayout>
+      <h1 className="checkout__title">{t('checkout:title')}</h1>
+      <div className="checkout__columns">
+        <PriceSummary language={language} email={user.email} billingText={billingTextOf(user)} />
+        {record ? (
+          <PaymentColumn
+            key={`${record._id}:${record.externalId}:${attempt}`}
+            membershipId={record._id}
+            externalId={record.externalId}
+            language={language}
+            loadProvider={loadProvider}
+            now={now}
+            providerTimeoutMs={providerTimeoutMs}
+            onRetry={() => setAttempt((n) => n + 1)}
+          />
+        ) : (
+          <section className="card checkout-payment" aria-busy="true">
+            <p className="checkout-payment__loading" role="status">
+              <Spinner />
+              <span>{t('checkout:payment.loading')}</span>
+            </p>
+          </section>
+        )}
+      </div>
+    </CheckoutLayout>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * The renewal date of the terms note (spec 9): one year after the
+ * subscription's validTo, or one year from today when there is none (the
+ * free year), shown as day, long month, year ('22 November 2027' in British
+ * English, '22 novembre 2027' in French).
+ *
+ * Dates are calendar dates: the result is local midnight of that day. A
+ * date-only validTo ('2026-11-22') is read as that calendar day (not as UTC
+ * midnight, which is the day before in Canada); a full timestamp is read as
+ * the member's local day. One year after 29 February is 28 February.
+ */
+import type { Language } from '../../../machines/shared/domain.ts';
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The local calendar day of a validTo, or null when it is not a date. */
+function calendarDayOf(validTo: string): Date | null {
+  const dateOnly = DATE_ONLY.exec(validTo);
+  if (dateOnly) {
+    const [, year, month, day] = dateOnly;
+    return new Date(Number(year), Number(month) - 1, Number(day));
+  }
+  const instant = new Date(validTo);
+  if (Number.isNaN(instant.getTime())) return null;
+  return new Date(instant.getFullYear(), instant.getMonth(), instant.getDate());
+}
+
+/** The same calendar day a year later; 29 February becomes 28 February. */
+export function addOneYear(day: Date): Date {
+  const year = day.getFullYear() + 1;
+  const month = day.getMonth();
+  const lastDayOfMonth = new Date(year, month + 1, 0).getDate();
+  return new Date(year, month, Math.min(day.getDate(), lastDayOfMonth));
+}
+
+/** One year after validTo, or one year from `now` when validTo is null (or not a date). */
+export function renewalDate(validTo: string | null, now: Date): Date {
+  const from =
+    (validTo ? calendarDayOf(validTo) : null) ??
+    new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  return addOneYear(from);
+}
+
+const LOCALES: Record<Language, string> = { en: 'en-GB', fr: 'fr-CA' };
+
+/** '22 November 2027' (en, British English) or '22 novembre 2027' (fr). */
+export function formatRenewalDate(date: Date, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALES[language], {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(date);
+}

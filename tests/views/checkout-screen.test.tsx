@@ -1,0 +1,397 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { loadPaymentProvider } from '../../src/payments/load-gateway.ts';
+import {
+  ACCESS_DENIED,
+  createCheckoutKit,
+  DECLINED,
+  DECLINED_WITH_PM,
+  FIELD_LABELS,
+  hammerSubscribe,
+  NETWORK_ERROR,
+  OK,
+  RECORD,
+  renderCheckout,
+  responseOf,
+  SUBSCRIPTION,
+  subscribeButton,
+  USER,
+} from './checkout-test-kit.tsx';
+
+/** French amounts use a no-break space before '$'. */
+const plain = (text: string | null | undefined) => (text ?? '').replace(/\u00a0|\u202f/g, ' ');
+
+/** The value of a <dt> row in the price summary. */
+function summaryValue(label: string): string {
+  const term = screen.getByText(label, { selector: 'dt' });
+  return plain(term.nextElementSibling?.textContent);
+}
+
+async function fillCard() {
+  for (const label of Object.values(FIELD_LABELS)) {
+    fireEvent.change(screen.getByLabelText(label), { target: { value: 'complete' } });
+  }
+}
+
+/** Renders, loads the subscription and reports the fake fields ready. */
+async function readyCheckout(
+  kit = createCheckoutKit(),
+  options: Parameters<typeof renderCheckout>[1] = {},
+) {
+  const rendered = await renderCheckout(kit, options);
+  await waitFor(() => expect(kit.provider.latest.provider).not.toBeNull());
+  await kit.pending.settle('subscriptions.get', { output: responseOf(SUBSCRIPTION) });
+  await kit.provider.ready();
+  return { kit, ...rendered };
+}
+
+describe('checkout screen: layout and price summary', () => {
+  it('has its own header: product name, Store, Support, Log out (signs out), and one h1', async () => {
+    const kit = createCheckoutKit();
+    const send = vi.spyOn(kit.session, 'send');
+    await renderCheckout(kit);
+
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByText('EV Charger Club Membership')).toBeVisible();
+    expect(within(banner).getByRole('link', { name: /Store/ })).toHaveAttribute(
+      'href',
+      'https://store.example.ca',
+    );
+    expect(within(banner).getByRole('link', { name: /Support/ })).toHaveAttribute(
+      'href',
+      'https://help.example.ca',
+    );
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Complete your membership');
+
+    await userEvent.click(within(banner).getByRole('button', { name: 'Log out' }));
+    expect(send).toHaveBeenCalledWith({ type: 'session.signOut' });
+  });
+
+  it('shows the price summary in English from the defaults of spec 9', async () => {
+    await renderCheckout(createCheckoutKit());
+
+    expect(summaryValue('Club membership fee')).toBe('$120.00 per year');
+    const promo = screen.getByLabelText('Promo code');
+    expect(promo).toHaveValue('CANADA');
+    expect(promo).toBeDisabled();
+    expect(summaryValue('Subtotal')).toBe('$120.00');
+    expect(summaryValue('Tax')).toBe('$0.00');
+    expect(summaryValue('Total')).toBe('$0.00');
+    expect(summaryValue('Discount')).toBe('-$120.00');
+    expect(summaryValue('Billing information')).toContain('H2X 1Y4, QC');
+    expect(summaryValue('Email')).toBe('marie@example.ca');
+  });
+
+  it('shows the price summary in French', async () => {
+    await renderCheckout(createCheckoutKit(), { language: 'fr' });
+
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Finalisez votre adhésion');
+    expect(summaryValue('Cotisation annuelle du club')).toBe('120,00 $ par année');
+    expect(screen.getByLabelText('Code promo')).toHaveValue('CANADA');
+    expect(summaryValue('Sous-total')).toBe('120,00 $');
+    expect(summaryValue('Taxes')).toBe('0,00 $');
+    expect(summaryValue('Total')).toBe('0,00 $');
+    expect(summaryValue('Rabais')).toBe('-120,00 $');
+    expect(summaryValue('Informations de facturation')).toContain('H2X 1Y4, QC');
+    expect(summaryValue('Courriel')).toBe('marie@example.ca');
+    expect(screen.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
+  });
+
+  it('says so when there is no billing address yet', async () => {
+    await renderCheckout(createCheckoutKit({ user: { ...USER, billingAddress: {} } }));
+    expect(summaryValue('Billing information')).toContain('No billing address yet');
+  });
+
+  it("'Update information' goes to /billing", async () => {
+    const { router } = await renderCheckout(createCheckoutKit());
+    await userEvent.click(screen.getByRole('link', { name: 'Update information' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/billing'));
+  });
+
+  it('asks for the membership again 500 ms after the page opens', async () => {
+    const kit = createCheckoutKit({ mode: 'auto' });
+    const send = vi.spyOn(kit.membership, 'send');
+    await renderCheckout(kit);
+
+    expect(send).toHaveBeenCalledWith({ type: 'membership.refetchLater' });
+    expect(kit.calls.loadMembership).toBe(0);
+    await waitFor(() => expect(kit.calls.loadMembership).toBe(1), { timeout: 1500 });
+  });
+});
+
+describe('checkout screen: terms note and renewal date', () => {
+  it('renews one year after the subscription validTo', async () => {
+    await readyCheckout();
+    expect(
+      screen.getByText(
+        'By subscribing, you authorise EV Charger Club to charge your card $120.00 per year, starting on 22 November 2027. You can cancel at any time.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('renews one year from today when the subscription has no validTo (free year)', async () => {
+    const kit = createCheckoutKit();
+    await renderCheckout(kit, { now: () => new Date(2026, 2, 5, 15, 30) });
+    await waitFor(() => expect(kit.provider.latest.provider).not.toBeNull());
+    await kit.pending.settle('subscriptions.get', {
+      output: responseOf({ ...SUBSCRIPTION, validTo: null }),
+    });
+    await kit.provider.ready();
+    expect(screen.getByText(/starting on 5 March 2027\./)).toBeVisible();
+  });
+
+  it('writes the date in French', async () => {
+    await readyCheckout(createCheckoutKit(), { language: 'fr' });
+    expect(
+      screen.getByText(
+        (text) =>
+          plain(text) ===
+          'En vous abonnant, vous autorisez EV Charger Club à débiter votre carte de 120,00 $ par année à compter du 22 novembre 2027. Vous pouvez annuler en tout temps.',
+      ),
+    ).toBeVisible();
+  });
+});
+
+describe('checkout screen: payment column', () => {
+  it('shows a spinner with a status text until the provider and the subscription are ready', async () => {
+    const kit = createCheckoutKit();
+    await renderCheckout(kit);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading secure payment form...');
+    expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
+    expect(kit.calls.getSubscription).toEqual(['sub_ext_1']);
+
+    await waitFor(() => expect(kit.provider.latest.provider).not.toBeNull());
+    await kit.provider.ready();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading secure payment form...');
+
+    await kit.pending.settle('subscriptions.get', { output: responseOf(SUBSCRIPTION) });
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(subscribeButton()).toBeDisabled();
+  });
+
+  it('enables Subscribe only when number, expiry and CVC are all complete', async () => {
+    await readyCheckout();
+    const button = subscribeButton();
+    fireEvent.change(screen.getByLabelText(FIELD_LABELS.cardNumber), {
+      target: { value: 'complete' },
+    });
+    fireEvent.change(screen.getByLabelText(FIELD_LABELS.cardExpiry), {
+      target: { value: 'complete' },
+    });
+    expect(button).toBeDisabled();
+    fireEvent.change(screen.getByLabelText(FIELD_LABELS.cardCvc), {
+      target: { value: 'complete' },
+    });
+    expect(button).toBeEnabled();
+    fireEvent.change(screen.getByLabelText(FIELD_LABELS.cardExpiry), { target: { value: '' } });
+    expect(button).toBeDisabled();
+  });
+
+  it('a double click and Enter during a payment confirm once and attach once, then /dashboard', async () => {
+    const { kit } = await readyCheckout(createCheckoutKit());
+    await fillCard();
+
+    await hammerSubscribe();
+    expect(subscribeButton()).toHaveTextContent('Subscribing...');
+    expect(subscribeButton()).toBeDisabled();
+    expect(kit.pending.argsOf('confirmCard')).toEqual([['pi_123_secret_abc']]);
+
+    await kit.pending.settle('confirmCard', { output: OK });
+    await hammerSubscribe();
+    expect(kit.pending.count('confirmCard')).toBe(1);
+    expect(kit.calls.attach).toEqual([
+      [
+        'sub_ext_1',
+        { paymentMethodId: 'pm_ok', membershipId: 'm_id_1', paymentIntentId: 'pi_123' },
+      ],
+    ]);
+    expect(Object.keys(kit.calls.attach[0]?.[1] ?? {}).sort()).toEqual([
+      'membershipId',
+      'paymentIntentId',
+      'paymentMethodId',
+    ]);
+
+    await kit.pending.settle('subscriptions.attachPaymentMethod', { output: undefined });
+    expect(kit.navigate).not.toHaveBeenCalled();
+    await kit.pending.settle('loadMembership', { output: RECORD });
+    await waitFor(() => expect(kit.navigate).toHaveBeenCalledWith('/dashboard'));
+    expect(kit.pending.count('confirmCard')).toBe(1);
+    expect(kit.calls.attach).toHaveLength(1);
+  });
+
+  it('shows a decline as-is in red under the fields, logs it, and clears it when expiry or CVC changes', async () => {
+    const { kit } = await readyCheckout();
+    await fillCard();
+    await userEvent.click(subscribeButton());
+    await kit.pending.settle('confirmCard', { output: DECLINED });
+
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Your card was declined.');
+    expect(alert).toHaveClass('form-alert--error');
+    expect(screen.getByLabelText(FIELD_LABELS.cardNumber)).toHaveAttribute(
+      'aria-describedby',
+      alert.id,
+    );
+    expect(kit.logger.error).toHaveBeenCalledWith(expect.any(String), DECLINED.error);
+    expect(kit.calls.attach).toEqual([]);
+    expect(subscribeButton()).toHaveTextContent('Subscribe');
+    expect(subscribeButton()).toBeEnabled();
+
+    // A change of the card number keeps it; a change of expiry clears it.
+    await kit.provider.report({ field: 'cardNumber', complete: true, error: null });
+    expect(screen.getByRole('alert')).toHaveTextContent('Your card was declined.');
+    await kit.provider.report({ field: 'cardExpiry', complete: true, error: null });
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    // And so does a change of CVC.
+    await userEvent.click(subscribeButton());
+    await kit.pending.settle('confirmCard', { output: DECLINED });
+    expect(screen.getByRole('alert')).toHaveTextContent('Your card was declined.');
+    await kit.provider.report({ field: 'cardCvc', complete: true, error: null });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('attach-on-error: a decline that still carries a payment method is attached, the message stays, no redirect', async () => {
+    const { kit } = await readyCheckout();
+    await fillCard();
+    await userEvent.click(subscribeButton());
+    await kit.pending.settle('confirmCard', { output: DECLINED_WITH_PM });
+
+    expect(kit.calls.attach).toEqual([
+      [
+        'sub_ext_1',
+        { paymentMethodId: 'pm_declined', membershipId: 'm_id_1', paymentIntentId: 'pi_123' },
+      ],
+    ]);
+    expect(screen.getByRole('alert')).toHaveTextContent('Your card has insufficient funds.');
+    expect(subscribeButton()).toBeDisabled();
+
+    await kit.pending.settle('subscriptions.attachPaymentMethod', { output: undefined });
+    await kit.pending.settle('loadMembership', { output: RECORD });
+    await waitFor(() => expect(subscribeButton()).toHaveTextContent('Subscribe'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Your card has insufficient funds.');
+    expect(kit.navigate).not.toHaveBeenCalled();
+    expect(kit.logger.error).toHaveBeenCalledWith(expect.any(String), DECLINED_WITH_PM.error);
+  });
+
+  it('a failed attach shows its translated error; Subscribe then only retries the attach', async () => {
+    const { kit } = await readyCheckout();
+    await fillCard();
+    await userEvent.click(subscribeButton());
+    await kit.pending.settle('confirmCard', { output: OK });
+    await kit.pending.settle('subscriptions.attachPaymentMethod', { error: ACCESS_DENIED });
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Access denied');
+    await userEvent.click(subscribeButton());
+    expect(kit.pending.count('confirmCard')).toBe(1);
+    expect(kit.calls.attach).toHaveLength(2);
+    expect(kit.calls.attach[1]?.[1]).toEqual({
+      paymentMethodId: 'pm_ok',
+      membershipId: 'm_id_1',
+      paymentIntentId: 'pi_123',
+    });
+  });
+});
+
+describe('checkout screen: failures never leave an endless spinner', () => {
+  it('a provider that cannot be loaded shows a translated error; Try again loads it again', async () => {
+    const kit = createCheckoutKit();
+    const loadProvider = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('chunk failed'))
+      .mockResolvedValue(kit.provider.module);
+    await renderCheckout(kit, { loadProvider });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The payment form could not be loaded. Check your connection and reload the page.',
+    );
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(kit.logger.error).toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(loadProvider).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(kit.provider.latest.provider).not.toBeNull());
+    await kit.pending.settle('subscriptions.get', { output: responseOf(SUBSCRIPTION) });
+    await kit.provider.ready();
+    expect(subscribeButton()).toBeDisabled();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a provider whose fields never get ready fails after the time-out', async () => {
+    const kit = createCheckoutKit();
+    await renderCheckout(kit, { providerTimeoutMs: 50 });
+    expect(screen.getByRole('status')).toBeVisible();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The payment form could not be loaded.',
+    );
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('a subscription that cannot be loaded shows its translated error and can be retried', async () => {
+    const kit = createCheckoutKit();
+    await renderCheckout(kit);
+    await waitFor(() => expect(kit.provider.latest.provider).not.toBeNull());
+    await kit.pending.settle('subscriptions.get', { error: NETWORK_ERROR });
+
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'We could not reach the server. Check your connection and try again.',
+    );
+    expect(screen.queryByRole('status')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(kit.calls.getSubscription).toEqual(['sub_ext_1', 'sub_ext_1']);
+  });
+});
+
+describe('checkout screen with the real offline test provider', () => {
+  it('4242 4242 4242 4242, 12 / 34, 123 → Subscribe → a pm_test_ payment method is attached', async () => {
+    const kit = createCheckoutKit({ mode: 'auto' });
+    await renderCheckout(kit, { loadProvider: () => loadPaymentProvider({}) });
+    const user = userEvent.setup();
+
+    const number = await screen.findByRole('textbox', { name: 'Card number' });
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    await user.type(number, '4242424242424242');
+    await user.type(screen.getByRole('textbox', { name: 'Expiry date' }), '1234');
+    await user.type(screen.getByRole('textbox', { name: 'CVC' }), '123');
+    expect(number).toHaveValue('4242 4242 4242 4242');
+    expect(screen.getByRole('textbox', { name: 'Expiry date' })).toHaveValue('12 / 34');
+
+    await user.click(subscribeButton());
+    expect(subscribeButton()).toHaveTextContent('Subscribing...');
+    await waitFor(() => expect(kit.navigate).toHaveBeenCalledWith('/dashboard'), {
+      timeout: 3000,
+    });
+    expect(kit.calls.attach).toEqual([
+      [
+        'sub_ext_1',
+        {
+          paymentMethodId: expect.stringMatching(/^pm_test_/),
+          membershipId: 'm_id_1',
+          paymentIntentId: 'pi_123',
+        },
+      ],
+    ]);
+  });
+
+  it('a declined test card shows the provider message as-is', async () => {
+    const kit = createCheckoutKit({ mode: 'auto' });
+    await renderCheckout(kit, { loadProvider: () => loadPaymentProvider({}) });
+    const user = userEvent.setup();
+
+    const number = await screen.findByRole('textbox', { name: 'Card number' });
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    await user.type(number, '4000000000000002');
+    await user.type(screen.getByRole('textbox', { name: 'Expiry date' }), '1234');
+    await user.type(screen.getByRole('textbox', { name: 'CVC' }), '123');
+    await user.click(subscribeButton());
+
+    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
+      'Your card was declined.',
+    );
+    expect(kit.calls.attach).toEqual([]);
+    expect(kit.navigate).not.toHaveBeenCalled();
+    await act(async () => {});
+  });
+});
