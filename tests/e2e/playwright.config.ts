@@ -67,6 +67,8 @@ export default defineConfig({
     env: {
       DEV_API_DATA_FILE: apiDataFile,
       DEV_API_TOKEN_TTL: '60',
+      // The stand-in logs each call to stdout, which is ignored above; set in
+      // case it learns to be quiet.
       DEV_API_QUIET: '1',
     },
   },
