@@ -1,0 +1,358 @@
+import * as v from 'valibot';
+import { assign, fromPromise, setup } from 'xstate';
+import type { FieldError, FieldErrors } from '../forms/field-error.ts';
+import { isCompleteOtp, OTP_LENGTH, sanitizeOtp } from '../forms/otp.schema.ts';
+import {
+  type ResetPasswordField,
+  type ResetPasswordValues,
+  resetPasswordSchema,
+} from '../forms/password.schema.ts';
+import { emailField } from '../forms/registration.schema.ts';
+import { hasNoErrors, validate } from '../forms/validate.ts';
+import { errorKeyOf } from '../shared/error-key.ts';
+
+/** The request step's one field: the email the code goes to. */
+export const forgotEmailSchema = v.object({ email: emailField });
+
+/** Errors that say the request never reached the server: shown, and the member stays. */
+export const CONNECTION_ERROR_KEYS: readonly string[] = ['errors.network', 'errors.timeout'];
+
+export const RESET_PASSWORD_FIELDS: readonly ResetPasswordField[] = [
+  'password',
+  'passwordConfirmation',
+];
+
+export interface ForgotPasswordContext {
+  /** The address as typed (sent trimmed). */
+  email: string;
+  /** The email field was changed, left or submitted: its validation error shows. */
+  emailTouched: boolean;
+  /** Live validation of `email`. */
+  emailError: FieldError | null;
+  /** The digits typed so far (at most 6). */
+  code: string;
+  /** Why the code was refused (`server.incorrectOtp`) or could not be checked or resent. */
+  codeErrorKey: string | null;
+  /** A new code was asked for on the code step (status message). */
+  codeResent: boolean;
+  /** From check-otp; authorises the reset. */
+  resetToken: string | null;
+  passwords: ResetPasswordValues;
+  /** Password fields changed, left or submitted: their validation errors show. */
+  touched: Partial<Record<ResetPasswordField, boolean>>;
+  /** Live validation of `passwords`. */
+  passwordErrors: FieldErrors<ResetPasswordField>;
+  /** A form-level error of the request or new-password step (a key). */
+  errorKey: string | null;
+}
+
+export type ForgotPasswordEvent =
+  | { type: 'request.change'; value: string }
+  | { type: 'request.blur' }
+  | { type: 'request.submit' }
+  | { type: 'code.change'; code: string }
+  | { type: 'code.submit' }
+  | { type: 'code.resend' }
+  | { type: 'code.back' }
+  | { type: 'reset.change'; field: ResetPasswordField; value: string }
+  | { type: 'reset.blur'; field: ResetPasswordField }
+  | { type: 'reset.submit' };
+
+const EMPTY_PASSWORDS: ResetPasswordValues = { password: '', passwordConfirmation: '' };
+
+function emailErrorOf(email: string): FieldError | null {
+  return validate(forgotEmailSchema, { email }).email ?? null;
+}
+
+function initialContext(): ForgotPasswordContext {
+  return {
+    email: '',
+    emailTouched: false,
+    emailError: emailErrorOf(''),
+    code: '',
+    codeErrorKey: null,
+    codeResent: false,
+    resetToken: null,
+    passwords: { ...EMPTY_PASSWORDS },
+    touched: {},
+    passwordErrors: validate(resetPasswordSchema, EMPTY_PASSWORDS),
+    errorKey: null,
+  };
+}
+
+function errorOf(event: unknown): unknown {
+  return (event as { error?: unknown }).error;
+}
+
+/** requestReset's input (both the first request and a resend). */
+export function requestResetInput({ context }: { context: ForgotPasswordContext }): {
+  email: string;
+} {
+  return { email: context.email.trim() };
+}
+
+/** checkResetOtp's input. */
+export function checkResetOtpInput({ context }: { context: ForgotPasswordContext }): {
+  email: string;
+  otp: string;
+} {
+  return { email: context.email.trim(), otp: context.code };
+}
+
+/** resetPassword's input: the token from check-otp and the new password as typed. */
+export function resetPasswordInput({ context }: { context: ForgotPasswordContext }): {
+  resetToken: string;
+  password: string;
+} {
+  return { resetToken: context.resetToken ?? '', password: context.passwords.password };
+}
+
+export const forgotPasswordMachine = setup({
+  types: {
+    context: {} as ForgotPasswordContext,
+    events: {} as ForgotPasswordEvent,
+    tags: {} as 'busy',
+  },
+  actors: {
+    /** POST client/auth/reset-password/request { email }: 204, also for an unknown address. */
+    requestReset: fromPromise<void, { email: string }>(async () => {
+      throw new Error('requestReset not provided');
+    }),
+    /** POST client/auth/reset-password/check-otp { email, otp } → { resetToken }. */
+    checkResetOtp: fromPromise<{ resetToken: string }, { email: string; otp: string }>(async () => {
+      throw new Error('checkResetOtp not provided');
+    }),
+    /** POST client/auth/reset-password/reset { resetToken, password }. */
+    resetPassword: fromPromise<void, { resetToken: string; password: string }>(async () => {
+      throw new Error('resetPassword not provided');
+    }),
+  },
+  actions: {
+    assignEmail: assign(({ event }) => {
+      if (event.type !== 'request.change') return {};
+      return { email: event.value, emailTouched: true, emailError: emailErrorOf(event.value) };
+    }),
+    touchEmail: assign({ emailTouched: true }),
+    clearError: assign({ errorKey: null }),
+    assignError: assign({ errorKey: ({ event }) => errorKeyOf(errorOf(event)) }),
+    /** A fresh code step: nothing typed, no message. */
+    resetCodeStep: assign({ code: '', codeErrorKey: null, codeResent: false, errorKey: null }),
+    assignCode: assign({
+      code: ({ context, event }) =>
+        event.type === 'code.change' ? sanitizeOtp(event.code, OTP_LENGTH) : context.code,
+      codeErrorKey: null,
+    }),
+    assignCodeError: assign({ codeErrorKey: ({ event }) => errorKeyOf(errorOf(event)) }),
+    markCodeResent: assign({ codeResent: true, codeErrorKey: null }),
+    assignResetToken: assign({
+      resetToken: ({ event }) =>
+        (event as unknown as { output: { resetToken: string } }).output.resetToken,
+      errorKey: null,
+    }),
+    assignPassword: assign(({ context, event }) => {
+      if (event.type !== 'reset.change') return {};
+      const passwords = { ...context.passwords, [event.field]: event.value };
+      return {
+        passwords,
+        touched: { ...context.touched, [event.field]: true },
+        passwordErrors: validate(resetPasswordSchema, passwords),
+        errorKey: null,
+      };
+    }),
+    touchPassword: assign({
+      touched: ({ context, event }) =>
+        event.type === 'reset.blur' ? { ...context.touched, [event.field]: true } : context.touched,
+    }),
+    touchAllPasswords: assign({
+      touched: () => Object.fromEntries(RESET_PASSWORD_FIELDS.map((field) => [field, true])),
+    }),
+    /** Provided by the app: /login?reset=1, where the success message shows. */
+    goToLoginWithSuccess: () => {},
+  },
+  guards: {
+    isEmailValid: ({ context }) => context.emailError === null,
+    /** The request never reached the server (network, timeout): say so and stay. */
+    isConnectionError: ({ event }) => CONNECTION_ERROR_KEYS.includes(errorKeyOf(errorOf(event))),
+    isCodeComplete: ({ context }) => isCompleteOtp(context.code),
+    canReset: ({ context }) => hasNoErrors(context.passwordErrors),
+  },
+}).createMachine({
+  id: 'forgotPassword',
+  description:
+    'Forgot password: ask for a code by email, enter the 6-digit code, choose a new password, then back to sign in with a success message. The request step never reveals whether an address has an account.',
+  context: initialContext,
+  initial: 'request',
+  states: {
+    request: {
+      description: 'Step 1: the member gives the email address the code goes to.',
+      initial: 'editing',
+      states: {
+        editing: {
+          description: 'Typing the email; its error shows once typed in, left or submitted.',
+          on: {
+            'request.change': {
+              actions: ['assignEmail', 'clearError'],
+              description: 'Typing clears the last error.',
+            },
+            'request.blur': {
+              actions: 'touchEmail',
+              description: 'A field left shows its validation error.',
+            },
+            'request.submit': [
+              {
+                guard: 'isEmailValid',
+                target: 'requesting',
+                actions: ['touchEmail', 'clearError'],
+              },
+              {
+                actions: 'touchEmail',
+                description: 'Not a valid email: show why.',
+              },
+            ],
+          },
+        },
+        requesting: {
+          description: 'Asking the server to email a code (POST reset-password/request).',
+          tags: ['busy'],
+          invoke: {
+            id: 'requestReset',
+            src: 'requestReset',
+            input: requestResetInput,
+            onDone: {
+              target: '#forgotPassword.code',
+              actions: 'resetCodeStep',
+              description: 'A code was sent if the address has an account.',
+            },
+            onError: [
+              {
+                guard: 'isConnectionError',
+                target: 'editing',
+                actions: 'assignError',
+                description: 'The server was not reached: say so; the email is kept.',
+              },
+              {
+                target: '#forgotPassword.code',
+                actions: 'resetCodeStep',
+                description:
+                  'Any answer of the server goes on to the code step, so nothing tells whether the address exists.',
+              },
+            ],
+          },
+        },
+      },
+    },
+    code: {
+      description: 'Step 2: the 6-digit code from the email (same input as sign-in).',
+      initial: 'entering',
+      states: {
+        entering: {
+          description: 'Typing or pasting the code; the button is enabled at 6 digits.',
+          on: {
+            'code.change': {
+              actions: 'assignCode',
+              description: 'Typing clears the last error.',
+            },
+            'code.submit': { guard: 'isCodeComplete', target: 'checking' },
+            'code.resend': { target: 'resending' },
+            'code.back': {
+              target: '#forgotPassword.request',
+              actions: 'resetCodeStep',
+              description: 'Use another email address: the typed email is kept.',
+            },
+          },
+        },
+        checking: {
+          description: 'Checking the code (POST reset-password/check-otp).',
+          tags: ['busy'],
+          invoke: {
+            id: 'checkResetOtp',
+            src: 'checkResetOtp',
+            input: checkResetOtpInput,
+            onDone: {
+              target: '#forgotPassword.newPassword',
+              actions: 'assignResetToken',
+              description: 'The code is right: the reset token authorises the new password.',
+            },
+            onError: {
+              target: 'entering',
+              actions: 'assignCodeError',
+              description:
+                'A wrong code (server.incorrectOtp) shows under the boxes; it can be resent.',
+            },
+          },
+        },
+        resending: {
+          description: 'Asking for a new code (POST reset-password/request again).',
+          tags: ['busy'],
+          invoke: {
+            id: 'resendCode',
+            src: 'requestReset',
+            input: requestResetInput,
+            onDone: { target: 'entering', actions: 'markCodeResent' },
+            onError: [
+              {
+                guard: 'isConnectionError',
+                target: 'entering',
+                actions: 'assignCodeError',
+                description: 'The server was not reached: say so.',
+              },
+              {
+                target: 'entering',
+                actions: 'markCodeResent',
+                description: 'Any answer of the server reads as sent (reveals nothing).',
+              },
+            ],
+          },
+        },
+      },
+    },
+    newPassword: {
+      description: 'Step 3: a new password (8 to 32 characters) and its confirmation.',
+      initial: 'editing',
+      states: {
+        editing: {
+          description: 'Typing the passwords; errors show for fields typed in, left or submitted.',
+          on: {
+            'reset.change': {
+              actions: 'assignPassword',
+              description: 'Typing clears the last error.',
+            },
+            'reset.blur': {
+              actions: 'touchPassword',
+              description: 'A field left shows its validation error.',
+            },
+            'reset.submit': [
+              { guard: 'canReset', target: 'resetting' },
+              {
+                actions: 'touchAllPasswords',
+                description: 'Not valid: show every field’s error.',
+              },
+            ],
+          },
+        },
+        resetting: {
+          description: 'Saving the new password (POST reset-password/reset).',
+          tags: ['busy'],
+          invoke: {
+            id: 'resetPassword',
+            src: 'resetPassword',
+            input: resetPasswordInput,
+            onDone: { target: '#forgotPassword.done' },
+            onError: {
+              target: 'editing',
+              actions: 'assignError',
+              description: 'The error shows under the form; the passwords are kept.',
+            },
+          },
+        },
+      },
+    },
+    done: {
+      type: 'final',
+      description: 'The password is changed: back to /login with the success message.',
+      entry: 'goToLoginWithSuccess',
+    },
+  },
+});
+
+export type ForgotPasswordMachine = typeof forgotPasswordMachine;

@@ -1,0 +1,258 @@
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, type RefObject, useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import {
+  type ForgotPasswordEvent,
+  forgotPasswordMachine,
+} from '../../../machines/forgot-password/forgot-password.machine.ts';
+import {
+  canSubmitCode,
+  type ForgotPasswordSnapshot,
+  isBusy,
+  isChecking,
+  isRequesting,
+  isResending,
+  isResetting,
+  selectEmailError,
+  selectPasswordErrors,
+  selectStep,
+} from '../../../machines/forgot-password/forgot-password.selectors.ts';
+import type { ResetPasswordField } from '../../../machines/forms/password.schema.ts';
+import { useServices } from '../../app/services.tsx';
+import { useFlowMachine } from '../../app/use-flow-machine.ts';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { OtpInput } from '../../components/otp-input.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
+import { TextField } from '../../components/text-field.tsx';
+import { useErrorText } from '../../i18n/translate.ts';
+
+/** Where a successful reset lands: the login screen shows `auth:forgot.success`. */
+export const RESET_SUCCESS_PATH = '/login?reset=1';
+
+type Send = (event: ForgotPasswordEvent) => void;
+
+interface StepProps {
+  snapshot: ForgotPasswordSnapshot;
+  send: Send;
+}
+
+/** /forgot-password: request a code by email, enter it, choose a new password. */
+export function ForgotPasswordScreen() {
+  const { api, navigate } = useServices();
+  const machine = useMemo(
+    () =>
+      forgotPasswordMachine.provide({
+        actors: {
+          requestReset: fromPromise(({ input }) => api.auth.requestPasswordReset(input)),
+          checkResetOtp: fromPromise(({ input }) => api.auth.checkResetOtp(input)),
+          resetPassword: fromPromise(({ input }) => api.auth.resetPassword(input)),
+        },
+        actions: { goToLoginWithSuccess: () => navigate(RESET_SUCCESS_PATH) },
+      }),
+    [api, navigate],
+  );
+  const [snapshot, send] = useFlowMachine(machine);
+  const step = selectStep(snapshot);
+
+  // A new step is a new page for a screen reader: its title takes the focus.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstStep = useRef(step);
+  useEffect(() => {
+    if (step !== firstStep.current) heading.current?.focus();
+  }, [step]);
+
+  const props = { snapshot, send };
+  return (
+    <section className="auth-form forgot" aria-labelledby="forgot-title">
+      {step === 'request' ? <RequestStep {...props} heading={heading} /> : null}
+      {step === 'code' ? <CodeStep {...props} heading={heading} /> : null}
+      {step === 'newPassword' || step === 'done' ? (
+        <NewPasswordStep {...props} heading={heading} />
+      ) : null}
+      <BackToSignIn />
+    </section>
+  );
+}
+
+function BackToSignIn() {
+  const { t } = useTranslation('auth');
+  return (
+    <p className="auth-form__aside">
+      <Link to="/login">{t('forgot.back')}</Link>
+    </p>
+  );
+}
+
+type HeadingRef = { heading: RefObject<HTMLHeadingElement | null> };
+
+function RequestStep({ snapshot, send, heading }: StepProps & HeadingRef) {
+  const { t } = useTranslation(['auth', 'common']);
+  const { keyText, fieldText } = useErrorText();
+  const { email, errorKey } = snapshot.context;
+  const requesting = isRequesting(snapshot);
+  const emailError = selectEmailError(snapshot);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'request.submit' });
+  };
+
+  return (
+    <>
+      <h1 id="forgot-title" tabIndex={-1} ref={heading}>
+        {t('auth:forgot.request.title')}
+      </h1>
+      <p className="auth-form__subtitle">{t('auth:forgot.request.subtitle')}</p>
+      <form noValidate onSubmit={submit} aria-describedby={errorKey ? 'forgot-error' : undefined}>
+        <TextField
+          id="forgot-email"
+          label={t('common:fields.email')}
+          type="email"
+          value={email}
+          onValueChange={(value) => send({ type: 'request.change', value })}
+          onBlur={() => send({ type: 'request.blur' })}
+          error={emailError ? fieldText(emailError) : undefined}
+          readOnly={requesting}
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+        />
+        <FormAlert id="forgot-error">{errorKey ? keyText(errorKey) : null}</FormAlert>
+        <SubmitButton busy={requesting} busyLabel={t('auth:forgot.request.submitting')}>
+          {t('auth:forgot.request.submit')}
+        </SubmitButton>
+      </form>
+    </>
+  );
+}
+
+function CodeStep({ snapshot, send, heading }: StepProps & HeadingRef) {
+  const { t } = useTranslation(['auth', 'common']);
+  const { keyText } = useErrorText();
+  const { email, code, codeErrorKey, codeResent } = snapshot.context;
+  const checking = isChecking(snapshot);
+  const resending = isResending(snapshot);
+  const busy = isBusy(snapshot);
+  const shownEmail = email.trim();
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    send({ type: 'code.submit' });
+  };
+
+  return (
+    <>
+      <h1 id="forgot-title" tabIndex={-1} ref={heading}>
+        {t('auth:forgot.code.title')}
+      </h1>
+      <p className="auth-form__subtitle">{t('auth:forgot.code.subtitle', { email: shownEmail })}</p>
+      <form noValidate onSubmit={submit}>
+        <OtpInput
+          id="forgot-code"
+          label={t('common:fields.otp')}
+          value={code}
+          onChange={(next) => send({ type: 'code.change', code: next })}
+          onComplete={() => submit()}
+          error={codeErrorKey ? keyText(codeErrorKey) : undefined}
+          disabled={checking}
+        />
+        <FormAlert tone="success">
+          {codeResent && !codeErrorKey && !resending
+            ? t('auth:forgot.code.resent', { email: shownEmail })
+            : null}
+        </FormAlert>
+        <SubmitButton
+          busy={checking}
+          busyLabel={t('auth:forgot.code.checking')}
+          disabled={!canSubmitCode(snapshot)}
+        >
+          {t('auth:forgot.code.submit')}
+        </SubmitButton>
+      </form>
+      <p className="auth-form__aside">
+        {t('auth:forgot.code.noCode')}{' '}
+        <SubmitButton
+          type="button"
+          variant="link"
+          busy={resending}
+          busyLabel={t('auth:forgot.code.resending')}
+          disabled={checking}
+          onClick={() => send({ type: 'code.resend' })}
+        >
+          {t('auth:forgot.code.resend')}
+        </SubmitButton>
+      </p>
+      <p className="auth-form__aside">
+        <button
+          type="button"
+          className="button button--link"
+          disabled={busy}
+          onClick={() => send({ type: 'code.back' })}
+        >
+          {t('auth:forgot.code.otherEmail')}
+        </button>
+      </p>
+    </>
+  );
+}
+
+function NewPasswordStep({ snapshot, send, heading }: StepProps & HeadingRef) {
+  const { t } = useTranslation(['auth', 'common']);
+  const { keyText, fieldText } = useErrorText();
+  const { passwords, errorKey } = snapshot.context;
+  const resetting = isResetting(snapshot) || snapshot.matches('done');
+  const errors = selectPasswordErrors(snapshot);
+
+  const change = (field: ResetPasswordField) => (value: string) =>
+    send({ type: 'reset.change', field, value });
+  const blur = (field: ResetPasswordField) => () => send({ type: 'reset.blur', field });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'reset.submit' });
+  };
+
+  return (
+    <>
+      <h1 id="forgot-title" tabIndex={-1} ref={heading}>
+        {t('auth:forgot.newPassword.title')}
+      </h1>
+      <p className="auth-form__subtitle">{t('auth:forgot.newPassword.subtitle')}</p>
+      <form
+        noValidate
+        onSubmit={submit}
+        aria-describedby={errorKey ? 'forgot-reset-error' : undefined}
+      >
+        <PasswordField
+          id="forgot-new-password"
+          label={t('common:fields.newPassword')}
+          value={passwords.password}
+          onValueChange={change('password')}
+          onBlur={blur('password')}
+          error={errors.password ? fieldText(errors.password) : undefined}
+          readOnly={resetting}
+          autoComplete="new-password"
+          required
+        />
+        <PasswordField
+          id="forgot-password-confirmation"
+          label={t('common:fields.passwordConfirmation')}
+          value={passwords.passwordConfirmation}
+          onValueChange={change('passwordConfirmation')}
+          onBlur={blur('passwordConfirmation')}
+          error={errors.passwordConfirmation ? fieldText(errors.passwordConfirmation) : undefined}
+          readOnly={resetting}
+          autoComplete="new-password"
+          required
+        />
+        <FormAlert id="forgot-reset-error">{errorKey ? keyText(errorKey) : null}</FormAlert>
+        <SubmitButton busy={resetting} busyLabel={t('auth:forgot.newPassword.submitting')}>
+          {t('auth:forgot.newPassword.submit')}
+        </SubmitButton>
+      </form>
+    </>
+  );
+}

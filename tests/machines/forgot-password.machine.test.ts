@@ -1,0 +1,288 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { forgotPasswordMachine } from '../../machines/forgot-password/forgot-password.machine.ts';
+import {
+  canSubmitCode,
+  selectEmailError,
+  selectPasswordErrors,
+  selectStep,
+} from '../../machines/forgot-password/forgot-password.selectors.ts';
+
+const EMAIL = 'marie@example.ca';
+const NEW_PASSWORD = 'N3w-secret-pass';
+
+function apiError(key: string, kind = 'http') {
+  return Object.assign(new Error(key), { key, kind });
+}
+
+interface Fakes {
+  requestReset?: (input: { email: string }) => Promise<void>;
+  checkResetOtp?: (input: { email: string; otp: string }) => Promise<{ resetToken: string }>;
+  resetPassword?: (input: { resetToken: string; password: string }) => Promise<void>;
+}
+
+function start(fakes: Fakes = {}) {
+  const calls = {
+    requestReset: vi.fn(fakes.requestReset ?? (async () => undefined)),
+    checkResetOtp: vi.fn(fakes.checkResetOtp ?? (async () => ({ resetToken: 'token-1' }))),
+    resetPassword: vi.fn(fakes.resetPassword ?? (async () => undefined)),
+  };
+  const goToLoginWithSuccess = vi.fn();
+  const actor = createActor(
+    forgotPasswordMachine.provide({
+      actors: {
+        requestReset: fromPromise(({ input }) => calls.requestReset(input)),
+        checkResetOtp: fromPromise(({ input }) => calls.checkResetOtp(input)),
+        resetPassword: fromPromise(({ input }) => calls.resetPassword(input)),
+      },
+      actions: { goToLoginWithSuccess },
+    }),
+  );
+  actor.start();
+  return { actor, calls, goToLoginWithSuccess };
+}
+
+type Run = ReturnType<typeof start>;
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function toCodeStep(run: Run, email = EMAIL) {
+  run.actor.send({ type: 'request.change', value: email });
+  run.actor.send({ type: 'request.submit' });
+  await settle();
+}
+
+async function toNewPasswordStep(run: Run) {
+  await toCodeStep(run);
+  run.actor.send({ type: 'code.change', code: '123456' });
+  run.actor.send({ type: 'code.submit' });
+  await settle();
+}
+
+describe('forgot-password machine: request step', () => {
+  it('starts on the request step with no error shown', () => {
+    const { actor } = start();
+    expect(selectStep(actor.getSnapshot())).toBe('request');
+    expect(selectEmailError(actor.getSnapshot())).toBeNull();
+  });
+
+  it('refuses an empty or invalid email and shows why', () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'request.submit' });
+    expect(selectEmailError(actor.getSnapshot())).toEqual({ key: 'validation.emailRequired' });
+    actor.send({ type: 'request.change', value: 'marie@' });
+    actor.send({ type: 'request.submit' });
+    expect(selectEmailError(actor.getSnapshot())).toEqual({ key: 'validation.emailInvalid' });
+    expect(actor.getSnapshot().matches({ request: 'editing' })).toBe(true);
+    expect(calls.requestReset).not.toHaveBeenCalled();
+  });
+
+  it('shows the email error once the field is left', () => {
+    const { actor } = start();
+    actor.send({ type: 'request.blur' });
+    expect(selectEmailError(actor.getSnapshot())).toEqual({ key: 'validation.emailRequired' });
+  });
+
+  it('sends the trimmed email, busy meanwhile, then goes to the code step', async () => {
+    const run = start();
+    run.actor.send({ type: 'request.change', value: `  ${EMAIL} ` });
+    run.actor.send({ type: 'request.submit' });
+    expect(run.actor.getSnapshot().hasTag('busy')).toBe(true);
+    await settle();
+    expect(run.calls.requestReset).toHaveBeenCalledWith({ email: EMAIL });
+    expect(selectStep(run.actor.getSnapshot())).toBe('code');
+  });
+
+  it('goes on to the code step when the server refuses the address too (nothing revealed)', async () => {
+    const run = start({ requestReset: () => Promise.reject(apiError('server.userNotExist')) });
+    await toCodeStep(run);
+    expect(selectStep(run.actor.getSnapshot())).toBe('code');
+    expect(run.actor.getSnapshot().context.errorKey).toBeNull();
+    expect(run.actor.getSnapshot().context.codeErrorKey).toBeNull();
+  });
+
+  it.each([
+    ['errors.network', 'network'],
+    ['errors.timeout', 'timeout'],
+  ])('stays with %s when the server was not reached, the email kept', async (key, kind) => {
+    const run = start({ requestReset: () => Promise.reject(apiError(key, kind)) });
+    await toCodeStep(run);
+    const snapshot = run.actor.getSnapshot();
+    expect(snapshot.matches({ request: 'editing' })).toBe(true);
+    expect(snapshot.context.errorKey).toBe(key);
+    expect(snapshot.context.email).toBe(EMAIL);
+    run.actor.send({ type: 'request.change', value: `${EMAIL}x` });
+    expect(run.actor.getSnapshot().context.errorKey).toBeNull();
+  });
+});
+
+describe('forgot-password machine: code step', () => {
+  it('enables the check at six digits only, keeping digits only', async () => {
+    const run = start();
+    await toCodeStep(run);
+    run.actor.send({ type: 'code.change', code: '12a34' });
+    expect(run.actor.getSnapshot().context.code).toBe('1234');
+    expect(canSubmitCode(run.actor.getSnapshot())).toBe(false);
+    run.actor.send({ type: 'code.submit' });
+    expect(run.calls.checkResetOtp).not.toHaveBeenCalled();
+    run.actor.send({ type: 'code.change', code: '1234567' });
+    expect(run.actor.getSnapshot().context.code).toBe('123456');
+    expect(canSubmitCode(run.actor.getSnapshot())).toBe(true);
+  });
+
+  it('checks the email and code, then keeps the reset token for the last step', async () => {
+    const run = start();
+    await toNewPasswordStep(run);
+    expect(run.calls.checkResetOtp).toHaveBeenCalledWith({ email: EMAIL, otp: '123456' });
+    expect(selectStep(run.actor.getSnapshot())).toBe('newPassword');
+    expect(run.actor.getSnapshot().context.resetToken).toBe('token-1');
+  });
+
+  it('shows a wrong code, keeps it, and clears the message when the code changes', async () => {
+    const run = start({
+      checkResetOtp: () => Promise.reject(apiError('server.incorrectOtp')),
+    });
+    await toCodeStep(run);
+    run.actor.send({ type: 'code.change', code: '999999' });
+    run.actor.send({ type: 'code.submit' });
+    await settle();
+    const snapshot = run.actor.getSnapshot();
+    expect(snapshot.matches({ code: 'entering' })).toBe(true);
+    expect(snapshot.context.codeErrorKey).toBe('server.incorrectOtp');
+    expect(snapshot.context.code).toBe('999999');
+    run.actor.send({ type: 'code.change', code: '99999' });
+    expect(run.actor.getSnapshot().context.codeErrorKey).toBeNull();
+  });
+
+  it('resends a code to the same address; a server refusal also reads as sent', async () => {
+    let fail = false;
+    const run = start({
+      requestReset: () => (fail ? Promise.reject(apiError('errors.unknown')) : Promise.resolve()),
+    });
+    await toCodeStep(run);
+    run.actor.send({ type: 'code.resend' });
+    expect(run.actor.getSnapshot().hasTag('busy')).toBe(true);
+    await settle();
+    expect(run.calls.requestReset).toHaveBeenLastCalledWith({ email: EMAIL });
+    expect(run.actor.getSnapshot().context.codeResent).toBe(true);
+    fail = true;
+    run.actor.send({ type: 'code.resend' });
+    await settle();
+    expect(run.actor.getSnapshot().context.codeResent).toBe(true);
+    expect(run.actor.getSnapshot().context.codeErrorKey).toBeNull();
+  });
+
+  it('says so when a resend did not reach the server', async () => {
+    let calls = 0;
+    const run = start({
+      requestReset: () =>
+        ++calls === 1 ? Promise.resolve() : Promise.reject(apiError('errors.network', 'network')),
+    });
+    await toCodeStep(run);
+    run.actor.send({ type: 'code.resend' });
+    await settle();
+    expect(run.actor.getSnapshot().context.codeErrorKey).toBe('errors.network');
+    expect(run.actor.getSnapshot().matches({ code: 'entering' })).toBe(true);
+  });
+
+  it('goes back to the request step with the email kept and a fresh code step', async () => {
+    const run = start();
+    await toCodeStep(run);
+    run.actor.send({ type: 'code.change', code: '123' });
+    run.actor.send({ type: 'code.back' });
+    expect(run.actor.getSnapshot().matches({ request: 'editing' })).toBe(true);
+    expect(run.actor.getSnapshot().context.email).toBe(EMAIL);
+    expect(run.actor.getSnapshot().context.code).toBe('');
+  });
+});
+
+describe('forgot-password machine: new password step', () => {
+  it.each([
+    [{ password: '', passwordConfirmation: '' }, 'password', 'validation.passwordRequired'],
+    [{ password: 'short', passwordConfirmation: 'short' }, 'password', 'validation.passwordMin'],
+    [
+      { password: NEW_PASSWORD, passwordConfirmation: '' },
+      'passwordConfirmation',
+      'validation.passwordConfirmationRequired',
+    ],
+    [
+      { password: NEW_PASSWORD, passwordConfirmation: `${NEW_PASSWORD}!` },
+      'passwordConfirmation',
+      'validation.passwordMismatch',
+    ],
+  ] as const)('refuses %o with %s: %s', async (values, field, key) => {
+    const run = start();
+    await toNewPasswordStep(run);
+    for (const [name, value] of Object.entries(values)) {
+      run.actor.send({ type: 'reset.change', field: name as never, value });
+    }
+    run.actor.send({ type: 'reset.submit' });
+    expect(run.actor.getSnapshot().matches({ newPassword: 'editing' })).toBe(true);
+    expect(selectPasswordErrors(run.actor.getSnapshot())[field]).toEqual({ key });
+    expect(run.calls.resetPassword).not.toHaveBeenCalled();
+  });
+
+  it('limits the password to 32 characters (Max 32 symbols)', async () => {
+    const run = start();
+    await toNewPasswordStep(run);
+    run.actor.send({ type: 'reset.change', field: 'password', value: 'a'.repeat(33) });
+    expect(selectPasswordErrors(run.actor.getSnapshot()).password).toEqual({
+      key: 'validation.maxSymbols',
+      values: { number: 32, field: 'fields.password' },
+    });
+  });
+
+  it('shows errors only for fields typed in or left', async () => {
+    const run = start();
+    await toNewPasswordStep(run);
+    expect(selectPasswordErrors(run.actor.getSnapshot())).toEqual({});
+    run.actor.send({ type: 'reset.blur', field: 'passwordConfirmation' });
+    expect(selectPasswordErrors(run.actor.getSnapshot())).toEqual({
+      passwordConfirmation: { key: 'validation.passwordConfirmationRequired' },
+    });
+  });
+
+  it('resets with the token and the new password, then goes to sign in with the success message', async () => {
+    const run = start();
+    await toNewPasswordStep(run);
+    run.actor.send({ type: 'reset.change', field: 'password', value: NEW_PASSWORD });
+    run.actor.send({ type: 'reset.change', field: 'passwordConfirmation', value: NEW_PASSWORD });
+    run.actor.send({ type: 'reset.submit' });
+    expect(run.actor.getSnapshot().hasTag('busy')).toBe(true);
+    await settle();
+    expect(run.calls.resetPassword).toHaveBeenCalledWith({
+      resetToken: 'token-1',
+      password: NEW_PASSWORD,
+    });
+    expect(run.actor.getSnapshot().status).toBe('done');
+    expect(run.goToLoginWithSuccess).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a reset failure under the form and keeps the passwords', async () => {
+    const run = start({ resetPassword: () => Promise.reject(apiError('errors.unknown')) });
+    await toNewPasswordStep(run);
+    run.actor.send({ type: 'reset.change', field: 'password', value: NEW_PASSWORD });
+    run.actor.send({ type: 'reset.change', field: 'passwordConfirmation', value: NEW_PASSWORD });
+    run.actor.send({ type: 'reset.submit' });
+    await settle();
+    const snapshot = run.actor.getSnapshot();
+    expect(snapshot.matches({ newPassword: 'editing' })).toBe(true);
+    expect(snapshot.context.errorKey).toBe('errors.unknown');
+    expect(snapshot.context.passwords).toEqual({
+      password: NEW_PASSWORD,
+      passwordConfirmation: NEW_PASSWORD,
+    });
+    expect(run.goToLoginWithSuccess).not.toHaveBeenCalled();
+  });
+});
+
+describe('forgot-password machine: the chart', () => {
+  it('describes every state and tags every waiting state busy', () => {
+    const visit = (node: (typeof forgotPasswordMachine)['root']) => {
+      expect(node.description, node.id).toBeTruthy();
+      if (node.invoke.length > 0) expect(node.tags, node.id).toContain('busy');
+      for (const child of Object.values(node.states)) visit(child);
+    };
+    visit(forgotPasswordMachine.root);
+  });
+});

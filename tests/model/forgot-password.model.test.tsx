@@ -1,0 +1,422 @@
+/**
+ * Model-based tests of the forgot-password machine (ARCHITECTURE.md,
+ * "Model-based tests").
+ *
+ * 1. The REAL machine is walked with xstate/graph, with the member's events and
+ *    every invoke's outcomes as events; the paths must cover every state and
+ *    every transition.
+ * 2. Every path is EXECUTED against the real <ForgotPasswordScreen />: fake API
+ *    methods whose promises the path settles at the matching outcome step, user
+ *    events through user-event on accessible names, and after each step an
+ *    assertion of what the member sees in the state the model is in.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createActor, type SnapshotFrom } from 'xstate';
+import {
+  type ForgotPasswordContext,
+  type ForgotPasswordEvent,
+  forgotPasswordMachine,
+} from '../../machines/forgot-password/forgot-password.machine.ts';
+import {
+  selectEmailError,
+  selectPasswordErrors,
+} from '../../machines/forgot-password/forgot-password.selectors.ts';
+import type { Api } from '../../src/api/api.ts';
+import {
+  ForgotPasswordScreen,
+  RESET_SUCCESS_PATH,
+} from '../../src/screens/forgot-password/forgot-password-screen.tsx';
+import {
+  formatCoverage,
+  generatePaths,
+  type ModelPath,
+  measureCoverage,
+  quietActors,
+} from '../support/model.ts';
+import { renderScreen } from '../support/render.tsx';
+
+// ---------------------------------------------------------------------------
+// The events of the model
+// ---------------------------------------------------------------------------
+
+const EMAIL = 'marie@example.ca';
+const INVALID_EMAIL = 'marie@';
+const CODE = '123456';
+const PARTIAL_CODE = '12345';
+const NEW_PASSWORD = 'N3w-secret-pass';
+const SHORT_PASSWORD = 'short';
+const OTHER_PASSWORD = 'Other-pass-99';
+const RESET_TOKEN = 'reset-token-1';
+
+type Outcome =
+  | { type: `xstate.done.actor.${string}`; output: unknown }
+  | { type: `xstate.error.actor.${string}`; error: unknown };
+type ModelEvent = ForgotPasswordEvent | Outcome;
+
+const done = (id: string, output: unknown): Outcome => ({
+  type: `xstate.done.actor.${id}`,
+  output,
+});
+const failed = (id: string, error: unknown): Outcome => ({
+  type: `xstate.error.actor.${id}`,
+  error,
+});
+// Plain objects shaped like ApiError: the machine reads `key` only.
+const httpError = (status: number, key: string) => ({ kind: 'http', status, key });
+const NETWORK = { kind: 'network', key: 'errors.network' };
+
+const EVENTS: readonly ModelEvent[] = [
+  // What a member does.
+  { type: 'request.change', value: EMAIL },
+  { type: 'request.change', value: INVALID_EMAIL },
+  { type: 'request.blur' },
+  { type: 'request.submit' },
+  { type: 'code.change', code: PARTIAL_CODE },
+  { type: 'code.change', code: CODE },
+  { type: 'code.submit' },
+  { type: 'code.resend' },
+  { type: 'code.back' },
+  { type: 'reset.change', field: 'password', value: SHORT_PASSWORD },
+  { type: 'reset.change', field: 'password', value: NEW_PASSWORD },
+  { type: 'reset.change', field: 'passwordConfirmation', value: NEW_PASSWORD },
+  { type: 'reset.change', field: 'passwordConfirmation', value: OTHER_PASSWORD },
+  { type: 'reset.blur', field: 'password' },
+  { type: 'reset.blur', field: 'passwordConfirmation' },
+  { type: 'reset.submit' },
+  // How each call can end.
+  done('requestReset', undefined),
+  failed('requestReset', NETWORK),
+  failed('requestReset', httpError(404, 'server.userNotExist')),
+  done('checkResetOtp', { resetToken: RESET_TOKEN }),
+  failed('checkResetOtp', httpError(400, 'server.incorrectOtp')),
+  done('resendCode', undefined),
+  failed('resendCode', NETWORK),
+  failed('resendCode', httpError(500, 'errors.unknown')),
+  done('resetPassword', undefined),
+  failed('resetPassword', httpError(400, 'errors.unknown')),
+];
+
+/** The state value plus the facts a member can tell apart on screen (kept small on purpose). */
+function serializeState(state: { value: unknown; context: unknown }): string {
+  const c = state.context as ForgotPasswordContext;
+  const step =
+    typeof state.value === 'object' ? Object.keys(state.value as object)[0] : state.value;
+  const facts =
+    step === 'request'
+      ? { email: c.email, touched: c.emailTouched, error: c.errorKey !== null }
+      : step === 'code'
+        ? { code: c.code.length, error: c.codeErrorKey, resent: c.codeResent }
+        : {
+            passwords: c.passwords,
+            shown: Object.keys(c.touched).length,
+            error: c.errorKey !== null,
+          };
+  return JSON.stringify({ value: state.value, facts });
+}
+
+const INVOKE_IDS = ['requestReset', 'checkResetOtp', 'resendCode', 'resetPassword'];
+const walkMachine = forgotPasswordMachine.provide({
+  actors: quietActors(['requestReset', 'checkResetOtp', 'resetPassword']) as never,
+});
+const paths = generatePaths<ModelEvent>(walkMachine, { events: EVENTS, serializeState });
+
+describe('forgot-password model: coverage of the real machine', () => {
+  it('the paths reach 100 % of the states and 100 % of the transitions', () => {
+    const coverage = measureCoverage(forgotPasswordMachine, [
+      { machine: walkMachine, paths: paths as ModelPath[] },
+    ]);
+    console.info(`${formatCoverage(coverage)}; ${paths.length} paths`);
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+    expect(coverage.states.covered).toBe(coverage.states.total);
+    expect(coverage.transitions.covered).toBe(coverage.transitions.total);
+  });
+
+  it('every outcome event names an invoke of the machine', () => {
+    const ids = new Set<string>();
+    const visit = (node: (typeof forgotPasswordMachine)['root']) => {
+      for (const invoke of node.invoke) ids.add(invoke.id);
+      for (const child of Object.values(node.states)) visit(child);
+    };
+    visit(forgotPasswordMachine.root);
+    expect([...ids].sort()).toEqual([...INVOKE_IDS].sort());
+    for (const event of EVENTS) {
+      const match = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type);
+      if (match) expect(INVOKE_IDS).toContain(match[1]);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Executing every path against the real screen
+// ---------------------------------------------------------------------------
+
+/** The API method behind each invoke (a resend asks for a code again). */
+const API_METHOD = {
+  requestReset: 'requestPasswordReset',
+  resendCode: 'requestPasswordReset',
+  checkResetOtp: 'checkResetOtp',
+  resetPassword: 'resetPassword',
+} as const;
+type ApiMethod = (typeof API_METHOD)[keyof typeof API_METHOD];
+
+interface Deferred {
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/** Fake API methods: each call waits until the path settles it. */
+function createApiHarness() {
+  const pending = new Map<ApiMethod, Deferred>();
+  const call = (method: ApiMethod) =>
+    vi.fn(
+      (_body: unknown) =>
+        new Promise((resolve, reject) => {
+          pending.set(method, { resolve, reject });
+        }),
+    );
+  const auth = {
+    requestPasswordReset: call('requestPasswordReset'),
+    checkResetOtp: call('checkResetOtp'),
+    resetPassword: call('resetPassword'),
+  };
+  return { api: { auth } as unknown as Api, auth, pending, navigate: vi.fn() };
+}
+
+type Harness = ReturnType<typeof createApiHarness>;
+type UserApi = ReturnType<typeof userEvent.setup>;
+type Snapshot = SnapshotFrom<typeof forgotPasswordMachine>;
+
+/** The English texts a member reads for the keys the model produces. */
+const EN: Record<string, string> = {
+  'validation.emailRequired': 'Email is required',
+  'validation.emailInvalid': 'Invalid email',
+  'validation.passwordRequired': 'Password is required',
+  'validation.passwordMin': 'Password must be at least 8 characters',
+  'validation.passwordConfirmationRequired': 'Password confirmation is required',
+  'validation.passwordMismatch': 'Password do not match',
+  'server.incorrectOtp': 'Incorrect OTP',
+  'errors.network': 'We could not reach the server. Check your connection and try again.',
+  'errors.unknown': 'An unknown error occurred.',
+};
+const text = (key: string) => EN[key] ?? `(no English text for ${key})`;
+
+const emailInput = () => screen.getByLabelText('Email') as HTMLInputElement;
+const newPasswordInput = () => screen.getByLabelText('New password') as HTMLInputElement;
+const confirmationInput = () => screen.getByLabelText('Confirm password') as HTMLInputElement;
+const digitBox = (n: number) =>
+  screen.getByRole('textbox', { name: `Digit ${n} of 6` }) as HTMLInputElement;
+const digitBoxes = () => [1, 2, 3, 4, 5, 6].map(digitBox);
+
+async function retype(user: UserApi, input: HTMLInputElement, value: string) {
+  await user.clear(input);
+  if (value) await user.type(input, value);
+}
+
+/** Does in the UI what the model event stands for; checks what the API received. */
+async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snapshot) {
+  const c = model.context;
+  switch (event.type) {
+    case 'request.change':
+      return retype(user, emailInput(), event.value);
+    case 'request.blur':
+      await user.click(emailInput());
+      return user.tab();
+    case 'request.submit':
+      return user.click(screen.getByRole('button', { name: 'Send the code' }));
+    case 'code.change':
+      // Pasting a code into the first box replaces the whole code.
+      await user.click(digitBox(1));
+      return user.paste(event.code);
+    case 'code.submit':
+      return user.click(screen.getByRole('button', { name: 'Next' }));
+    case 'code.resend':
+      return user.click(screen.getByRole('button', { name: 'Resend the code' }));
+    case 'code.back':
+      return user.click(screen.getByRole('button', { name: 'Use another email address' }));
+    case 'reset.change':
+      return retype(
+        user,
+        event.field === 'password' ? newPasswordInput() : confirmationInput(),
+        event.value,
+      );
+    case 'reset.blur':
+      await user.click(event.field === 'password' ? newPasswordInput() : confirmationInput());
+      return user.tab();
+    case 'reset.submit':
+      return user.click(screen.getByRole('button', { name: 'Change password' }));
+    default: {
+      const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
+      const id = match?.[2] as keyof typeof API_METHOD | undefined;
+      const method = id ? API_METHOD[id] : undefined;
+      const deferred = method ? h.pending.get(method) : undefined;
+      if (!method || !deferred) throw new Error(`cannot perform ${event.type} here`);
+      // What the server was asked, from what the member typed.
+      const expectedBody =
+        method === 'requestPasswordReset'
+          ? { email: c.email.trim() }
+          : method === 'checkResetOtp'
+            ? { email: c.email.trim(), otp: c.code }
+            : { resetToken: RESET_TOKEN, password: c.passwords.password };
+      expect(h.auth[method]).toHaveBeenLastCalledWith(expectedBody);
+      h.pending.delete(method);
+      if ('output' in event) deferred.resolve(event.output);
+      else deferred.reject(event.error);
+    }
+  }
+}
+
+function expectFieldError(input: HTMLInputElement, message: string | null) {
+  if (message) {
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(expect.stringContaining(message));
+  } else {
+    expect(input).not.toHaveAttribute('aria-invalid');
+  }
+}
+
+/** What a member sees in the state the model is in. */
+function assertView(expected: Snapshot, h: Harness) {
+  const c = expected.context;
+  expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
+  expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+
+  if (expected.matches('request')) {
+    expect(screen.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
+    expect(emailInput()).toHaveValue(c.email);
+    const emailError = selectEmailError(expected);
+    if (expected.matches({ request: 'requesting' })) {
+      const busy = screen.getByRole('button', { name: 'Sending...' });
+      expect(busy).toBeDisabled();
+      expect(busy).toHaveAttribute('aria-busy', 'true');
+      expect(emailInput()).toHaveAttribute('readonly');
+    } else {
+      expect(screen.getByRole('button', { name: 'Send the code' })).toBeEnabled();
+      expectFieldError(emailInput(), emailError ? text(emailError.key) : null);
+    }
+    if (c.errorKey) expect(screen.getByRole('alert')).toHaveTextContent(text(c.errorKey));
+    else expect(screen.queryByRole('alert')).toBeNull();
+    return;
+  }
+
+  if (expected.matches('code')) {
+    expect(screen.getByRole('heading', { level: 1, name: 'Enter the code' })).toBeVisible();
+    // The same words whether or not the address has an account.
+    expect(
+      screen.getByText(
+        `If an account exists for ${c.email.trim()}, we have sent it a 6-digit code. Enter it below.`,
+      ),
+    ).toBeVisible();
+    expect(screen.queryByLabelText('Email')).toBeNull();
+    expect(
+      digitBoxes()
+        .map((box) => box.value)
+        .join(''),
+    ).toBe(c.code);
+    if (expected.matches({ code: 'checking' })) {
+      expect(screen.getByRole('button', { name: 'Checking...' })).toBeDisabled();
+      for (const box of digitBoxes()) expect(box).toBeDisabled();
+      return;
+    }
+    if (expected.matches({ code: 'resending' })) {
+      expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+      return;
+    }
+    const next = screen.getByRole('button', { name: 'Next' });
+    if (c.code.length === 6) expect(next).toBeEnabled();
+    else expect(next).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Resend the code' })).toBeEnabled();
+    if (c.codeErrorKey) {
+      expect(screen.getByRole('alert')).toHaveTextContent(text(c.codeErrorKey));
+      expect(digitBox(1)).toHaveAttribute('aria-invalid', 'true');
+    } else {
+      expect(screen.queryByRole('alert')).toBeNull();
+    }
+    const resent = `If an account exists for ${c.email.trim()}, a new code is on its way.`;
+    if (c.codeResent && !c.codeErrorKey) {
+      expect(screen.getByRole('status')).toHaveTextContent(resent);
+    } else {
+      expect(screen.queryByText(resent)).toBeNull();
+    }
+    return;
+  }
+
+  expect(screen.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+  expect(newPasswordInput()).toHaveValue(c.passwords.password);
+  expect(confirmationInput()).toHaveValue(c.passwords.passwordConfirmation);
+  if (expected.matches('done')) {
+    expect(h.navigate).toHaveBeenCalledWith(RESET_SUCCESS_PATH);
+    return;
+  }
+  expect(h.navigate).not.toHaveBeenCalled();
+  if (expected.matches({ newPassword: 'resetting' })) {
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    return;
+  }
+  expect(screen.getByRole('button', { name: 'Change password' })).toBeEnabled();
+  const errors = selectPasswordErrors(expected);
+  expectFieldError(newPasswordInput(), errors.password ? text(errors.password.key) : null);
+  expectFieldError(
+    confirmationInput(),
+    errors.passwordConfirmation ? text(errors.passwordConfirmation.key) : null,
+  );
+  if (c.errorKey) expect(screen.getByRole('alert')).toHaveTextContent(text(c.errorKey));
+  else expect(screen.queryByRole('alert')).toBeNull();
+}
+
+function describeEvent(event: ModelEvent): string {
+  switch (event.type) {
+    case 'request.change':
+      return `request.change(${event.value === EMAIL ? 'email' : 'invalid'})`;
+    case 'code.change':
+      return `code.change(${event.code.length} digits)`;
+    case 'reset.change':
+      return `reset.change(${event.field}=${event.value === SHORT_PASSWORD ? 'short' : event.value === NEW_PASSWORD ? 'new' : 'other'})`;
+    case 'reset.blur':
+      return `reset.blur(${event.field})`;
+    default: {
+      const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
+      if (!match) return event.type;
+      const key = 'error' in event ? (event.error as { key: string }).key : '';
+      return `${match[2]} ${match[1]}${key ? ` (${key})` : ''}`;
+    }
+  }
+}
+
+/** Paths that are the start of a longer one are checked on the way by the longer one. */
+const described = paths.map((path) => ({
+  ...path,
+  description: path.steps.map((s) => describeEvent(s.event)).join(' → ') || '(initial)',
+}));
+const viewPaths = described
+  .filter((p) => !described.some((q) => q !== p && q.description.startsWith(`${p.description} → `)))
+  .filter((p, i, all) => all.findIndex((q) => q.description === p.description) === i);
+
+describe('forgot-password model: every path on the real screen', () => {
+  afterAll(() => {
+    console.info(`forgot-password model: ${viewPaths.length} paths rendered`);
+  });
+
+  it.each(viewPaths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+    const user = userEvent.setup({ delay: null });
+    const h = createApiHarness();
+    const model = createActor(walkMachine);
+    model.start();
+    await renderScreen(<ForgotPasswordScreen />, {
+      services: { api: h.api, navigate: h.navigate },
+      path: '/forgot-password',
+    });
+    assertView(model.getSnapshot(), h);
+
+    for (const step of path.steps) {
+      await perform(user, h, step.event, model.getSnapshot());
+      model.send(step.event as never);
+      const expected = model.getSnapshot();
+      await waitFor(() => assertView(expected, h));
+    }
+    model.stop();
+  });
+});
