@@ -79,6 +79,10 @@ export const sessionMachine = setup({
     assignUserFromOutput: assign({
       user: ({ event }) => (event as unknown as { output: { user: User } }).output.user,
     }),
+    /** loadUser outputs the User itself (GET client/auth/profile), not `{ user }`. */
+    assignLoadedUser: assign({
+      user: ({ event }) => (event as unknown as { output: User }).output,
+    }),
     assignUser: assign({
       user: ({ context, event }) => (event.type === 'session.userUpdated' ? event.user : context.user),
     }),
@@ -101,6 +105,8 @@ export const sessionMachine = setup({
     }),
     resetLogin: assign({ login: EMPTY_LOGIN, otp: EMPTY_OTP }),
     rememberOtpEmail: assign({
+      // The credentials were right: an earlier failure must not reappear after 'Back to sign in'.
+      login: ({ context }) => ({ ...context.login, errorKey: null }),
       otp: ({ context, event }) => ({
         ...EMPTY_OTP,
         email: emailForOtp(
@@ -118,7 +124,10 @@ export const sessionMachine = setup({
           ? { ...context.otp, code: sanitizeOtp(event.code).slice(0, OTP_LENGTH), errorKey: null }
           : context.otp,
     }),
-    markCodeSent: assign({ otp: ({ context }) => ({ ...context.otp, codeSent: true }) }),
+    /** A new code went out: an earlier failure is no longer current. */
+    markCodeSent: assign({
+      otp: ({ context }) => ({ ...context.otp, codeSent: true, errorKey: null }),
+    }),
     assignOtpError: assign({
       otp: ({ context, event }) => ({
         ...context.otp,
@@ -211,10 +220,11 @@ export const sessionMachine = setup({
               description: "Loading the current user; the router shows 'loading your account'.",
               tags: ['loading'],
               invoke: {
+                id: 'loadUser',
                 src: 'loadUser',
                 onDone: {
                   target: 'ready',
-                  actions: ['assignUserFromOutput', 'startMembership'],
+                  actions: ['assignLoadedUser', 'startMembership'],
                 },
                 onError: {
                   description: 'Spec 2: if loading the current user fails, the user is logged out.',
@@ -242,8 +252,9 @@ export const sessionMachine = setup({
                 'Reloading the user after a change (billing address, profile); the old user stays shown, errors are only logged.',
               tags: ['settled'],
               invoke: {
+                id: 'reloadUser',
                 src: 'loadUser',
-                onDone: { target: 'ready', actions: 'assignUserFromOutput' },
+                onDone: { target: 'ready', actions: 'assignLoadedUser' },
                 onError: { target: 'ready', actions: { type: 'logError', params: errorOf } },
               },
             },
@@ -263,6 +274,7 @@ export const sessionMachine = setup({
                 'One refresh-token call in flight; further refresh requests join it instead of starting another.',
               tags: ['refreshing'],
               invoke: {
+                id: 'refreshTokens',
                 src: 'refreshTokens',
                 onDone: {
                   target: 'idle',
@@ -329,6 +341,7 @@ export const sessionMachine = setup({
           description: 'POST client/auth/login.',
           tags: ['busy'],
           invoke: {
+            id: 'login',
             src: 'login',
             input: loginInputOf,
             onDone: [
@@ -375,6 +388,7 @@ export const sessionMachine = setup({
               description: 'Asking the server to send a code to the email.',
               tags: ['busy'],
               invoke: {
+                id: 'requestOtp',
                 src: 'requestOtp',
                 input: otpRequestOf,
                 onDone: { target: 'entering', actions: 'markCodeSent' },
@@ -397,6 +411,7 @@ export const sessionMachine = setup({
               description: 'POST client/auth/verify-user with the email and the code.',
               tags: ['busy'],
               invoke: {
+                id: 'verifyOtp',
                 src: 'verifyOtp',
                 input: otpVerifyOf,
                 onDone: {

@@ -1,0 +1,269 @@
+import { delay, HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { waitFor } from 'xstate';
+import { isApiError } from '../../src/api/api-error.ts';
+import { TOKEN_KEYS } from '../../src/api/tokens.ts';
+import { createServices } from '../../src/app/create-services.ts';
+import type { AppConfig } from '../../src/app/env.ts';
+import type { AppServices } from '../../src/app/services.tsx';
+
+const BASE = 'http://api.test/api/';
+const url = (path: string) => `${BASE}${path}`;
+
+const CONFIG: AppConfig = {
+  apiUrl: BASE,
+  storeUrl: 'https://store.example.ca',
+  supportUrl: 'https://help.example.ca',
+  inspect: false,
+};
+
+const USER = {
+  _id: 'u1',
+  id: 'u1',
+  firstName: 'Marie',
+  lastName: 'Tremblay',
+  email: 'marie@example.ca',
+  phone: '+15145550123',
+  language: 'fr',
+  isBetaTester: false,
+  billingAddress: {},
+};
+
+const MEMBERSHIP = {
+  _id: 'm1',
+  id: 'm1',
+  externalId: 'sub_123',
+  validTo: '2099-05-01T00:00:00.000Z',
+  cancelledAt: null,
+  chargerOrderedAt: null,
+};
+
+const unauthorized = () =>
+  HttpResponse.json(
+    { statusCode: 401, message: { message: 'server.unauthorized' } },
+    { status: 401 },
+  );
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const started: AppServices[] = [];
+const storageListeners: EventListenerOrEventListenerObject[] = [];
+afterEach(() => {
+  // Stop this test's actors and their 'storage' listener so nothing leaks into the next test.
+  for (const services of started.splice(0)) {
+    services.session.stop();
+    services.membership.stop();
+  }
+  for (const listener of storageListeners.splice(0)) {
+    window.removeEventListener('storage', listener);
+  }
+});
+
+const logger = { error: vi.fn(), warn: vi.fn(), info: vi.fn() };
+
+function build() {
+  const addEventListener = vi.spyOn(window, 'addEventListener');
+  const { services, bindNavigation } = createServices({
+    config: CONFIG,
+    storage: localStorage,
+    logger,
+  });
+  for (const [type, listener] of addEventListener.mock.calls) {
+    if (type === 'storage' && listener) storageListeners.push(listener);
+  }
+  addEventListener.mockRestore();
+  const navigate = vi.fn();
+  bindNavigation(navigate);
+  started.push(services);
+  return { services, navigate };
+}
+
+/**
+ * The server: `valid` is the only access token it accepts; the refresh
+ * endpoint counts its calls and answers with `refresh()` after a short delay
+ * (so the 401s of all concurrent calls arrive while it is in flight).
+ */
+function api({
+  valid,
+  refresh,
+  openProfile = false,
+}: {
+  valid: () => string;
+  refresh: (body: unknown) => Response | Promise<Response>;
+  /** The profile answers whatever the token (to keep the user loaded). */
+  openProfile?: boolean;
+}) {
+  const seen = {
+    refreshBodies: [] as unknown[],
+    memberships: 0,
+    profile: 0,
+    headers: [] as Headers[],
+  };
+  const authorized = (request: Request) => {
+    seen.headers.push(request.headers);
+    return request.headers.get('authorization') === `Bearer ${valid()}`;
+  };
+  server.use(
+    http.get(url('client/auth/profile'), ({ request }) => {
+      seen.profile += 1;
+      return authorized(request) || openProfile ? HttpResponse.json(USER) : unauthorized();
+    }),
+    http.get(url('club/memberships'), ({ request }) => {
+      seen.memberships += 1;
+      return authorized(request) ? HttpResponse.json(MEMBERSHIP) : unauthorized();
+    }),
+    http.post(url('client/auth/refresh-token'), async ({ request }) => {
+      const body = await request.json();
+      seen.refreshBodies.push(body);
+      await delay(30);
+      return refresh(body);
+    }),
+    http.post(url('client/auth/logout'), () => new HttpResponse(null, { status: 204 })),
+  );
+  return seen;
+}
+
+function storeTokens(accessToken: string, refreshToken: string) {
+  localStorage.setItem(TOKEN_KEYS.accessToken, accessToken);
+  localStorage.setItem(TOKEN_KEYS.refreshToken, refreshToken);
+}
+
+describe('createServices: the HTTP client and the session actor together', () => {
+  it('10 concurrent calls that get 401 make exactly one refresh call through the session, then all succeed', async () => {
+    storeTokens('expired-access', 'refresh-1');
+    const seen = api({
+      valid: () => 'fresh-access',
+      refresh: () =>
+        HttpResponse.json({ token: 'fresh-access', refreshToken: 'refresh-2', user: USER }),
+    });
+    const { services } = build();
+
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => services.api.memberships.get()),
+    );
+
+    expect(results).toHaveLength(10);
+    for (const result of results) expect(result).toEqual(MEMBERSHIP);
+    expect(seen.refreshBodies).toEqual([{ refreshToken: 'refresh-1' }]);
+    // The refresh ran in the session actor (the one shared attempt).
+    const session = await waitFor(services.session, (s) =>
+      s.matches({ authenticated: { user: 'ready' } }),
+    );
+    expect(session.context.refreshCount).toBe(1);
+    expect(session.context.refreshOutcome).toBe('refreshed');
+    expect(session.context.user.email).toBe('marie@example.ca');
+    expect(localStorage.getItem(TOKEN_KEYS.accessToken)).toBe('fresh-access');
+    expect(localStorage.getItem(TOKEN_KEYS.refreshToken)).toBe('refresh-2');
+  });
+
+  it('a refused refresh (401) signs the session out, clears the tokens and goes to /login', async () => {
+    storeTokens('expired-access', 'revoked-refresh');
+    const seen = api({ valid: () => 'never', refresh: unauthorized });
+    const { services, navigate } = build();
+
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 3 }, () => services.api.memberships.get()),
+    );
+    for (const outcome of outcomes) {
+      expect(outcome.status).toBe('rejected');
+      const reason = (outcome as PromiseRejectedResult).reason;
+      // The caller gets its original 401.
+      expect(isApiError(reason) && reason.status).toBe(401);
+    }
+    const session = await waitFor(services.session, (s) => s.matches('signedOut'));
+    expect(session.context.refreshOutcome).toBe('rejected');
+    expect(seen.refreshBodies).toHaveLength(1);
+    expect(localStorage.getItem(TOKEN_KEYS.accessToken)).toBeNull();
+    expect(localStorage.getItem(TOKEN_KEYS.refreshToken)).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('a refresh that fails on the network keeps the session and the tokens', async () => {
+    storeTokens('expired-access', 'refresh-1');
+    api({ valid: () => 'never', refresh: () => HttpResponse.error(), openProfile: true });
+    const { services, navigate } = build();
+    await waitFor(services.session, (s) => s.matches({ authenticated: { user: 'ready' } }));
+
+    await expect(services.api.memberships.get()).rejects.toMatchObject({ status: 401 });
+    const snap = services.session.getSnapshot();
+    expect(snap.matches({ authenticated: { user: 'ready' } })).toBe(true);
+    expect(snap.context.refreshOutcome).toBe('failed');
+    expect(localStorage.getItem(TOKEN_KEYS.accessToken)).toBe('expired-access');
+    expect(localStorage.getItem(TOKEN_KEYS.refreshToken)).toBe('refresh-1');
+    expect(navigate).not.toHaveBeenCalledWith('/login');
+  });
+
+  it('sends X-App-Version 1.0.0, X-App-Name ev-club-web and the stored bearer token', async () => {
+    storeTokens('good-access', 'refresh-1');
+    const seen = api({ valid: () => 'good-access', refresh: unauthorized });
+    const { services } = build();
+
+    await expect(services.api.memberships.get()).resolves.toEqual(MEMBERSHIP);
+    await waitFor(services.session, (s) => s.matches({ authenticated: { user: 'ready' } }));
+    expect(seen.headers.length).toBeGreaterThanOrEqual(2);
+    for (const headers of seen.headers) {
+      expect(headers.get('x-app-version')).toBe('1.0.0');
+      expect(headers.get('x-app-name')).toBe('ev-club-web');
+      expect(headers.get('authorization')).toBe('Bearer good-access');
+    }
+    expect(seen.refreshBodies).toHaveLength(0);
+  });
+
+  it('restores a stored session: loads the profile and the membership', async () => {
+    storeTokens('good-access', 'refresh-1');
+    const seen = api({ valid: () => 'good-access', refresh: unauthorized });
+    const { services } = build();
+
+    const session = await waitFor(services.session, (s) => s.hasTag('settled'));
+    expect(session.matches({ authenticated: { user: 'ready' } })).toBe(true);
+    expect(session.context.user.firstName).toBe('Marie');
+    const membership = await waitFor(services.membership, (s) => s.matches('loaded'));
+    expect(membership.context.record).toEqual(MEMBERSHIP);
+    expect(seen.profile).toBe(1);
+  });
+
+  it('without stored tokens settles signed out and calls nothing', async () => {
+    const seen = api({ valid: () => 'never', refresh: unauthorized });
+    const { services } = build();
+    expect(services.session.getSnapshot().matches('signedOut')).toBe(true);
+    expect(seen.profile).toBe(0);
+  });
+
+  it('follows another tab: tokens removed there sign this tab out', async () => {
+    storeTokens('good-access', 'refresh-1');
+    api({ valid: () => 'good-access', refresh: unauthorized });
+    const { services, navigate } = build();
+    await waitFor(services.session, (s) => s.matches({ authenticated: { user: 'ready' } }));
+
+    localStorage.removeItem(TOKEN_KEYS.accessToken);
+    localStorage.removeItem(TOKEN_KEYS.refreshToken);
+    window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_KEYS.accessToken }));
+
+    expect(services.session.getSnapshot().matches('signedOut')).toBe(true);
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('sign-out clears both tokens and tells the server', async () => {
+    storeTokens('good-access', 'refresh-1');
+    let loggedOut = 0;
+    api({ valid: () => 'good-access', refresh: unauthorized });
+    server.use(
+      http.post(url('client/auth/logout'), () => {
+        loggedOut += 1;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { services, navigate } = build();
+    await waitFor(services.session, (s) => s.matches({ authenticated: { user: 'ready' } }));
+
+    services.session.send({ type: 'session.signOut' });
+    expect(localStorage.getItem(TOKEN_KEYS.accessToken)).toBeNull();
+    expect(localStorage.getItem(TOKEN_KEYS.refreshToken)).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login');
+    await vi.waitFor(() => expect(loggedOut).toBe(1));
+  });
+});

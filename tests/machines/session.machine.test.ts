@@ -1,0 +1,568 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { OTP_EMAIL_NEEDED_KEY, sessionMachine } from '../../machines/session/session.machine.ts';
+import {
+  canSubmitLogin,
+  canSubmitOtp,
+  isLoadingUser,
+  isOnOtpStep,
+  isResendingOtp,
+  isSettled,
+  isSignedIn,
+  isVerifyingOtp,
+} from '../../machines/session/session.selectors.ts';
+import type { LoginValues, SessionEvent } from '../../machines/session/session.types.ts';
+import {
+  EMPTY_USER,
+  type LoginResponse,
+  type Tokens,
+  type User,
+} from '../../machines/shared/domain.ts';
+
+const USER: User = {
+  ...EMPTY_USER,
+  _id: 'u1',
+  id: 'u1',
+  firstName: 'Marie',
+  lastName: 'Tremblay',
+  email: 'marie@example.ca',
+  phone: '+15145550123',
+};
+
+const TOKENS: Tokens = { token: 'access-1', refreshToken: 'refresh-1', user: USER };
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve(value: T): void;
+  reject(error: unknown): void;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+function httpError(status: number, key: string) {
+  return Object.assign(new Error(key), { kind: 'http', status, key });
+}
+
+const NETWORK_ERROR = Object.assign(new Error('offline'), {
+  kind: 'network',
+  key: 'errors.network',
+});
+
+/**
+ * A session actor whose effects are fakes: every invoke waits on a deferred the
+ * test settles (`pending.<name>`), and every effect action is a spy.
+ */
+function start({ tokens = false }: { tokens?: boolean } = {}) {
+  const pending = {
+    loadUser: [] as Array<Deferred<User>>,
+    login: [] as Array<Deferred<LoginResponse>>,
+    requestOtp: [] as Array<Deferred<void>>,
+    verifyOtp: [] as Array<Deferred<Tokens>>,
+    refreshTokens: [] as Array<Deferred<Tokens>>,
+  };
+  const calls = {
+    loadUser: vi.fn(),
+    login: vi.fn<(input: LoginValues) => void>(),
+    requestOtp: vi.fn<(input: { email: string }) => void>(),
+    verifyOtp: vi.fn<(input: { email: string; otp: string }) => void>(),
+    refreshTokens: vi.fn(),
+  };
+  const spies = {
+    storeTokens: vi.fn(),
+    clearTokens: vi.fn(),
+    startMembership: vi.fn(),
+    clearMembership: vi.fn(),
+    notifyServerLogout: vi.fn(),
+    goToActivation: vi.fn(),
+    goToLogin: vi.fn(),
+    logError: vi.fn(),
+  };
+  const actors = {
+    loadUser: fromPromise<User>(() => {
+      calls.loadUser();
+      const d = deferred<User>();
+      pending.loadUser.push(d);
+      return d.promise;
+    }),
+    login: fromPromise<LoginResponse, LoginValues>(({ input }) => {
+      calls.login(input);
+      const d = deferred<LoginResponse>();
+      pending.login.push(d);
+      return d.promise;
+    }),
+    requestOtp: fromPromise<void, { email: string }>(({ input }) => {
+      calls.requestOtp(input);
+      const d = deferred<void>();
+      pending.requestOtp.push(d);
+      return d.promise;
+    }),
+    verifyOtp: fromPromise<Tokens, { email: string; otp: string }>(({ input }) => {
+      calls.verifyOtp(input);
+      const d = deferred<Tokens>();
+      pending.verifyOtp.push(d);
+      return d.promise;
+    }),
+    refreshTokens: fromPromise<Tokens>(() => {
+      calls.refreshTokens();
+      const d = deferred<Tokens>();
+      pending.refreshTokens.push(d);
+      return d.promise;
+    }),
+  };
+  const hasStoredTokens = vi.fn(() => tokens);
+  const actor = createActor(
+    sessionMachine.provide({ actors, actions: spies, guards: { hasStoredTokens } }),
+  );
+  actor.start();
+  const last = <T>(list: Array<Deferred<T>>): Deferred<T> => {
+    const d = list.at(-1);
+    if (!d) throw new Error('that actor was never invoked');
+    return d;
+  };
+  const send = (...events: SessionEvent[]) => {
+    for (const event of events) actor.send(event);
+  };
+  return { actor, pending, calls, spies, hasStoredTokens, last, send };
+}
+
+type Session = ReturnType<typeof start>;
+
+const fill = (s: Session, emailOrPhone: string, password = 'correct-horse') =>
+  s.send(
+    { type: 'login.change', field: 'emailOrPhone', value: emailOrPhone },
+    { type: 'login.change', field: 'password', value: password },
+  );
+
+/** Resolves the pending promise, then waits until the machine has left `leaving`. */
+async function settle<T>(
+  s: Session,
+  d: Deferred<T>,
+  outcome: { value: T } | { error: unknown },
+): Promise<void> {
+  const before = s.actor.getSnapshot().value;
+  if ('value' in outcome) d.resolve(outcome.value);
+  else d.reject(outcome.error);
+  await waitFor(s.actor, (snap) => JSON.stringify(snap.value) !== JSON.stringify(before));
+}
+
+async function signedIn(): Promise<Session> {
+  const s = start({ tokens: true });
+  await settle(s, s.last(s.pending.loadUser), { value: USER });
+  return s;
+}
+
+async function onOtpStep(email = 'marie@example.ca'): Promise<Session> {
+  const s = start();
+  fill(s, email);
+  s.send({ type: 'login.submit' });
+  await settle(s, s.last(s.pending.login), { value: { isVerified: false } });
+  await settle(s, s.last(s.pending.requestOtp), { value: undefined });
+  return s;
+}
+
+describe('session machine: restore', () => {
+  it('without stored tokens settles signed out on the login form', () => {
+    const s = start({ tokens: false });
+    const snap = s.actor.getSnapshot();
+    expect(snap.matches({ signedOut: 'form' })).toBe(true);
+    expect(isSettled(snap)).toBe(true);
+    expect(isSignedIn(snap)).toBe(false);
+    expect(s.calls.loadUser).not.toHaveBeenCalled();
+  });
+
+  it('with stored tokens loads the user (not settled yet), then is signed in and settled', async () => {
+    const s = start({ tokens: true });
+    expect(s.hasStoredTokens).toHaveBeenCalled();
+    const loading = s.actor.getSnapshot();
+    expect(isLoadingUser(loading)).toBe(true);
+    expect(loading.hasTag('loading')).toBe(true);
+    expect(isSettled(loading)).toBe(false);
+    expect(s.calls.loadUser).toHaveBeenCalledTimes(1);
+
+    await settle(s, s.last(s.pending.loadUser), { value: USER });
+    const snap = s.actor.getSnapshot();
+    expect(snap.matches({ authenticated: { user: 'ready', refresh: 'idle' } })).toBe(true);
+    expect(isSettled(snap)).toBe(true);
+    expect(isSignedIn(snap)).toBe(true);
+    expect(snap.context.user).toEqual(USER);
+    expect(s.spies.startMembership).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed user load signs out: tokens cleared, user reset, membership cleared, error logged', async () => {
+    const s = start({ tokens: true });
+    const resetUser = vi.fn();
+    // resetUser is an assign; check it runs through a copy where it is a spy.
+    const spied = createActor(
+      sessionMachine.provide({
+        actors: {
+          loadUser: fromPromise<User>(() => Promise.reject(httpError(500, 'errors.unknown'))),
+        },
+        actions: { ...s.spies, resetUser },
+        guards: { hasStoredTokens: () => true },
+      }),
+    );
+    spied.start();
+    await waitFor(spied, (snap) => snap.matches('signedOut'));
+    expect(isSettled(spied.getSnapshot())).toBe(true);
+    expect(s.spies.clearTokens).toHaveBeenCalledTimes(1);
+    expect(resetUser).toHaveBeenCalledTimes(1);
+    expect(s.spies.clearMembership).toHaveBeenCalledTimes(1);
+    expect(s.spies.logError).toHaveBeenCalledTimes(1);
+    expect(s.spies.startMembership).not.toHaveBeenCalled();
+    spied.stop();
+  });
+});
+
+describe('session machine: login form', () => {
+  it('submit is disabled until the form is changed and valid', () => {
+    const s = start();
+    expect(canSubmitLogin(s.actor.getSnapshot())).toBe(false);
+    s.send({ type: 'login.submit' });
+    expect(s.actor.getSnapshot().matches({ signedOut: 'form' })).toBe(true);
+
+    fill(s, 'marie@', 'correct-horse');
+    expect(canSubmitLogin(s.actor.getSnapshot())).toBe(false);
+    fill(s, 'marie@example.ca', 'short');
+    expect(canSubmitLogin(s.actor.getSnapshot())).toBe(false);
+    s.send({ type: 'login.submit' });
+    expect(s.calls.login).not.toHaveBeenCalled();
+
+    fill(s, '514 555 0123', 'correct-horse');
+    expect(canSubmitLogin(s.actor.getSnapshot())).toBe(true);
+    fill(s, 'marie@example.ca', 'correct-horse');
+    expect(canSubmitLogin(s.actor.getSnapshot())).toBe(true);
+    s.send({ type: 'login.submit' });
+    expect(s.actor.getSnapshot().matches({ signedOut: 'submitting' })).toBe(true);
+    expect(s.actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(s.calls.login).toHaveBeenCalledWith({
+      emailOrPhone: 'marie@example.ca',
+      password: 'correct-horse',
+    });
+  });
+
+  it('success stores the tokens, saves the user, starts the membership and goes to /activation', async () => {
+    const s = start();
+    fill(s, 'marie@example.ca');
+    s.send({ type: 'login.submit' });
+    await settle(s, s.last(s.pending.login), {
+      value: { token: 'access-1', refreshToken: 'refresh-1', user: USER, isVerified: true },
+    });
+    const snap = s.actor.getSnapshot();
+    expect(snap.matches({ authenticated: { user: 'ready' } })).toBe(true);
+    expect(s.spies.storeTokens).toHaveBeenCalledTimes(1);
+    expect(s.spies.storeTokens.mock.calls[0]?.[1]).toEqual({
+      token: 'access-1',
+      refreshToken: 'refresh-1',
+    });
+    expect(snap.context.user).toEqual(USER);
+    expect(s.spies.startMembership).toHaveBeenCalledTimes(1);
+    expect(s.spies.goToActivation).toHaveBeenCalledTimes(1);
+    // The user came with the login response: no extra profile load.
+    expect(s.calls.loadUser).not.toHaveBeenCalled();
+    // The form is emptied for the next visitor of this tab.
+    expect(snap.context.login.values).toEqual({ emailOrPhone: '', password: '' });
+  });
+
+  it('a login response without isVerified also counts as verified', async () => {
+    const s = start();
+    fill(s, 'marie@example.ca');
+    s.send({ type: 'login.submit' });
+    await settle(s, s.last(s.pending.login), {
+      value: { token: 'a', refreshToken: 'r', user: USER },
+    });
+    expect(s.spies.goToActivation).toHaveBeenCalledTimes(1);
+    expect(s.calls.requestOtp).not.toHaveBeenCalled();
+  });
+
+  it('isVerified false requests a code for the entered email and shows the OTP step', async () => {
+    const s = start();
+    fill(s, '  marie@example.ca ');
+    s.send({ type: 'login.submit' });
+    await settle(s, s.last(s.pending.login), { value: { isVerified: false } });
+    expect(s.calls.requestOtp).toHaveBeenCalledWith({ email: 'marie@example.ca' });
+    expect(s.actor.getSnapshot().matches({ signedOut: { otp: 'requesting' } })).toBe(true);
+    expect(isOnOtpStep(s.actor.getSnapshot())).toBe(true);
+    expect(s.spies.storeTokens).not.toHaveBeenCalled();
+    expect(s.spies.goToActivation).not.toHaveBeenCalled();
+
+    await settle(s, s.last(s.pending.requestOtp), { value: undefined });
+    const snap = s.actor.getSnapshot();
+    expect(snap.matches({ signedOut: { otp: 'entering' } })).toBe(true);
+    expect(snap.context.otp).toMatchObject({
+      email: 'marie@example.ca',
+      codeSent: true,
+      errorKey: null,
+    });
+  });
+
+  it('an unverified phone login uses the email of the response when there is one', async () => {
+    const s = start();
+    fill(s, '514 555 0123');
+    s.send({ type: 'login.submit' });
+    await settle(s, s.last(s.pending.login), { value: { isVerified: false, user: USER } });
+    expect(s.calls.requestOtp).toHaveBeenCalledWith({ email: 'marie@example.ca' });
+  });
+
+  it('an unverified phone login with no email in the response goes back to the form with errors.verifyWithEmail', async () => {
+    const s = start();
+    fill(s, '514 555 0123');
+    s.send({ type: 'login.submit' });
+    await settle(s, s.last(s.pending.login), { value: { isVerified: false } });
+    const snap = s.actor.getSnapshot();
+    expect(snap.matches({ signedOut: 'form' })).toBe(true);
+    expect(snap.context.login.errorKey).toBe(OTP_EMAIL_NEEDED_KEY);
+    expect(OTP_EMAIL_NEEDED_KEY).toBe('errors.verifyWithEmail');
+    expect(s.calls.requestOtp).not.toHaveBeenCalled();
+  });
+
+  it('a failure shows the server key and keeps the values; editing clears the error', async () => {
+    const s = start();
+    fill(s, 'marie@example.ca', 'wrong-password');
+    s.send({ type: 'login.submit' });
+    await settle(s, s.last(s.pending.login), {
+      error: httpError(401, 'server.incorrectEmailOrPassword'),
+    });
+    let snap = s.actor.getSnapshot();
+    expect(snap.matches({ signedOut: 'form' })).toBe(true);
+    expect(snap.context.login.errorKey).toBe('server.incorrectEmailOrPassword');
+    expect(snap.context.login.values).toEqual({
+      emailOrPhone: 'marie@example.ca',
+      password: 'wrong-password',
+    });
+    expect(s.spies.storeTokens).not.toHaveBeenCalled();
+
+    s.send({ type: 'login.change', field: 'password', value: 'wrong-password!' });
+    snap = s.actor.getSnapshot();
+    expect(snap.context.login.errorKey).toBeNull();
+    expect(canSubmitLogin(snap)).toBe(true);
+  });
+
+  it('an error without a key shows errors.unknown', async () => {
+    const s = start();
+    fill(s, 'marie@example.ca');
+    s.send({ type: 'login.submit' });
+    await settle(s, s.last(s.pending.login), { error: new TypeError('boom') });
+    expect(s.actor.getSnapshot().context.login.errorKey).toBe('errors.unknown');
+  });
+});
+
+describe('session machine: one-time code', () => {
+  it('strips non-digits and allows Next only at 6 digits', async () => {
+    const s = await onOtpStep();
+    s.send({ type: 'otp.change', code: '12a3-4' });
+    expect(s.actor.getSnapshot().context.otp.code).toBe('1234');
+    expect(canSubmitOtp(s.actor.getSnapshot())).toBe(false);
+    s.send({ type: 'otp.change', code: '12345' });
+    s.send({ type: 'otp.submit' });
+    expect(s.calls.verifyOtp).not.toHaveBeenCalled();
+    expect(s.actor.getSnapshot().matches({ signedOut: { otp: 'entering' } })).toBe(true);
+
+    s.send({ type: 'otp.change', code: '1234567' });
+    expect(s.actor.getSnapshot().context.otp.code).toBe('123456');
+    expect(canSubmitOtp(s.actor.getSnapshot())).toBe(true);
+    s.send({ type: 'otp.submit' });
+    expect(isVerifyingOtp(s.actor.getSnapshot())).toBe(true);
+    expect(s.calls.verifyOtp).toHaveBeenCalledWith({ email: 'marie@example.ca', otp: '123456' });
+  });
+
+  it('verify success stores the tokens, saves the user and goes to /activation', async () => {
+    const s = await onOtpStep();
+    s.send({ type: 'otp.change', code: '123456' }, { type: 'otp.submit' });
+    await settle(s, s.last(s.pending.verifyOtp), { value: TOKENS });
+    const snap = s.actor.getSnapshot();
+    expect(snap.matches({ authenticated: { user: 'ready' } })).toBe(true);
+    expect(s.spies.storeTokens.mock.calls[0]?.[1]).toEqual({
+      token: 'access-1',
+      refreshToken: 'refresh-1',
+    });
+    expect(snap.context.user).toEqual(USER);
+    expect(s.spies.startMembership).toHaveBeenCalledTimes(1);
+    expect(s.spies.goToActivation).toHaveBeenCalledTimes(1);
+  });
+
+  it('verify failure shows the server key and lets the member retry', async () => {
+    const s = await onOtpStep();
+    s.send({ type: 'otp.change', code: '000000' }, { type: 'otp.submit' });
+    await settle(s, s.last(s.pending.verifyOtp), { error: httpError(400, 'server.incorrectOtp') });
+    let snap = s.actor.getSnapshot();
+    expect(snap.matches({ signedOut: { otp: 'entering' } })).toBe(true);
+    expect(snap.context.otp.errorKey).toBe('server.incorrectOtp');
+    expect(s.spies.goToActivation).not.toHaveBeenCalled();
+
+    s.send({ type: 'otp.change', code: '00000' });
+    snap = s.actor.getSnapshot();
+    expect(snap.context.otp.errorKey).toBeNull();
+  });
+
+  it('resend requests a code again and marks it sent; a failed request shows its key', async () => {
+    const s = start();
+    fill(s, 'marie@example.ca');
+    s.send({ type: 'login.submit' });
+    await settle(s, s.last(s.pending.login), { value: { isVerified: false } });
+    await settle(s, s.last(s.pending.requestOtp), { error: NETWORK_ERROR });
+    let snap = s.actor.getSnapshot();
+    expect(snap.matches({ signedOut: { otp: 'entering' } })).toBe(true);
+    expect(snap.context.otp).toMatchObject({ errorKey: 'errors.network', codeSent: false });
+
+    s.send({ type: 'otp.resend' });
+    expect(isResendingOtp(s.actor.getSnapshot())).toBe(true);
+    expect(s.calls.requestOtp).toHaveBeenCalledTimes(2);
+    expect(s.calls.requestOtp).toHaveBeenLastCalledWith({ email: 'marie@example.ca' });
+    await settle(s, s.last(s.pending.requestOtp), { value: undefined });
+    snap = s.actor.getSnapshot();
+    expect(snap.matches({ signedOut: { otp: 'entering' } })).toBe(true);
+    expect(snap.context.otp.codeSent).toBe(true);
+    // The new code was sent: the old failure is no longer shown.
+    expect(snap.context.otp.errorKey).toBeNull();
+  });
+
+  it('after a failed attempt, the right credentials of an unverified account leave no stale error behind', async () => {
+    const s = start();
+    fill(s, 'marie@example.ca');
+    s.send({ type: 'login.submit' });
+    await settle(s, s.last(s.pending.login), {
+      error: httpError(401, 'server.incorrectEmailOrPassword'),
+    });
+    s.send({ type: 'login.submit' });
+    await settle(s, s.last(s.pending.login), { value: { isVerified: false } });
+    s.send({ type: 'otp.cancel' });
+    expect(s.actor.getSnapshot().context.login.errorKey).toBeNull();
+  });
+
+  it('cancel goes back to the login form with the typed values', async () => {
+    const s = await onOtpStep();
+    s.send({ type: 'otp.cancel' });
+    const snap = s.actor.getSnapshot();
+    expect(snap.matches({ signedOut: 'form' })).toBe(true);
+    expect(snap.context.login.values.emailOrPhone).toBe('marie@example.ca');
+  });
+});
+
+describe('session machine: signed in', () => {
+  it('sign-out clears both tokens, resets the user, clears the membership and goes to /login', async () => {
+    const s = await signedIn();
+    s.send({ type: 'session.signOut' });
+    const snap = s.actor.getSnapshot();
+    expect(snap.matches({ signedOut: 'form' })).toBe(true);
+    expect(isSettled(snap)).toBe(true);
+    expect(snap.context.user).toEqual(EMPTY_USER);
+    expect(s.spies.clearTokens).toHaveBeenCalledTimes(1);
+    expect(s.spies.clearMembership).toHaveBeenCalledTimes(1);
+    expect(s.spies.goToLogin).toHaveBeenCalledTimes(1);
+    expect(s.spies.notifyServerLogout).toHaveBeenCalledTimes(1);
+  });
+
+  it('reloadUser keeps the session settled and takes the new user; a failure keeps the old one', async () => {
+    const s = await signedIn();
+    s.send({ type: 'session.reloadUser' });
+    expect(isSettled(s.actor.getSnapshot())).toBe(true);
+    expect(s.calls.loadUser).toHaveBeenCalledTimes(2);
+    await settle(s, s.last(s.pending.loadUser), { value: { ...USER, firstName: 'Émilie' } });
+    expect(s.actor.getSnapshot().context.user.firstName).toBe('Émilie');
+
+    s.send({ type: 'session.reloadUser' });
+    await settle(s, s.last(s.pending.loadUser), { error: NETWORK_ERROR });
+    expect(s.actor.getSnapshot().matches({ authenticated: { user: 'ready' } })).toBe(true);
+    expect(s.actor.getSnapshot().context.user.firstName).toBe('Émilie');
+    expect(s.spies.logError).toHaveBeenCalledTimes(1);
+  });
+
+  it('userUpdated replaces the user', async () => {
+    const s = await signedIn();
+    s.send({ type: 'session.userUpdated', user: { ...USER, language: 'fr' } });
+    expect(s.actor.getSnapshot().context.user.language).toBe('fr');
+  });
+});
+
+describe('session machine: token refresh', () => {
+  it('10 refresh requests while one runs make exactly one refresh call', async () => {
+    const s = await signedIn();
+    for (let i = 0; i < 10; i += 1) s.send({ type: 'session.refresh' });
+    expect(s.actor.getSnapshot().hasTag('refreshing')).toBe(true);
+    expect(s.calls.refreshTokens).toHaveBeenCalledTimes(1);
+
+    s.last(s.pending.refreshTokens).resolve({
+      ...TOKENS,
+      token: 'access-2',
+      refreshToken: 'refresh-2',
+    });
+    const snap = await waitFor(s.actor, (x) => x.context.refreshCount === 1);
+    expect(snap.context.refreshOutcome).toBe('refreshed');
+    expect(snap.matches({ authenticated: { refresh: 'idle', user: 'ready' } })).toBe(true);
+    expect(s.spies.storeTokens.mock.calls.at(-1)?.[1]).toEqual({
+      token: 'access-2',
+      refreshToken: 'refresh-2',
+    });
+    expect(s.calls.refreshTokens).toHaveBeenCalledTimes(1);
+  });
+
+  it('a refresh refused with a 4xx signs out and goes to /login', async () => {
+    const s = await signedIn();
+    s.send({ type: 'session.refresh' });
+    s.last(s.pending.refreshTokens).reject(httpError(401, 'server.unauthorized'));
+    const snap = await waitFor(s.actor, (x) => x.matches('signedOut'));
+    expect(snap.context.refreshOutcome).toBe('rejected');
+    expect(snap.context.refreshCount).toBe(1);
+    expect(snap.context.user).toEqual(EMPTY_USER);
+    expect(s.spies.clearTokens).toHaveBeenCalledTimes(1);
+    expect(s.spies.clearMembership).toHaveBeenCalledTimes(1);
+    expect(s.spies.goToLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it('a network failure keeps the session, with refreshOutcome failed', async () => {
+    const s = await signedIn();
+    s.send({ type: 'session.refresh' });
+    s.last(s.pending.refreshTokens).reject(NETWORK_ERROR);
+    const snap = await waitFor(s.actor, (x) => x.context.refreshCount === 1);
+    expect(snap.matches({ authenticated: { user: 'ready', refresh: 'idle' } })).toBe(true);
+    expect(snap.context.refreshOutcome).toBe('failed');
+    expect(snap.context.user).toEqual(USER);
+    expect(s.spies.clearTokens).not.toHaveBeenCalled();
+    expect(s.spies.goToLogin).not.toHaveBeenCalled();
+    expect(s.spies.logError).toHaveBeenCalledTimes(1);
+  });
+
+  it('a refresh request while signed out is answered at once as rejected', () => {
+    const s = start();
+    s.send({ type: 'session.refresh' });
+    const snap = s.actor.getSnapshot();
+    expect(snap.context).toMatchObject({ refreshOutcome: 'rejected', refreshCount: 1 });
+    expect(s.calls.refreshTokens).not.toHaveBeenCalled();
+  });
+});
+
+describe('session machine: other tabs', () => {
+  it('tokens removed in another tab sign this one out', async () => {
+    const s = await signedIn();
+    s.send({ type: 'session.storageChanged', hasTokens: true });
+    expect(isSignedIn(s.actor.getSnapshot())).toBe(true);
+    s.send({ type: 'session.storageChanged', hasTokens: false });
+    const snap = s.actor.getSnapshot();
+    expect(snap.matches({ signedOut: 'form' })).toBe(true);
+    expect(snap.context.user).toEqual(EMPTY_USER);
+    expect(s.spies.clearMembership).toHaveBeenCalledTimes(1);
+    expect(s.spies.goToLogin).toHaveBeenCalledTimes(1);
+    // The other tab already cleared them and told the server.
+    expect(s.spies.notifyServerLogout).not.toHaveBeenCalled();
+  });
+
+  it('tokens stored in another tab load the user here', async () => {
+    const s = start();
+    s.send({ type: 'session.storageChanged', hasTokens: false });
+    expect(s.calls.loadUser).not.toHaveBeenCalled();
+    s.send({ type: 'session.storageChanged', hasTokens: true });
+    expect(isLoadingUser(s.actor.getSnapshot())).toBe(true);
+    expect(s.calls.loadUser).toHaveBeenCalledTimes(1);
+    await settle(s, s.last(s.pending.loadUser), { value: USER });
+    expect(s.actor.getSnapshot().context.user).toEqual(USER);
+    expect(isSignedIn(s.actor.getSnapshot())).toBe(true);
+  });
+});

@@ -1,0 +1,464 @@
+/**
+ * Model-based tests of the session machine (ARCHITECTURE.md, "Model-based tests").
+ *
+ * 1. The REAL machine is walked twice with xstate/graph (no stored tokens, then
+ *    stored tokens), with user events and every invoke's outcomes as events.
+ *    Together the walks must cover every state and every transition.
+ * 2. Every path that starts signed out is cut where it leaves the signed-out
+ *    part (the login form and the one-time-code step) and EXECUTED against the
+ *    real <LoginScreen />: a real session actor from the machine, fake effects
+ *    whose promises the path settles, user events through user-event, and after
+ *    each step an assertion of what a member sees in that state.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { type AnyActorLogic, createActor, fromPromise } from 'xstate';
+import { sessionMachine } from '../../machines/session/session.machine.ts';
+import { canSubmitLogin, canSubmitOtp } from '../../machines/session/session.selectors.ts';
+import type { SessionContext, SessionEvent } from '../../machines/session/session.types.ts';
+import { EMPTY_USER, type Tokens, type User } from '../../machines/shared/domain.ts';
+import type { SessionActor } from '../../src/app/services.tsx';
+import { LoginScreen } from '../../src/screens/login/login-screen.tsx';
+import {
+  formatCoverage,
+  generatePaths,
+  type ModelPath,
+  measureCoverage,
+  quietActors,
+} from '../support/model.ts';
+import { renderScreen } from '../support/render.tsx';
+
+// ---------------------------------------------------------------------------
+// The events of the model
+// ---------------------------------------------------------------------------
+
+const EMAIL = 'marie@example.ca';
+const PHONE = '514 555 0123';
+const PASSWORD = 'correct-horse';
+const INVALID = 'marie@';
+const CODE = '123456';
+
+const USER: User = {
+  ...EMPTY_USER,
+  _id: 'u1',
+  id: 'u1',
+  firstName: 'Marie',
+  lastName: 'Tremblay',
+  email: EMAIL,
+};
+const TOKENS: Tokens = { token: 'access-1', refreshToken: 'refresh-1', user: USER };
+
+type Outcome =
+  | { type: `xstate.done.actor.${string}`; output: unknown }
+  | { type: `xstate.error.actor.${string}`; error: unknown };
+type ModelEvent = SessionEvent | Outcome;
+
+const done = (id: string, output: unknown): Outcome => ({
+  type: `xstate.done.actor.${id}`,
+  output,
+});
+const failed = (id: string, error: unknown): Outcome => ({
+  type: `xstate.error.actor.${id}`,
+  error,
+});
+// Plain objects shaped like ApiError: the machine reads `key` and `status` only.
+const httpError = (status: number, key: string) => ({ kind: 'http', status, key });
+const NETWORK = { kind: 'network', key: 'errors.network' };
+
+const INVOKE_IDS = ['loadUser', 'reloadUser', 'login', 'requestOtp', 'verifyOtp', 'refreshTokens'];
+
+const EVENTS: readonly ModelEvent[] = [
+  // What a member does.
+  { type: 'login.change', field: 'emailOrPhone', value: EMAIL },
+  { type: 'login.change', field: 'emailOrPhone', value: PHONE },
+  { type: 'login.change', field: 'emailOrPhone', value: INVALID },
+  { type: 'login.change', field: 'password', value: PASSWORD },
+  { type: 'login.submit' },
+  { type: 'otp.change', code: CODE },
+  { type: 'otp.submit' },
+  { type: 'otp.resend' },
+  { type: 'otp.cancel' },
+  { type: 'session.signOut' },
+  // What the rest of the app (HTTP client, screens, other tabs) asks.
+  { type: 'session.refresh' },
+  { type: 'session.reloadUser' },
+  { type: 'session.userUpdated', user: { ...USER, language: 'fr' } },
+  { type: 'session.storageChanged', hasTokens: true },
+  { type: 'session.storageChanged', hasTokens: false },
+  // How each effect can end.
+  done('loadUser', USER),
+  failed('loadUser', httpError(500, 'errors.unknown')),
+  done('reloadUser', { ...USER, firstName: 'Émilie' }),
+  failed('reloadUser', NETWORK),
+  done('login', { token: 'access-1', refreshToken: 'refresh-1', user: USER, isVerified: true }),
+  done('login', { isVerified: false }),
+  failed('login', httpError(401, 'server.incorrectEmailOrPassword')),
+  done('requestOtp', undefined),
+  failed('requestOtp', NETWORK),
+  done('verifyOtp', TOKENS),
+  failed('verifyOtp', httpError(400, 'server.incorrectOtp')),
+  done('refreshTokens', { ...TOKENS, token: 'access-2', refreshToken: 'refresh-2' }),
+  failed('refreshTokens', httpError(401, 'server.unauthorized')),
+  failed('refreshTokens', NETWORK),
+];
+
+/** State value plus the few context facts a member can see (kept small on purpose). */
+function serializeState(state: { value: unknown; context: unknown }): string {
+  const context = state.context as SessionContext;
+  const value = state.value as Record<string, unknown> | string;
+  const signedOut = typeof value === 'object' && 'signedOut' in value;
+  const onOtp = signedOut && typeof value.signedOut === 'object';
+  // The form shows the login values and error; the code step shows the code, its error and 'sent'.
+  const facts = !signedOut
+    ? {}
+    : onOtp
+      ? {
+          email: context.otp.email,
+          code: context.otp.code,
+          errorKey: context.otp.errorKey,
+          codeSent: context.otp.codeSent,
+        }
+      : context.login;
+  return JSON.stringify({ value, facts });
+}
+
+function walkMachine(hasStoredTokens: boolean) {
+  return sessionMachine.provide({
+    actors: quietActors(['loadUser', 'login', 'requestOtp', 'verifyOtp', 'refreshTokens']) as never,
+    guards: { hasStoredTokens: () => hasStoredTokens },
+  });
+}
+
+const signedOutMachine = walkMachine(false);
+const storedMachine = walkMachine(true);
+
+const signedOutPaths = generatePaths<ModelEvent>(signedOutMachine, {
+  events: EVENTS,
+  serializeState,
+});
+const storedPaths = generatePaths<ModelEvent>(storedMachine, { events: EVENTS, serializeState });
+
+describe('session model: coverage of the real machine', () => {
+  it('the two walks reach 100 % of the states and 100 % of the transitions', () => {
+    const coverage = measureCoverage(sessionMachine, [
+      { machine: signedOutMachine, paths: signedOutPaths as ModelPath[] },
+      { machine: storedMachine, paths: storedPaths as ModelPath[] },
+    ]);
+    console.info(
+      `${formatCoverage(coverage)}; paths: ${signedOutPaths.length} without tokens, ${storedPaths.length} with tokens`,
+    );
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+    expect(coverage.states.covered).toBe(coverage.states.total);
+    expect(coverage.transitions.covered).toBe(coverage.transitions.total);
+  });
+
+  it('every outcome event names an invoke of the machine', () => {
+    const ids = new Set<string>();
+    const visit = (node: (typeof sessionMachine)['root']) => {
+      for (const invoke of node.invoke) ids.add(invoke.id);
+      for (const child of Object.values(node.states)) visit(child);
+    };
+    visit(sessionMachine.root);
+    expect([...ids].sort()).toEqual([...INVOKE_IDS].sort());
+    for (const event of EVENTS) {
+      const match = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type);
+      if (match) expect(INVOKE_IDS).toContain(match[1]);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Executing the signed-out paths against the real login screen
+// ---------------------------------------------------------------------------
+
+const isSignedOutStep = (stateIds: string[]) => stateIds.includes('session.signedOut');
+
+/**
+ * Each path up to (and including) its first step out of the signed-out part,
+ * without duplicates and without paths that are the start of a longer one
+ * (running the longer one checks every state of the shorter one on the way).
+ */
+function signedOutPrefixes(paths: Array<ModelPath<ModelEvent>>): Array<ModelPath<ModelEvent>> {
+  const cut = paths.map((path) => {
+    const exit = path.steps.findIndex((step) => !isSignedOutStep(step.stateIds));
+    const steps = exit === -1 ? path.steps : path.steps.slice(0, exit + 1);
+    return { ...path, steps, description: steps.map((s) => describeEvent(s.event)).join(' → ') };
+  });
+  const unique = [...new Map(cut.map((p) => [p.description, p])).values()];
+  return unique
+    .filter(
+      (p) =>
+        p.steps.length > 0 &&
+        !unique.some((q) => q !== p && q.description.startsWith(`${p.description} → `)),
+    )
+    .sort((a, b) => a.description.localeCompare(b.description));
+}
+
+function describeEvent(event: ModelEvent): string {
+  if (event.type === 'login.change') {
+    const value = event.value === INVALID ? 'invalid' : event.value;
+    return `login.change(${event.field}=${value})`;
+  }
+  if ('output' in event && event.type === 'xstate.done.actor.login') {
+    return (event.output as { isVerified?: boolean }).isVerified === false
+      ? 'login done (unverified)'
+      : 'login done (verified)';
+  }
+  if (event.type.startsWith('xstate.done.actor.')) return `${event.type.slice(18)} done`;
+  if (event.type.startsWith('xstate.error.actor.')) return `${event.type.slice(19)} error`;
+  if (event.type === 'session.storageChanged') return `storageChanged(${event.hasTokens})`;
+  return event.type;
+}
+
+const viewPaths = signedOutPrefixes(signedOutPaths);
+
+// jsdom has no scrolling; the router scrolls to the top after loading a route.
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+
+interface Deferred {
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * A real session actor (the machine the app runs) whose effects are deferred
+ * fakes: each invoke registers its promise under its invoke id, and the path
+ * settles it when it reaches that actor's outcome.
+ */
+function createSessionHarness() {
+  const pending = new Map<string, Deferred>();
+  const invoked: Array<{ id: string; input: unknown }> = [];
+  const deferredActor = fromPromise<unknown, unknown>(
+    ({ input, self }) =>
+      new Promise((resolve, reject) => {
+        invoked.push({ id: self.id, input });
+        pending.set(self.id, { resolve, reject });
+      }),
+  );
+  const effects = {
+    storeTokens: vi.fn(),
+    clearTokens: vi.fn(),
+    startMembership: vi.fn(),
+    clearMembership: vi.fn(),
+    notifyServerLogout: vi.fn(),
+    goToActivation: vi.fn(),
+    goToLogin: vi.fn(),
+    logError: vi.fn(),
+  };
+  const actors: Record<string, AnyActorLogic> = Object.fromEntries(
+    ['loadUser', 'login', 'requestOtp', 'verifyOtp', 'refreshTokens'].map((name) => [
+      name,
+      deferredActor,
+    ]),
+  );
+  const session = createActor(
+    sessionMachine.provide({
+      actors: actors as never,
+      actions: effects,
+      guards: { hasStoredTokens: () => false },
+    }),
+  );
+  session.start();
+  return { session: session as SessionActor, pending, invoked, effects };
+}
+
+type Harness = ReturnType<typeof createSessionHarness>;
+type User$ = ReturnType<typeof userEvent.setup>;
+
+/** The English texts a member reads for the keys the model produces. */
+const EN: Record<string, string> = {
+  'server.incorrectEmailOrPassword': 'Incorrect email or password',
+  'server.incorrectOtp': 'Incorrect OTP',
+  'errors.network': 'We could not reach the server. Check your connection and try again.',
+  'errors.verifyWithEmail': 'To verify your account, sign in with your email address.',
+};
+
+const emailInput = () => screen.getByLabelText('Email or phone') as HTMLInputElement;
+const passwordInput = () => screen.getByLabelText('Password') as HTMLInputElement;
+const digitBox = (n: number) =>
+  screen.getByRole('textbox', { name: `Digit ${n} of 6` }) as HTMLInputElement;
+const digitBoxes = () => [1, 2, 3, 4, 5, 6].map(digitBox);
+
+/** Does in the UI what the model event stands for. */
+async function perform(user: User$, h: Harness, event: ModelEvent, model: SessionContext) {
+  switch (event.type) {
+    case 'login.change': {
+      const input = event.field === 'emailOrPhone' ? emailInput() : passwordInput();
+      await user.clear(input);
+      await user.type(input, event.value);
+      return;
+    }
+    case 'login.submit':
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      return;
+    case 'otp.change':
+      if (model.otp.code === '') {
+        // A letter is refused on the spot, then the member types the code digit by digit.
+        await user.type(digitBox(1), 'a');
+        expect(screen.getByText('Only digits allowed')).toBeVisible();
+        expect(digitBox(1)).toHaveValue('');
+        await user.keyboard(event.code);
+      } else {
+        // Pasting a code into the first box replaces the code.
+        await user.click(digitBox(1));
+        await user.paste(event.code);
+      }
+      return;
+    case 'otp.submit':
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      return;
+    case 'otp.resend':
+      await user.click(screen.getByRole('button', { name: 'Resend it' }));
+      return;
+    case 'otp.cancel':
+      await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
+      return;
+    case 'session.refresh':
+    case 'session.storageChanged':
+      // Not the member: the HTTP client and other tabs talk to the session actor.
+      h.session.send(event);
+      return;
+    default: {
+      const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
+      const deferred = match?.[2] ? h.pending.get(match[2]) : undefined;
+      if (!match || !deferred) throw new Error(`cannot perform ${event.type} here`);
+      h.pending.delete(match[2] as string);
+      const outcome = event as Outcome;
+      if ('output' in outcome) deferred.resolve(outcome.output);
+      else deferred.reject(outcome.error);
+    }
+  }
+}
+
+type Snapshot = ReturnType<SessionActor['getSnapshot']>;
+
+/** What a member sees in the state the model is in. */
+function assertView(expected: Snapshot) {
+  const { login, otp } = expected.context;
+  if (expected.matches({ signedOut: 'form' }) || expected.matches({ signedOut: 'submitting' })) {
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    expect(emailInput()).toHaveValue(login.values.emailOrPhone);
+    expect(passwordInput()).toHaveValue(login.values.password);
+    if (expected.matches({ signedOut: 'submitting' })) {
+      const busy = screen.getByRole('button', { name: 'Signing in...' });
+      expect(busy).toBeDisabled();
+      expect(busy).toHaveAttribute('aria-busy', 'true');
+      return;
+    }
+    const submit = screen.getByRole('button', { name: 'Sign in' });
+    if (canSubmitLogin(expected)) expect(submit).toBeEnabled();
+    else expect(submit).toBeDisabled();
+    if (login.errorKey) {
+      expect(screen.getByRole('alert')).toHaveTextContent(EN[login.errorKey] ?? '(no text)');
+      expect(emailInput()).toHaveAttribute('aria-invalid', 'true');
+      expect(passwordInput()).toHaveAttribute('aria-invalid', 'true');
+    } else {
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(passwordInput()).not.toHaveAttribute('aria-invalid');
+    }
+    return;
+  }
+
+  // The one-time-code step.
+  expect(screen.getByRole('heading', { level: 1, name: 'Verify your account' })).toBeVisible();
+  expect(screen.getByText(`We sent a 6-digit code to ${otp.email}. Enter it below.`)).toBeVisible();
+  expect(screen.queryByLabelText('Email or phone')).toBeNull();
+  expect(
+    digitBoxes()
+      .map((box) => box.value)
+      .join(''),
+  ).toBe(otp.code);
+
+  if (expected.matches({ signedOut: { otp: 'requesting' } })) {
+    expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    return;
+  }
+  if (expected.matches({ signedOut: { otp: 'verifying' } })) {
+    expect(screen.getByRole('button', { name: 'Verifying...' })).toBeDisabled();
+    for (const box of digitBoxes()) expect(box).toBeDisabled();
+    return;
+  }
+  // entering
+  const next = screen.getByRole('button', { name: 'Next' });
+  if (canSubmitOtp(expected)) expect(next).toBeEnabled();
+  else expect(next).toBeDisabled();
+  expect(otp.code.length === 6).toBe(canSubmitOtp(expected));
+  expect(screen.getByRole('button', { name: 'Resend it' })).toBeEnabled();
+  if (otp.errorKey) {
+    expect(screen.getByRole('alert')).toHaveTextContent(EN[otp.errorKey] ?? '(no text)');
+    expect(digitBox(1)).toHaveAttribute('aria-invalid', 'true');
+  } else {
+    expect(screen.queryByRole('alert')).toBeNull();
+  }
+  const sent = `A new code was sent to ${otp.email}.`;
+  if (otp.codeSent && !otp.errorKey) expect(screen.getByRole('status')).toHaveTextContent(sent);
+  else expect(screen.queryByText(sent)).toBeNull();
+}
+
+/** The effect a member notices when the path leaves the signed-out part. */
+function assertLeftSignedOut(h: Harness, event: ModelEvent, expected: Snapshot) {
+  expect(h.session.getSnapshot().matches('authenticated')).toBe(true);
+  if (event.type === 'session.storageChanged') {
+    // Another tab signed in: this one loads the user (the router then leaves /login).
+    expect(h.invoked.at(-1)?.id).toBe('loadUser');
+    expect(h.effects.goToActivation).not.toHaveBeenCalled();
+    return;
+  }
+  // Signed in here: the tokens are stored and the app goes to /activation.
+  expect(h.effects.goToActivation).toHaveBeenCalledTimes(1);
+  expect(h.effects.startMembership).toHaveBeenCalledTimes(1);
+  expect(h.effects.storeTokens.mock.calls[0]?.[1]).toEqual({
+    token: 'access-1',
+    refreshToken: 'refresh-1',
+  });
+  expect(h.session.getSnapshot().context.user).toEqual(expected.context.user);
+}
+
+const sameValue = (a: Snapshot, b: Snapshot) => JSON.stringify(a.value) === JSON.stringify(b.value);
+
+describe('session model: the signed-out paths on the real login screen', () => {
+  afterAll(() => {
+    console.info(`session model: ${viewPaths.length} signed-out paths rendered`);
+  });
+
+  it('there are signed-out paths to run, and they reach every signed-out state', () => {
+    const reached = new Set(viewPaths.flatMap((p) => p.steps.flatMap((s) => s.stateIds)));
+    for (const id of [
+      'session.signedOut.form',
+      'session.signedOut.submitting',
+      'session.signedOut.otp.requesting',
+      'session.signedOut.otp.entering',
+      'session.signedOut.otp.verifying',
+      'session.authenticated',
+    ]) {
+      expect(reached).toContain(id);
+    }
+  });
+
+  it.each(viewPaths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+    const user = userEvent.setup({ delay: null });
+    const h = createSessionHarness();
+    // The model: the same machine with quiet actors, driven by the path's events.
+    const model = createActor(signedOutMachine);
+    model.start();
+    await renderScreen(<LoginScreen />, { services: { session: h.session }, path: '/login' });
+    assertView(model.getSnapshot() as Snapshot);
+
+    for (const step of path.steps) {
+      await perform(user, h, step.event, model.getSnapshot().context as SessionContext);
+      model.send(step.event as never);
+      const expected = model.getSnapshot() as Snapshot;
+      await waitFor(() => expect(sameValue(h.session.getSnapshot(), expected)).toBe(true));
+      if (!expected.matches('signedOut')) {
+        assertLeftSignedOut(h, step.event, expected);
+        break;
+      }
+      await waitFor(() => assertView(expected));
+    }
+    model.stop();
+    h.session.stop();
+  });
+});

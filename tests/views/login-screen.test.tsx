@@ -1,0 +1,231 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { sessionMachine } from '../../machines/session/session.machine.ts';
+import type { LoginValues } from '../../machines/session/session.types.ts';
+import { EMPTY_USER, type LoginResponse } from '../../machines/shared/domain.ts';
+import type { SessionActor } from '../../src/app/services.tsx';
+import { LoginScreen } from '../../src/screens/login/login-screen.tsx';
+import { renderScreen, TEST_CONFIG } from '../support/render.tsx';
+
+// jsdom has no scrolling; the router scrolls to the top after loading a route.
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+
+const USER = { ...EMPTY_USER, _id: 'u1', id: 'u1', email: 'marie@example.ca' };
+
+/** A real session actor (signed out) whose login call is `login`. */
+function sessionWith(login: (input: LoginValues) => Promise<LoginResponse>) {
+  const loginCalls: LoginValues[] = [];
+  const goToActivation = vi.fn();
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        login: fromPromise<LoginResponse, LoginValues>(({ input }) => {
+          loginCalls.push(input);
+          return login(input);
+        }),
+        requestOtp: fromPromise<void, { email: string }>(async () => undefined),
+      },
+      actions: { goToActivation },
+      guards: { hasStoredTokens: () => false },
+    }),
+  );
+  session.start();
+  return { session: session as SessionActor, loginCalls, goToActivation };
+}
+
+const serverError = (key: string) =>
+  Object.assign(new Error(key), { kind: 'http', status: 400, key });
+const never = () => new Promise<LoginResponse>(() => {});
+
+async function renderLogin(
+  login: (input: LoginValues) => Promise<LoginResponse> = never,
+  language: 'en' | 'fr' = 'en',
+) {
+  const harness = sessionWith(login);
+  const view = await renderScreen(<LoginScreen />, {
+    services: { session: harness.session },
+    language,
+    path: '/login',
+  });
+  return { ...harness, ...view, user: userEvent.setup() };
+}
+
+const emailInput = () => screen.getByLabelText('Email or phone');
+const passwordInput = () => screen.getByLabelText('Password');
+
+describe('LoginScreen', () => {
+  it('shows the form with Sign in disabled until it is changed and valid', async () => {
+    const { user } = await renderLogin();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    const submit = screen.getByRole('button', { name: 'Sign in' });
+    expect(submit).toBeDisabled();
+
+    await user.type(emailInput(), 'marie@example.ca');
+    expect(submit).toBeDisabled();
+    await user.type(passwordInput(), 'short');
+    expect(submit).toBeDisabled();
+    await user.type(passwordInput(), '-enough');
+    expect(submit).toBeEnabled();
+  });
+
+  it('shows field messages once a field has been left with a wrong value', async () => {
+    const { user } = await renderLogin();
+    await user.type(emailInput(), 'marie@');
+    await user.type(passwordInput(), 'short');
+    expect(screen.getByText('Invalid email or phone')).toBeVisible();
+    expect(emailInput()).toHaveAttribute('aria-invalid', 'true');
+    await user.tab();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeVisible();
+  });
+
+  it('accepts a phone number', async () => {
+    const { user, loginCalls } = await renderLogin();
+    await user.type(emailInput(), '514 555 0123');
+    await user.type(passwordInput(), 'correct-horse');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(loginCalls).toEqual([{ emailOrPhone: '514 555 0123', password: 'correct-horse' }]);
+  });
+
+  it('Enter in the password field submits, and the button shows the busy label', async () => {
+    const { user, loginCalls } = await renderLogin();
+    await user.type(emailInput(), 'marie@example.ca');
+    await user.type(passwordInput(), 'correct-horse{Enter}');
+    expect(loginCalls).toEqual([{ emailOrPhone: 'marie@example.ca', password: 'correct-horse' }]);
+    const busy = screen.getByRole('button', { name: 'Signing in...' });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('Enter does nothing while the form is invalid', async () => {
+    const { user, loginCalls } = await renderLogin();
+    await user.type(emailInput(), 'marie@example.ca');
+    await user.type(passwordInput(), 'short{Enter}');
+    expect(loginCalls).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+  });
+
+  it('a success goes to /activation', async () => {
+    const { user, goToActivation } = await renderLogin(async () => ({
+      token: 'a',
+      refreshToken: 'r',
+      user: USER,
+      isVerified: true,
+    }));
+    await user.type(emailInput(), 'marie@example.ca');
+    await user.type(passwordInput(), 'correct-horse{Enter}');
+    await waitFor(() => expect(goToActivation).toHaveBeenCalledTimes(1));
+  });
+
+  it("shows the server's key translated under the form, marks the inputs, and clears it on edit", async () => {
+    const { user } = await renderLogin(() =>
+      Promise.reject(serverError('server.incorrectEmailOrPassword')),
+    );
+    await user.type(emailInput(), 'marie@example.ca');
+    await user.type(passwordInput(), 'wrong-password{Enter}');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect email or password');
+    expect(emailInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(passwordInput()).toHaveAttribute('aria-invalid', 'true');
+    // The typed values stay.
+    expect(emailInput()).toHaveValue('marie@example.ca');
+    expect(passwordInput()).toHaveValue('wrong-password');
+
+    await user.type(passwordInput(), '!');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(passwordInput()).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('an unknown server key reads "An unknown error occurred."', async () => {
+    const { user } = await renderLogin(() => Promise.reject(serverError('server.somethingNew')));
+    await user.type(emailInput(), 'marie@example.ca');
+    await user.type(passwordInput(), 'correct-horse{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('An unknown error occurred.');
+    expect(screen.queryByText(/server\.somethingNew/)).toBeNull();
+  });
+
+  it('an unverified phone login without an email asks to sign in with the email', async () => {
+    const { user } = await renderLogin(async () => ({ isVerified: false }));
+    await user.type(emailInput(), '514 555 0123');
+    await user.type(passwordInput(), 'correct-horse{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'To verify your account, sign in with your email address.',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  });
+
+  it('the show/hide toggle switches the password between hidden and shown', async () => {
+    const { user, loginCalls } = await renderLogin();
+    await user.type(emailInput(), 'marie@example.ca');
+    await user.type(passwordInput(), 'correct-horse');
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(passwordInput()).toHaveAttribute('type', 'password');
+
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Hide password' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(passwordInput()).toHaveAttribute('type', 'text');
+    expect(passwordInput()).toHaveValue('correct-horse');
+
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(passwordInput()).toHaveAttribute('type', 'password');
+    // The toggle is not a submit button.
+    expect(loginCalls).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it('the Sign up link goes to /register', async () => {
+    const { user, router } = await renderLogin();
+    expect(screen.getByText('New to the club?')).toBeVisible();
+    const signUp = screen.getByRole('link', { name: 'Sign up' });
+    expect(signUp).toHaveAttribute('href', '/register');
+    await user.click(signUp);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
+  });
+
+  it('links the terms, the policy, the forgotten password page and the store', async () => {
+    await renderLogin();
+    expect(screen.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/policy');
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    const store = screen.getByRole('link', { name: /Visit the club store/ });
+    expect(store).toHaveAttribute('href', TEST_CONFIG.storeUrl);
+    expect(store).toHaveAttribute('target', '_blank');
+    expect(store).toHaveAttribute('rel', expect.stringContaining('noopener'));
+  });
+
+  it('renders in French, server errors included', async () => {
+    const { user } = await renderLogin(
+      () => Promise.reject(serverError('server.incorrectEmailOrPassword')),
+      'fr',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
+    expect(screen.getByRole('link', { name: "S'inscrire" })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: "conditions d'utilisation" })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
+    expect(screen.getByRole('link', { name: 'politique de confidentialité' })).toHaveAttribute(
+      'href',
+      '/policy',
+    );
+    expect(screen.getByRole('button', { name: 'Afficher le mot de passe' })).toBeVisible();
+
+    await user.type(screen.getByLabelText('Courriel ou téléphone'), 'marie@example.ca');
+    await user.type(screen.getByLabelText('Mot de passe'), 'mauvais-passe{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Courriel ou mot de passe incorrect',
+    );
+    expect(screen.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,256 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor as waitForState } from 'xstate';
+import { sessionMachine } from '../../machines/session/session.machine.ts';
+import type { LoginValues } from '../../machines/session/session.types.ts';
+import { EMPTY_USER, type LoginResponse, type Tokens } from '../../machines/shared/domain.ts';
+import type { SessionActor } from '../../src/app/services.tsx';
+import { LoginScreen } from '../../src/screens/login/login-screen.tsx';
+import { OtpStep } from '../../src/screens/login/otp-step.tsx';
+import { renderScreen } from '../support/render.tsx';
+
+// jsdom has no scrolling; the router scrolls to the top after loading a route.
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+
+const EMAIL = 'marie@example.ca';
+const TOKENS: Tokens = {
+  token: 'access-1',
+  refreshToken: 'refresh-1',
+  user: { ...EMPTY_USER, _id: 'u1', id: 'u1', email: EMAIL },
+};
+
+interface Fakes {
+  requestOtp?: (input: { email: string }) => Promise<void>;
+  verifyOtp?: (input: { email: string; otp: string }) => Promise<Tokens>;
+}
+
+/** A real session actor brought to the code step: an unverified login for EMAIL, a code sent. */
+async function sessionOnOtpStep({
+  requestOtp = async () => undefined,
+  verifyOtp = () => new Promise<Tokens>(() => {}),
+}: Fakes = {}) {
+  const calls = {
+    requestOtp: [] as Array<{ email: string }>,
+    verifyOtp: [] as Array<{ email: string; otp: string }>,
+  };
+  const goToActivation = vi.fn();
+  const storeTokens = vi.fn();
+  let requests = 0;
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        login: fromPromise<LoginResponse, LoginValues>(async () => ({ isVerified: false })),
+        requestOtp: fromPromise<void, { email: string }>(({ input }) => {
+          calls.requestOtp.push(input);
+          requests += 1;
+          // The first code goes out; later ones use the test's fake.
+          return requests === 1 ? Promise.resolve() : requestOtp(input);
+        }),
+        verifyOtp: fromPromise<Tokens, { email: string; otp: string }>(({ input }) => {
+          calls.verifyOtp.push(input);
+          return verifyOtp(input);
+        }),
+      },
+      actions: { goToActivation, storeTokens },
+      guards: { hasStoredTokens: () => false },
+    }),
+  );
+  session.start();
+  session.send({ type: 'login.change', field: 'emailOrPhone', value: EMAIL });
+  session.send({ type: 'login.change', field: 'password', value: 'correct-horse' });
+  session.send({ type: 'login.submit' });
+  await waitForState(session, (s) => s.matches({ signedOut: { otp: 'entering' } }));
+  return { session: session as SessionActor, calls, goToActivation, storeTokens };
+}
+
+async function renderOtp(fakes: Fakes = {}, language: 'en' | 'fr' = 'en') {
+  const harness = await sessionOnOtpStep(fakes);
+  const view = await renderScreen(<LoginScreen />, {
+    services: { session: harness.session },
+    language,
+    path: '/login',
+  });
+  return { ...harness, ...view, user: userEvent.setup() };
+}
+
+const box = (n: number) =>
+  screen.getByRole('textbox', { name: `Digit ${n} of 6` }) as HTMLInputElement;
+const boxes = () => [1, 2, 3, 4, 5, 6].map(box);
+const code = () =>
+  boxes()
+    .map((b) => b.value)
+    .join('');
+const next = () => screen.getByRole('button', { name: 'Next' });
+
+describe('OtpStep', () => {
+  it('shows six boxes for the code sent to the email, Next disabled', async () => {
+    await renderOtp();
+    expect(screen.getByRole('heading', { level: 1, name: 'Verify your account' })).toBeVisible();
+    expect(screen.getByText(`We sent a 6-digit code to ${EMAIL}. Enter it below.`)).toBeVisible();
+    expect(screen.getByRole('group', { name: 'One-time code' })).toBeVisible();
+    expect(boxes()).toHaveLength(6);
+    expect(next()).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent(`A new code was sent to ${EMAIL}.`);
+  });
+
+  it('offers the code to the browser (one-time-code on the first box, numeric keyboard)', async () => {
+    await renderOtp();
+    expect(box(1)).toHaveAttribute('autocomplete', 'one-time-code');
+    for (const b of boxes().slice(1)) expect(b).toHaveAttribute('autocomplete', 'off');
+    for (const b of boxes()) expect(b).toHaveAttribute('inputmode', 'numeric');
+  });
+
+  it('typing moves from box to box and Next is enabled only at 6 digits', async () => {
+    const { user } = await renderOtp();
+    await user.click(box(1));
+    await user.keyboard('12345');
+    expect(code()).toBe('12345');
+    expect(box(6)).toHaveFocus();
+    expect(next()).toBeDisabled();
+    await user.keyboard('6');
+    expect(code()).toBe('123456');
+    expect(next()).toBeEnabled();
+  });
+
+  it('pasting 123456 into the first box fills all six', async () => {
+    const { user } = await renderOtp();
+    await user.click(box(1));
+    await user.paste('123456');
+    expect(boxes().map((b) => b.value)).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(next()).toBeEnabled();
+  });
+
+  it('a pasted code with spaces or dashes keeps its digits', async () => {
+    const { user } = await renderOtp();
+    await user.click(box(1));
+    await user.paste(' 123-456 ');
+    expect(code()).toBe('123456');
+  });
+
+  it("a letter is refused with 'Only digits allowed'", async () => {
+    const { user } = await renderOtp();
+    await user.click(box(1));
+    await user.keyboard('a');
+    expect(screen.getByRole('alert')).toHaveTextContent('Only digits allowed');
+    expect(box(1)).toHaveValue('');
+    expect(box(1)).toHaveAttribute('aria-invalid', 'true');
+    await user.keyboard('1');
+    expect(screen.queryByText('Only digits allowed')).toBeNull();
+    expect(code()).toBe('1');
+  });
+
+  it('Backspace, Delete and the arrows move and clear like a member expects', async () => {
+    const { user } = await renderOtp();
+    await user.click(box(1));
+    await user.paste('123456');
+    expect(box(6)).toHaveFocus();
+
+    // Backspace on a filled box clears it and stays.
+    await user.keyboard('{Backspace}');
+    expect(code()).toBe('12345');
+    expect(box(6)).toHaveFocus();
+    // Backspace on an empty box clears the one before and moves there.
+    await user.keyboard('{Backspace}');
+    expect(code()).toBe('1234');
+    expect(box(5)).toHaveFocus();
+
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(box(3)).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(box(4)).toHaveFocus();
+    // Delete clears the box under the cursor.
+    await user.keyboard('{Delete}');
+    expect(code()).toBe('123');
+    expect(box(4)).toHaveFocus();
+    // The arrows stop at the ends.
+    await user.click(box(1));
+    await user.keyboard('{ArrowLeft}');
+    expect(box(1)).toHaveFocus();
+    expect(next()).toBeDisabled();
+  });
+
+  it('Next verifies the code for the email and goes to /activation', async () => {
+    const { user, calls, goToActivation, storeTokens } = await renderOtp({
+      verifyOtp: async () => TOKENS,
+    });
+    await user.click(box(1));
+    await user.paste('123456');
+    await user.click(next());
+    expect(calls.verifyOtp).toEqual([{ email: EMAIL, otp: '123456' }]);
+    await waitFor(() => expect(goToActivation).toHaveBeenCalledTimes(1));
+    expect(storeTokens.mock.calls[0]?.[1]).toEqual({
+      token: 'access-1',
+      refreshToken: 'refresh-1',
+    });
+  });
+
+  it('Enter in a box submits; while verifying the boxes are disabled and Next reads Verifying...', async () => {
+    const { user, calls } = await renderOtp();
+    await user.click(box(1));
+    await user.paste('654321');
+    await user.keyboard('{Enter}');
+    expect(calls.verifyOtp).toEqual([{ email: EMAIL, otp: '654321' }]);
+    expect(screen.getByRole('button', { name: 'Verifying...' })).toBeDisabled();
+    for (const b of boxes()) expect(b).toBeDisabled();
+  });
+
+  it('a wrong code shows the server key translated and marks the boxes', async () => {
+    const { user } = await renderOtp({
+      verifyOtp: () =>
+        Promise.reject(Object.assign(new Error('x'), { key: 'server.incorrectOtp' })),
+    });
+    await user.click(box(1));
+    await user.paste('000000');
+    await user.click(next());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect OTP');
+    for (const b of boxes()) expect(b).toHaveAttribute('aria-invalid', 'true');
+    expect(next()).toBeEnabled();
+  });
+
+  it("'Resend it' asks for a new code, shows Sending..., then says it was sent", async () => {
+    let release: () => void = () => {};
+    const { user, calls } = await renderOtp({
+      requestOtp: () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Resend it' }));
+    expect(calls.requestOtp).toEqual([{ email: EMAIL }, { email: EMAIL }]);
+    expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    release();
+    expect(await screen.findByRole('button', { name: 'Resend it' })).toBeEnabled();
+    expect(screen.getByRole('status')).toHaveTextContent(`A new code was sent to ${EMAIL}.`);
+  });
+
+  it('a failed resend is shown like a verification failure', async () => {
+    const { user } = await renderOtp({
+      requestOtp: () =>
+        Promise.reject(Object.assign(new Error('x'), { key: 'server.userNotExist' })),
+    });
+    await user.click(screen.getByRole('button', { name: 'Resend it' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("User doesn't exist");
+  });
+
+  it("'Back to sign in' returns to the form with the typed email", async () => {
+    const { user } = await renderOtp();
+    await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    expect(screen.getByLabelText('Email or phone')).toHaveValue(EMAIL);
+  });
+
+  it('renders in French', async () => {
+    await renderOtp({}, 'fr');
+    expect(screen.getByRole('heading', { level: 1, name: 'Vérifiez votre compte' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Suivant' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Renvoyer le code' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Retour à la connexion' })).toBeVisible();
+  });
+
+  it('OtpStep can be rendered on its own for a session on the code step', async () => {
+    const { session } = await sessionOnOtpStep();
+    await renderScreen(<OtpStep />, { services: { session }, path: '/login' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Verify your account' })).toBeVisible();
+  });
+});
