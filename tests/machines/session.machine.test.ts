@@ -60,7 +60,14 @@ const NETWORK_ERROR = Object.assign(new Error('offline'), {
  * A session actor whose effects are fakes: every invoke waits on a deferred the
  * test settles (`pending.<name>`), and every effect action is a spy.
  */
-function start({ tokens = false }: { tokens?: boolean } = {}) {
+function start({
+  tokens = false,
+  resetUser,
+}: {
+  tokens?: boolean;
+  /** resetUser is an assign; a test can replace it with a spy to see it run. */
+  resetUser?: () => void;
+} = {}) {
   const pending = {
     loadUser: [] as Array<Deferred<User>>,
     login: [] as Array<Deferred<LoginResponse>>,
@@ -119,7 +126,11 @@ function start({ tokens = false }: { tokens?: boolean } = {}) {
   };
   const hasStoredTokens = vi.fn(() => tokens);
   const actor = createActor(
-    sessionMachine.provide({ actors, actions: spies, guards: { hasStoredTokens } }),
+    sessionMachine.provide({
+      actors,
+      actions: { ...spies, ...(resetUser ? { resetUser } : {}) },
+      guards: { hasStoredTokens },
+    }),
   );
   actor.start();
   const last = <T>(list: Array<Deferred<T>>): Deferred<T> => {
@@ -197,27 +208,17 @@ describe('session machine: restore', () => {
   });
 
   it('a failed user load signs out: tokens cleared, user reset, membership cleared, error logged', async () => {
-    const s = start({ tokens: true });
     const resetUser = vi.fn();
-    // resetUser is an assign; check it runs through a copy where it is a spy.
-    const spied = createActor(
-      sessionMachine.provide({
-        actors: {
-          loadUser: fromPromise<User>(() => Promise.reject(httpError(500, 'errors.unknown'))),
-        },
-        actions: { ...s.spies, resetUser },
-        guards: { hasStoredTokens: () => true },
-      }),
-    );
-    spied.start();
-    await waitFor(spied, (snap) => snap.matches('signedOut'));
-    expect(isSettled(spied.getSnapshot())).toBe(true);
+    const s = start({ tokens: true, resetUser });
+    await settle(s, s.last(s.pending.loadUser), { error: httpError(500, 'errors.unknown') });
+    const snap = s.actor.getSnapshot();
+    expect(snap.matches({ signedOut: 'form' })).toBe(true);
+    expect(isSettled(snap)).toBe(true);
     expect(s.spies.clearTokens).toHaveBeenCalledTimes(1);
     expect(resetUser).toHaveBeenCalledTimes(1);
     expect(s.spies.clearMembership).toHaveBeenCalledTimes(1);
     expect(s.spies.logError).toHaveBeenCalledTimes(1);
     expect(s.spies.startMembership).not.toHaveBeenCalled();
-    spied.stop();
   });
 });
 
