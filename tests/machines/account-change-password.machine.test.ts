@@ -1,0 +1,112 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import {
+  isPasswordChanged,
+  selectChangePasswordErrors,
+} from '../../machines/account/account.selectors.ts';
+import { changePasswordMachine } from '../../machines/account/change-password.machine.ts';
+
+const apiError = (key: string) => Object.assign(new Error(key), { key });
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function start(changePassword: () => Promise<void> = async () => undefined) {
+  const change = vi.fn(changePassword);
+  const actor = createActor(
+    changePasswordMachine.provide({
+      actors: { changePassword: fromPromise(({ input }) => change(input as never)) },
+    }),
+  );
+  actor.start();
+  return { actor, change };
+}
+
+function fill(actor: ReturnType<typeof start>['actor'], values: Record<string, string>) {
+  for (const [field, value] of Object.entries(values)) {
+    actor.send({ type: 'password.change', field: field as never, value });
+  }
+}
+
+describe('change-password machine', () => {
+  it('asks for every field on an empty submit', () => {
+    const { actor, change } = start();
+    actor.send({ type: 'password.submit' });
+    expect(selectChangePasswordErrors(actor.getSnapshot())).toEqual({
+      currentPassword: { key: 'validation.currentPasswordRequired' },
+      newPassword: { key: 'validation.newPasswordRequired' },
+      passwordConfirmation: { key: 'validation.passwordConfirmationRequired' },
+    });
+    expect(change).not.toHaveBeenCalled();
+  });
+
+  it('checks the new password’s length and its confirmation', () => {
+    const { actor } = start();
+    fill(actor, {
+      currentPassword: 'old-pass-1',
+      newPassword: 'short',
+      passwordConfirmation: 'shorter',
+    });
+    expect(selectChangePasswordErrors(actor.getSnapshot())).toEqual({
+      newPassword: { key: 'validation.passwordMin' },
+      passwordConfirmation: { key: 'validation.passwordMismatch' },
+    });
+    fill(actor, { newPassword: 'p'.repeat(33) });
+    expect(selectChangePasswordErrors(actor.getSnapshot()).newPassword).toEqual({
+      key: 'validation.maxSymbols',
+      values: { number: 32, field: 'fields.newPassword' },
+    });
+  });
+
+  it('changes the password, then clears the form and says so', async () => {
+    const { actor, change } = start();
+    fill(actor, {
+      currentPassword: 'old-pass-1',
+      newPassword: 'new-pass-22',
+      passwordConfirmation: 'new-pass-22',
+    });
+    actor.send({ type: 'password.submit' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await settle();
+    expect(change).toHaveBeenCalledWith({
+      currentPassword: 'old-pass-1',
+      newPassword: 'new-pass-22',
+    });
+    expect(isPasswordChanged(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().context.values).toEqual({
+      currentPassword: '',
+      newPassword: '',
+      passwordConfirmation: '',
+    });
+    expect(selectChangePasswordErrors(actor.getSnapshot())).toEqual({});
+  });
+
+  it('maps server.incorrectPassword to the current-password field, keeping every value', async () => {
+    const { actor } = start(() => Promise.reject(apiError('server.incorrectPassword')));
+    fill(actor, {
+      currentPassword: 'wrong-pass',
+      newPassword: 'new-pass-22',
+      passwordConfirmation: 'new-pass-22',
+    });
+    actor.send({ type: 'password.submit' });
+    await settle();
+    expect(selectChangePasswordErrors(actor.getSnapshot())).toEqual({
+      currentPassword: { key: 'server.incorrectPassword' },
+    });
+    expect(actor.getSnapshot().context.errorKey).toBeNull();
+    expect(actor.getSnapshot().context.values.currentPassword).toBe('wrong-pass');
+    fill(actor, { currentPassword: 'old-pass-1' });
+    expect(selectChangePasswordErrors(actor.getSnapshot())).toEqual({});
+  });
+
+  it('shows another code under the form', async () => {
+    const { actor } = start(() => Promise.reject(apiError('errors.unknown')));
+    fill(actor, {
+      currentPassword: 'old-pass-1',
+      newPassword: 'new-pass-22',
+      passwordConfirmation: 'new-pass-22',
+    });
+    actor.send({ type: 'password.submit' });
+    await settle();
+    expect(actor.getSnapshot().context.errorKey).toBe('errors.unknown');
+    expect(actor.getSnapshot().matches({ editing: 'idle' })).toBe(true);
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { isDeleteDialogOpen } from '../../machines/account/account.selectors.ts';
+import { deleteAccountMachine } from '../../machines/account/delete-account.machine.ts';
+
+const apiError = (key: string) => Object.assign(new Error(key), { key });
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function start(deleteAccount: () => Promise<void> = async () => undefined) {
+  const remove = vi.fn(deleteAccount);
+  const signOut = vi.fn();
+  const actor = createActor(
+    deleteAccountMachine.provide({
+      actors: { deleteAccount: fromPromise(({ input }) => remove(input as never)) },
+      actions: { signOut },
+    }),
+  );
+  actor.start();
+  return { actor, remove, signOut };
+}
+
+describe('delete-account machine', () => {
+  it('opens a confirmation that requires the password', () => {
+    const { actor, remove } = start();
+    expect(isDeleteDialogOpen(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'delete.open' });
+    expect(isDeleteDialogOpen(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'delete.submit' });
+    expect(actor.getSnapshot().context.passwordError).toEqual({
+      key: 'validation.passwordRequired',
+    });
+    expect(remove).not.toHaveBeenCalled();
+  });
+
+  it('deletes with the password, then signs out', async () => {
+    const { actor, remove, signOut } = start();
+    actor.send({ type: 'delete.open' });
+    actor.send({ type: 'delete.change', value: 'my-password' });
+    actor.send({ type: 'delete.submit' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    actor.send({ type: 'delete.cancel' });
+    expect(actor.getSnapshot().matches('deleting')).toBe(true);
+    await settle();
+    expect(remove).toHaveBeenCalledWith({ password: 'my-password' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(signOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('marks the password field on server.incorrectPassword and keeps it', async () => {
+    const { actor, signOut } = start(() => Promise.reject(apiError('server.incorrectPassword')));
+    actor.send({ type: 'delete.open' });
+    actor.send({ type: 'delete.change', value: 'wrong' });
+    actor.send({ type: 'delete.submit' });
+    await settle();
+    expect(actor.getSnapshot().matches('confirming')).toBe(true);
+    expect(actor.getSnapshot().context.passwordError).toEqual({ key: 'server.incorrectPassword' });
+    expect(actor.getSnapshot().context.password).toBe('wrong');
+    expect(signOut).not.toHaveBeenCalled();
+    actor.send({ type: 'delete.change', value: 'wrong2' });
+    expect(actor.getSnapshot().context.passwordError).toBeNull();
+  });
+
+  it('shows another error in the dialog', async () => {
+    const { actor } = start(() => Promise.reject(apiError('errors.network')));
+    actor.send({ type: 'delete.open' });
+    actor.send({ type: 'delete.change', value: 'pw' });
+    actor.send({ type: 'delete.submit' });
+    await settle();
+    expect(actor.getSnapshot().context.errorKey).toBe('errors.network');
+    expect(actor.getSnapshot().context.passwordError).toBeNull();
+  });
+
+  it('forgets the password when cancelled', () => {
+    const { actor } = start();
+    actor.send({ type: 'delete.open' });
+    actor.send({ type: 'delete.change', value: 'secret' });
+    actor.send({ type: 'delete.cancel' });
+    expect(actor.getSnapshot().matches('closed')).toBe(true);
+    expect(actor.getSnapshot().context.password).toBe('');
+    actor.send({ type: 'delete.open' });
+    expect(actor.getSnapshot().context.password).toBe('');
+  });
+});

@@ -1,0 +1,120 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import {
+  isLanguageSaved,
+  isNotificationsSaved,
+  selectNotificationsOn,
+  selectShownLanguage,
+} from '../../machines/account/account.selectors.ts';
+import { preferencesMachine } from '../../machines/account/preferences.machine.ts';
+import { EMPTY_USER, type Language, type User } from '../../machines/shared/domain.ts';
+
+const USER: User = { ...EMPTY_USER, _id: 'u1', id: 'u1', disableNotifications: false };
+const apiError = (key: string) => Object.assign(new Error(key), { key });
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+function start() {
+  const language = deferred<User>();
+  const notifications = deferred<User>();
+  const changeLanguage = vi.fn((_: { language: Language }) => language.promise);
+  const setNotifications = vi.fn((_: { disableNotifications: boolean }) => notifications.promise);
+  const notifyUserUpdated = vi.fn();
+  const applyLanguage = vi.fn();
+  const actor = createActor(
+    preferencesMachine.provide({
+      actors: {
+        changeLanguage: fromPromise(({ input }) => changeLanguage(input)),
+        setNotifications: fromPromise(({ input }) => setNotifications(input)),
+      },
+      actions: {
+        notifyUserUpdated: (_, params) => notifyUserUpdated(params.user),
+        applyLanguage: (_, params) => applyLanguage(params.language),
+      },
+    }),
+    { input: { language: 'en', disableNotifications: false } },
+  );
+  actor.start();
+  return {
+    actor,
+    language,
+    notifications,
+    changeLanguage,
+    setNotifications,
+    notifyUserUpdated,
+    applyLanguage,
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('preferences machine', () => {
+  it('saves a new language, hands the user to the session and applies it at once', async () => {
+    const run = start();
+    run.actor.send({ type: 'language.choose', language: 'fr' });
+    expect(selectShownLanguage(run.actor.getSnapshot())).toBe('fr');
+    expect(run.changeLanguage).toHaveBeenCalledWith({ language: 'fr' });
+    expect(run.applyLanguage).not.toHaveBeenCalled();
+    run.language.resolve({ ...USER, language: 'fr' });
+    await settle();
+    expect(isLanguageSaved(run.actor.getSnapshot())).toBe(true);
+    expect(run.notifyUserUpdated).toHaveBeenCalledWith({ ...USER, language: 'fr' });
+    expect(run.applyLanguage).toHaveBeenCalledWith('fr');
+    expect(run.actor.getSnapshot().context.language).toBe('fr');
+  });
+
+  it('ignores choosing the language already saved', () => {
+    const run = start();
+    run.actor.send({ type: 'language.choose', language: 'en' });
+    expect(run.changeLanguage).not.toHaveBeenCalled();
+  });
+
+  it('keeps the old language and shows the error when the save fails', async () => {
+    const run = start();
+    run.actor.send({ type: 'language.choose', language: 'fr' });
+    run.language.reject(apiError('errors.network'));
+    await settle();
+    const snapshot = run.actor.getSnapshot();
+    expect(selectShownLanguage(snapshot)).toBe('en');
+    expect(snapshot.context.languageErrorKey).toBe('errors.network');
+    expect(snapshot.matches({ language: { ready: 'failed' } })).toBe(true);
+    expect(run.applyLanguage).not.toHaveBeenCalled();
+  });
+
+  it('saves the notification switch on its own, while the language saves too', async () => {
+    const run = start();
+    run.actor.send({ type: 'language.choose', language: 'fr' });
+    run.actor.send({ type: 'notifications.toggle' });
+    expect(run.setNotifications).toHaveBeenCalledWith({ disableNotifications: true });
+    expect(selectNotificationsOn(run.actor.getSnapshot())).toBe(false);
+    run.notifications.resolve({ ...USER, disableNotifications: true });
+    await settle();
+    expect(isNotificationsSaved(run.actor.getSnapshot())).toBe(true);
+    expect(run.actor.getSnapshot().matches({ language: 'saving' })).toBe(true);
+    expect(run.notifyUserUpdated).toHaveBeenCalledWith({ ...USER, disableNotifications: true });
+  });
+
+  it('puts the switch back when the save fails', async () => {
+    const run = start();
+    run.actor.send({ type: 'notifications.toggle' });
+    run.notifications.reject(apiError('errors.unknown'));
+    await settle();
+    expect(selectNotificationsOn(run.actor.getSnapshot())).toBe(true);
+    expect(run.actor.getSnapshot().context.notificationsErrorKey).toBe('errors.unknown');
+  });
+
+  it('follows the profile when it changes elsewhere', () => {
+    const run = start();
+    run.actor.send({ type: 'preferences.userChanged', language: 'fr', disableNotifications: true });
+    expect(selectShownLanguage(run.actor.getSnapshot())).toBe('fr');
+    expect(selectNotificationsOn(run.actor.getSnapshot())).toBe(false);
+  });
+});

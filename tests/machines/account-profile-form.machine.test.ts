@@ -1,0 +1,136 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import {
+  canSaveProfile,
+  isProfileSaved,
+  selectProfileErrors,
+} from '../../machines/account/account.selectors.ts';
+import {
+  type ProfileValues,
+  profileFormMachine,
+} from '../../machines/account/profile-form.machine.ts';
+import { EMPTY_USER, type User } from '../../machines/shared/domain.ts';
+
+const USER: User = {
+  ...EMPTY_USER,
+  _id: 'u1',
+  id: 'u1',
+  firstName: 'Marie',
+  lastName: 'Tremblay',
+  email: 'marie@example.ca',
+  phone: '+15145550123',
+};
+
+const apiError = (key: string) => Object.assign(new Error(key), { key });
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function start(
+  updateProfile: (body: ProfileValues) => Promise<User> = async (body) => ({
+    ...USER,
+    ...body,
+  }),
+) {
+  const update = vi.fn(updateProfile);
+  const notifyUserUpdated = vi.fn();
+  const actor = createActor(
+    profileFormMachine.provide({
+      actors: { updateProfile: fromPromise(({ input }) => update(input)) },
+      actions: { notifyUserUpdated: (_, params) => notifyUserUpdated(params.user) },
+    }),
+    { input: { firstName: USER.firstName, lastName: USER.lastName, phone: USER.phone } },
+  );
+  actor.start();
+  return { actor, update, notifyUserUpdated };
+}
+
+describe('profile form machine', () => {
+  it('starts with the user’s values and nothing to save', () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().context.values).toEqual({
+      firstName: 'Marie',
+      lastName: 'Tremblay',
+      phone: '+15145550123',
+    });
+    expect(canSaveProfile(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'profile.submit' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+  });
+
+  it('applies the registration rules to names and phone', () => {
+    const { actor, update } = start();
+    actor.send({ type: 'profile.change', field: 'firstName', value: 'M' });
+    actor.send({ type: 'profile.change', field: 'lastName', value: '' });
+    actor.send({ type: 'profile.change', field: 'phone', value: '+1' });
+    expect(selectProfileErrors(actor.getSnapshot())).toEqual({
+      firstName: { key: 'validation.minSymbols', values: { number: 2, field: 'fields.firstName' } },
+      lastName: { key: 'validation.lastNameRequired' },
+      phone: { key: 'validation.phoneInvalid' },
+    });
+    actor.send({ type: 'profile.change', field: 'lastName', value: 'x'.repeat(33) });
+    expect(selectProfileErrors(actor.getSnapshot()).lastName).toEqual({
+      key: 'validation.maxSymbols',
+      values: { number: 32, field: 'fields.lastName' },
+    });
+    actor.send({ type: 'profile.submit' });
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  it('shows every error on an invalid submit, even of fields not touched', () => {
+    const { actor } = start();
+    actor.send({ type: 'profile.change', field: 'phone', value: '' });
+    actor.send({ type: 'profile.blur', field: 'firstName' });
+    expect(selectProfileErrors(actor.getSnapshot())).toEqual({
+      phone: { key: 'validation.phoneRequired' },
+    });
+    actor.send({ type: 'profile.submit' });
+    expect(selectProfileErrors(actor.getSnapshot()).phone).toEqual({
+      key: 'validation.phoneRequired',
+    });
+  });
+
+  it('saves trimmed values, hands the returned user to the session and says so', async () => {
+    const { actor, update, notifyUserUpdated } = start();
+    actor.send({ type: 'profile.change', field: 'firstName', value: '  Émilie ' });
+    expect(canSaveProfile(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'profile.submit' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await settle();
+    expect(update).toHaveBeenCalledWith({
+      firstName: 'Émilie',
+      lastName: 'Tremblay',
+      phone: '+15145550123',
+    });
+    expect(notifyUserUpdated).toHaveBeenCalledWith({ ...USER, firstName: 'Émilie' });
+    expect(isProfileSaved(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().context.values.firstName).toBe('Émilie');
+    expect(canSaveProfile(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'profile.change', field: 'lastName', value: 'Roy' });
+    expect(isProfileSaved(actor.getSnapshot())).toBe(false);
+  });
+
+  it.each([['server.samePhoneUserExists'], ['server.invalidPhoneNumber']])(
+    'marks the phone field with %s and keeps the values',
+    async (key) => {
+      const { actor, notifyUserUpdated } = start(() => Promise.reject(apiError(key)));
+      actor.send({ type: 'profile.change', field: 'phone', value: '+15145550199' });
+      actor.send({ type: 'profile.submit' });
+      await settle();
+      expect(selectProfileErrors(actor.getSnapshot())).toEqual({ phone: { key } });
+      expect(actor.getSnapshot().context.errorKey).toBeNull();
+      expect(actor.getSnapshot().context.values.phone).toBe('+15145550199');
+      expect(notifyUserUpdated).not.toHaveBeenCalled();
+      actor.send({ type: 'profile.change', field: 'phone', value: '+15145550198' });
+      expect(selectProfileErrors(actor.getSnapshot())).toEqual({});
+    },
+  );
+
+  it('shows any other code under the form', async () => {
+    const { actor } = start(() => Promise.reject(apiError('errors.network')));
+    actor.send({ type: 'profile.change', field: 'lastName', value: 'Roy' });
+    actor.send({ type: 'profile.submit' });
+    await settle();
+    expect(actor.getSnapshot().context.errorKey).toBe('errors.network');
+    expect(selectProfileErrors(actor.getSnapshot())).toEqual({});
+    expect(actor.getSnapshot().context.values.lastName).toBe('Roy');
+  });
+});
