@@ -1,0 +1,224 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Api } from '../../src/api/api.ts';
+import {
+  ForgotPasswordScreen,
+  RESET_SUCCESS_PATH,
+} from '../../src/screens/forgot-password/forgot-password-screen.tsx';
+import { renderScreen } from '../support/render.tsx';
+
+// jsdom has no scrolling; the router scrolls to the top after loading a route.
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+
+const EMAIL = 'marie@example.ca';
+const apiError = (key: string, kind = 'http', status = 400) =>
+  Object.assign(new Error(key), { key, kind, status });
+
+interface Fakes {
+  requestPasswordReset?: (body: { email: string }) => Promise<void>;
+  checkResetOtp?: (body: { email: string; otp: string }) => Promise<{ resetToken: string }>;
+  resetPassword?: (body: { resetToken: string; password: string }) => Promise<void>;
+}
+
+async function renderForgot(fakes: Fakes = {}, language: 'en' | 'fr' = 'en') {
+  const auth = {
+    requestPasswordReset: vi.fn(fakes.requestPasswordReset ?? (async () => undefined)),
+    checkResetOtp: vi.fn(fakes.checkResetOtp ?? (async () => ({ resetToken: 'token-1' }))),
+    resetPassword: vi.fn(fakes.resetPassword ?? (async () => undefined)),
+  };
+  const navigate = vi.fn();
+  const view = await renderScreen(<ForgotPasswordScreen />, {
+    services: { api: { auth } as unknown as Api, navigate },
+    language,
+    path: '/forgot-password',
+  });
+  return { ...view, auth, navigate, user: userEvent.setup() };
+}
+
+type Rendered = Awaited<ReturnType<typeof renderForgot>>;
+
+async function requestCode(
+  { user }: Rendered,
+  email = EMAIL,
+  labels = { email: 'Email', send: 'Send the code' },
+) {
+  await user.type(screen.getByLabelText(labels.email), email);
+  await user.click(screen.getByRole('button', { name: labels.send }));
+}
+
+async function enterCode({ user }: Rendered, code = '123456', next = 'Next') {
+  await user.click(screen.getByRole('textbox', { name: /^(Digit|Chiffre) 1 / }));
+  await user.paste(code);
+  await user.click(screen.getByRole('button', { name: next }));
+}
+
+describe('ForgotPasswordScreen', () => {
+  it('walks the three steps and lands on sign in with the success message', async () => {
+    const view = await renderForgot();
+    const { user, auth, navigate } = view;
+    expect(screen.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
+    await requestCode(view, `  ${EMAIL} `);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Enter the code' })).toHaveFocus();
+    expect(auth.requestPasswordReset).toHaveBeenCalledWith({ email: EMAIL });
+
+    await enterCode(view);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Choose a new password' }),
+    ).toHaveFocus();
+    expect(auth.checkResetOtp).toHaveBeenCalledWith({ email: EMAIL, otp: '123456' });
+
+    await user.type(screen.getByLabelText('New password'), 'N3w-secret-pass');
+    await user.type(screen.getByLabelText('Confirm password'), 'N3w-secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(RESET_SUCCESS_PATH));
+    expect(RESET_SUCCESS_PATH).toBe('/login?reset=1');
+    expect(auth.resetPassword).toHaveBeenCalledWith({
+      resetToken: 'token-1',
+      password: 'N3w-secret-pass',
+    });
+  });
+
+  it('shows exactly the same thing for an unknown address as for a known one', async () => {
+    const known = await renderForgot();
+    await requestCode(known);
+    await screen.findByRole('heading', { level: 1, name: 'Enter the code' });
+    const knownText = known.container.textContent;
+    known.unmount();
+
+    const unknown = await renderForgot({
+      requestPasswordReset: () => Promise.reject(apiError('server.userNotExist', 'http', 404)),
+    });
+    await requestCode(unknown);
+    await screen.findByRole('heading', { level: 1, name: 'Enter the code' });
+    expect(unknown.container.textContent).toBe(knownText);
+    expect(screen.queryByText("User doesn't exist")).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(
+      screen.getByText(
+        `If an account exists for ${EMAIL}, we have sent it a 6-digit code. Enter it below.`,
+      ),
+    ).toBeVisible();
+  });
+
+  it('stays on the request step with the email kept when the server cannot be reached', async () => {
+    const view = await renderForgot({
+      requestPasswordReset: () => Promise.reject(apiError('errors.network', 'network')),
+    });
+    await requestCode(view);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not reach the server. Check your connection and try again.',
+    );
+    expect(screen.getByLabelText('Email')).toHaveValue(EMAIL);
+    expect(screen.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
+  });
+
+  it('refuses an invalid email with the registration messages', async () => {
+    const view = await renderForgot();
+    await view.user.click(screen.getByRole('button', { name: 'Send the code' }));
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required');
+    await requestCode(view, 'marie@');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Invalid email');
+    expect(view.auth.requestPasswordReset).not.toHaveBeenCalled();
+  });
+
+  it('shows a wrong code, and resends a code on request', async () => {
+    const view = await renderForgot({
+      checkResetOtp: () => Promise.reject(apiError('server.incorrectOtp')),
+    });
+    await requestCode(view);
+    await screen.findByRole('heading', { level: 1, name: 'Enter the code' });
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await enterCode(view, '999999');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect OTP');
+    await view.user.click(screen.getByRole('button', { name: 'Resend the code' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      `If an account exists for ${EMAIL}, a new code is on its way.`,
+    );
+    expect(view.auth.requestPasswordReset).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows the password messages of spec 5, including the 32-character limit', async () => {
+    const view = await renderForgot();
+    await requestCode(view);
+    await screen.findByRole('heading', { level: 1, name: 'Enter the code' });
+    await enterCode(view);
+    await screen.findByRole('heading', { level: 1, name: 'Choose a new password' });
+    const { user } = view;
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
+      'Password is required',
+    );
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription(
+      'Password confirmation is required',
+    );
+    await user.type(screen.getByLabelText('New password'), 'short');
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
+      'Password must be at least 8 characters',
+    );
+    await user.type(screen.getByLabelText('New password'), 'x'.repeat(28));
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
+      'Max 32 symbols in Password',
+    );
+    await user.type(screen.getByLabelText('Confirm password'), 'different');
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription(
+      'Password do not match',
+    );
+    expect(view.auth.resetPassword).not.toHaveBeenCalled();
+  });
+
+  it('keeps the passwords and shows the error when the reset fails', async () => {
+    const view = await renderForgot({
+      resetPassword: () => Promise.reject(apiError('errors.unknown', 'http', 500)),
+    });
+    await requestCode(view);
+    await screen.findByRole('heading', { level: 1, name: 'Enter the code' });
+    await enterCode(view);
+    await screen.findByRole('heading', { level: 1, name: 'Choose a new password' });
+    await view.user.type(screen.getByLabelText('New password'), 'N3w-secret-pass');
+    await view.user.type(screen.getByLabelText('Confirm password'), 'N3w-secret-pass');
+    await view.user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('An unknown error occurred.');
+    expect(screen.getByLabelText('New password')).toHaveValue('N3w-secret-pass');
+    expect(screen.getByLabelText('Confirm password')).toHaveValue('N3w-secret-pass');
+    expect(view.navigate).not.toHaveBeenCalled();
+  });
+
+  it('links back to sign in', async () => {
+    const view = await renderForgot();
+    await view.user.click(screen.getByRole('link', { name: 'Back to sign in' }));
+    expect(await screen.findByTestId('navigated')).toBeInTheDocument();
+    expect(view.router.state.location.pathname).toBe('/login');
+  });
+
+  it('speaks French throughout', async () => {
+    const view = await renderForgot({}, 'fr');
+    expect(screen.getByRole('heading', { level: 1, name: 'Mot de passe oublié?' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Retour à la connexion' })).toBeVisible();
+    await view.user.click(screen.getByRole('button', { name: 'Envoyer le code' }));
+    expect(screen.getByLabelText('Courriel')).toHaveAccessibleDescription(
+      'Le courriel est obligatoire',
+    );
+    await requestCode(view, EMAIL, { email: 'Courriel', send: 'Envoyer le code' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Entrez le code' })).toBeVisible();
+    expect(
+      screen.getByText(
+        `Si un compte est associé à ${EMAIL}, nous lui avons envoyé un code à 6 chiffres. Saisissez-le ci-dessous.`,
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Renvoyer le code' })).toBeVisible();
+    await enterCode(view, '123456', 'Suivant');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Choisissez un nouveau mot de passe' }),
+    ).toBeVisible();
+    await view.user.type(screen.getByLabelText('Nouveau mot de passe'), 'court');
+    expect(screen.getByLabelText('Nouveau mot de passe')).toHaveAccessibleDescription(
+      'Le mot de passe doit comporter au moins 8 caractères',
+    );
+    await view.user.type(screen.getByLabelText('Confirmer le mot de passe'), 'autre');
+    expect(screen.getByLabelText('Confirmer le mot de passe')).toHaveAccessibleDescription(
+      'Les mots de passe ne correspondent pas',
+    );
+    expect(screen.getByRole('button', { name: 'Changer le mot de passe' })).toBeEnabled();
+  });
+});
