@@ -329,6 +329,18 @@ describe('checkout screen: failures never leave an endless spinner', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('a membership refetch that finds no membership says so instead of waiting', async () => {
+    const kit = createCheckoutKit();
+    await renderCheckout(kit);
+    await waitFor(() => expect(kit.provider.latest.provider).not.toBeNull());
+    await act(async () => kit.membership.send({ type: 'membership.refetch' }));
+    await kit.pending.settle('loadMembership', { output: null });
+
+    expect(screen.getByRole('alert')).toHaveTextContent('You have no membership yet.');
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(kit.provider.latest.provider).toBeNull();
+  });
+
   it('a subscription that cannot be loaded shows its translated error and can be retried', async () => {
     const kit = createCheckoutKit();
     await renderCheckout(kit);

@@ -1,9 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectRecord } from '../../../machines/membership/membership.selectors.ts';
+import { isSettled, selectRecord } from '../../../machines/membership/membership.selectors.ts';
 import { selectUser } from '../../../machines/session/session.selectors.ts';
 import { useServices } from '../../app/services.tsx';
+import { FormAlert } from '../../components/form-alert.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { loadPaymentProvider } from '../../payments/load-gateway.ts';
@@ -35,6 +36,8 @@ export function CheckoutScreen({
   const { t, i18n } = useTranslation(['checkout', 'common']);
   const { membership, session } = useServices();
   const record = useSelector(membership, selectRecord);
+  // The guard let the member in with a membership; a refetch may still find none.
+  const noMembership = useSelector(membership, (s) => isSettled(s) && selectRecord(s) === null);
   const user = useSelector(session, selectUser);
   const language = currentLanguage(i18n);
   const [attempt, setAttempt] = useState(0);
@@ -60,11 +63,15 @@ export function CheckoutScreen({
             onRetry={() => setAttempt((n) => n + 1)}
           />
         ) : (
-          <section className="card checkout-payment" aria-busy="true">
-            <p className="checkout-payment__loading" role="status">
-              <Spinner />
-              <span>{t('checkout:payment.loading')}</span>
-            </p>
+          <section className="card checkout-payment" aria-busy={!noMembership || undefined}>
+            {noMembership ? (
+              <FormAlert>{t('common:server.membershipNotExist')}</FormAlert>
+            ) : (
+              <p className="checkout-payment__loading" role="status">
+                <Spinner />
+                <span>{t('checkout:payment.loading')}</span>
+              </p>
+            )}
           </section>
         )}
       </div>
