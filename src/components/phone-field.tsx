@@ -1,0 +1,213 @@
+import {
+  AsYouType,
+  type CountryCode,
+  getCountries,
+  getCountryCallingCode,
+  parsePhoneNumberFromString,
+} from 'libphonenumber-js/min';
+import {
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { toLanguage } from '../i18n/i18n.ts';
+
+/** Canada first: the selector starts on Canada (+1). */
+export const DEFAULT_PHONE_COUNTRY: CountryCode = 'CA';
+
+/** Only what a phone number is typed with: formatting applies to these. */
+const PHONE_CHARACTERS = /^[+\d\s().-]*$/;
+
+/** Canadian French writes an extension 'poste 12'; libphonenumber reads 'ext. 12'. */
+const FRENCH_EXTENSION = /\bposte\b\.?/gi;
+
+/**
+ * The value a form keeps for what was typed: E.164 ('+15145550123'), with an
+ * extension typed as 'ext. 123', 'x123' or 'poste 123' kept as ';ext=123'; ''
+ * while empty; the typed text itself when it is no phone number at all (the
+ * form's validation then calls it invalid).
+ */
+export function toPhoneValue(text: string, country: CountryCode): string {
+  const typed = text.trim();
+  if (typed === '') return '';
+  const phone = parsePhoneNumberFromString(typed.replace(FRENCH_EXTENSION, 'ext. '), country);
+  if (!phone) return typed;
+  return phone.ext ? `${phone.number};ext=${phone.ext}` : phone.number;
+}
+
+/** The number formatted for the country as it is being typed ('5145550' → '(514) 555-0'). */
+export function formatAsTyped(text: string, country: CountryCode): string {
+  if (!PHONE_CHARACTERS.test(text)) return text;
+  const formatted = new AsYouType(country).input(text);
+  return formatted === '' && /\d/.test(text) ? text : formatted;
+}
+
+/** The text and country to show for a stored value (E.164, maybe with ';ext='). */
+export function phoneTextOf(
+  value: string,
+  fallback: CountryCode,
+): { text: string; country: CountryCode } {
+  if (value === '') return { text: '', country: fallback };
+  const phone = parsePhoneNumberFromString(value, fallback);
+  if (!phone) return { text: value, country: fallback };
+  if (!phone.country) return { text: phone.formatInternational(), country: fallback };
+  return { text: phone.formatNational(), country: phone.country };
+}
+
+interface CountryOption {
+  code: CountryCode;
+  label: string;
+}
+
+function countryOptions(language: string): CountryOption[] {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([language], { type: 'region' });
+  } catch {
+    names = null;
+  }
+  return getCountries()
+    .map((code) => ({ code, name: names?.of(code) ?? code, calling: getCountryCallingCode(code) }))
+    .sort((a, b) => a.name.localeCompare(b.name, language))
+    .map(({ code, name, calling }) => ({ code, label: `${name} (+${calling})` }));
+}
+
+export interface PhoneFieldProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id' | 'type'> {
+  id: string;
+  /** Defaults to common `fields.phone`. */
+  label?: string;
+  /** The stored value: E.164 (with ';ext=…'), or '' (see toPhoneValue). */
+  value: string;
+  /** Called with the new stored value whenever the number or the country changes. */
+  onValueChange(value: string): void;
+  /** Translated error text; marks the input invalid and is read with it. */
+  error?: string | undefined;
+  /** Marks the input invalid without a message of its own. */
+  invalid?: boolean;
+  hint?: string;
+  /** The country selector's label; defaults to auth `register.countryCode` ('Country code'). */
+  countryLabel?: string;
+  defaultCountry?: CountryCode;
+}
+
+/**
+ * A phone number with a country selector (spec 5): the number is formatted
+ * for the chosen country as it is typed, and reported in E.164. What the
+ * member typed stays in the field; an edit in the middle or a deletion is left
+ * as typed (so Backspace over a formatting character works).
+ */
+export function PhoneField({
+  id,
+  label,
+  value,
+  onValueChange,
+  error,
+  invalid,
+  hint,
+  countryLabel,
+  defaultCountry = DEFAULT_PHONE_COUNTRY,
+  className,
+  readOnly,
+  disabled,
+  ...input
+}: PhoneFieldProps) {
+  const { t, i18n } = useTranslation(['common', 'auth']);
+  const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const [initial] = useState(() => phoneTextOf(value, defaultCountry));
+  const [text, setText] = useState(initial.text);
+  const [country, setCountry] = useState<CountryCode>(initial.country);
+  const reported = useRef(value);
+  const options = useMemo(() => countryOptions(language), [language]);
+
+  // A value set from outside (a reset, a saved profile) replaces the text.
+  useEffect(() => {
+    if (value === reported.current) return;
+    reported.current = value;
+    const next = phoneTextOf(value, defaultCountry);
+    setText(next.text);
+    setCountry(next.country);
+  }, [value, defaultCountry]);
+
+  const report = (next: string) => {
+    reported.current = next;
+    onValueChange(next);
+  };
+
+  const onTextChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const field = event.currentTarget;
+    const raw = field.value;
+    const typedAtEnd = raw.length > text.length && field.selectionStart === raw.length;
+    const next = typedAtEnd ? formatAsTyped(raw, country) : raw;
+    setText(next);
+    report(toPhoneValue(next, country));
+  };
+
+  const onCountryChange = (event: ChangeEvent<HTMLSelectElement>) => {
+    const next = event.currentTarget.value as CountryCode;
+    const formatted = formatAsTyped(text, next);
+    setCountry(next);
+    setText(formatted);
+    report(toPhoneValue(formatted, next));
+  };
+
+  const countryId = `${id}-country`;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId, input['aria-describedby']].filter(Boolean).join(' ');
+
+  return (
+    <div className={['field', 'phone-field', className].filter(Boolean).join(' ')}>
+      <label className="field__label" htmlFor={id}>
+        {label ?? t('common:fields.phone')}
+      </label>
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      <div className="field__control">
+        <label className="visually-hidden" htmlFor={countryId}>
+          {countryLabel ?? t('auth:register.countryCode')}
+        </label>
+        <select
+          id={countryId}
+          className="field__select phone-field__country"
+          value={country}
+          onChange={onCountryChange}
+          disabled={disabled || readOnly}
+          autoComplete="tel-country-code"
+        >
+          {options.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        <input
+          {...input}
+          id={id}
+          className="field__input phone-field__number"
+          type="tel"
+          inputMode="tel"
+          autoComplete={input.autoComplete ?? 'tel'}
+          value={text}
+          readOnly={readOnly}
+          disabled={disabled}
+          onChange={onTextChange}
+          aria-invalid={error || invalid ? true : undefined}
+          aria-describedby={describedBy || undefined}
+        />
+      </div>
+      {error ? (
+        <p className="field__error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { deriveMembership, toTime } from '../../../machines/membership/derive-membership.ts';
+import { isLoading, selectRecord } from '../../../machines/membership/membership.selectors.ts';
+import { selectUser } from '../../../machines/session/session.selectors.ts';
+import type { Membership } from '../../../machines/shared/domain.ts';
+import { useServices } from '../../app/services.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { toLanguage } from '../../i18n/i18n.ts';
+import { useMemberText } from './member-text.ts';
+
+/** Spec 2: dates in Canadian English, year-month-day (kept in French too). */
+const DATE_FORMAT = new Intl.DateTimeFormat('en-CA', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  timeZone: 'UTC',
+});
+
+/** Spec 9: the club balance is a placeholder fixed at $0.00. */
+export const CLUB_BALANCE = 0;
+
+/** '2026-11-22T12:00:00.000Z' → '2026-11-22'; absent or invalid → null. */
+export function formatMembershipDate(value: string | null | undefined): string | null {
+  const time = toTime(value);
+  return time === null ? null : DATE_FORMAT.format(time);
+}
+
+/**
+ * The store's charger collection for this membership, built from the
+ * membership's `_id` and `id` (spec 2); null unless both exist.
+ */
+export function orderChargerUrl(
+  storeUrl: string,
+  record: Pick<Membership, '_id' | 'id'> | null | undefined,
+): string | null {
+  if (!record?._id || !record.id) return null;
+  const base = storeUrl.replace(/\/+$/, '');
+  return `${base}/collections/charger?membership=${encodeURIComponent(record._id)}&member=${encodeURIComponent(record.id)}`;
+}
+
+export interface DashboardScreenProps {
+  /** The current time, for the membership flags (tests pass a fixed one). */
+  now?: () => number;
+}
+
+/** /dashboard (spec 2): the membership card, the charger card and the club balance. */
+export function DashboardScreen({ now = Date.now }: DashboardScreenProps = {}) {
+  const { mt, i18n } = useMemberText();
+  const { membership, session } = useServices();
+  const record = useSelector(membership, selectRecord);
+  const loading = useSelector(membership, isLoading);
+  const firstName = useSelector(session, (s) => selectUser(s).firstName);
+  const locale = toLanguage(i18n.resolvedLanguage ?? i18n.language) === 'fr' ? 'fr-CA' : 'en-CA';
+
+  return (
+    <div className="dashboard">
+      <h1>{mt('dashboard.title')}</h1>
+      {firstName ? (
+        <p className="member-page__lead">{mt('dashboard.welcome', { name: firstName })}</p>
+      ) : null}
+      <div className="dashboard__columns">
+        <div className="dashboard__main">
+          {record ? (
+            <MembershipCards record={record} now={now()} />
+          ) : loading ? (
+            <p className="card dashboard__loading" role="status">
+              <Spinner size="sm" /> <span>{mt('dashboard.loading')}</span>
+            </p>
+          ) : (
+            <section className="card dashboard-card">
+              <p>{mt('dashboard.noMembership')}</p>
+              <Link to="/activation" className="button button--primary">
+                {mt('dashboard.activateLink')}
+              </Link>
+            </section>
+          )}
+        </div>
+        <div className="dashboard__side">
+          <section
+            className="card dashboard-card dashboard-balance"
+            aria-labelledby="balance-title"
+          >
+            <h2 id="balance-title">{mt('dashboard.balance.title')}</h2>
+            <p className="dashboard-balance__amount">
+              {new Intl.NumberFormat(locale, { style: 'currency', currency: 'CAD' }).format(
+                CLUB_BALANCE,
+              )}
+            </p>
+            <p className="dashboard-balance__empty">{mt('dashboard.balance.noData')}</p>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function MembershipCards({ record, now }: { record: Membership; now: number }) {
+  const { mt, t } = useMemberText();
+  const { config, navigate } = useServices();
+  const flags = deriveMembership(record, now);
+  const validTo = formatMembershipDate(record.validTo);
+  const cancelledAt = formatMembershipDate(record.cancelledAt);
+
+  const orderCharger = () => {
+    const url = orderChargerUrl(config.storeUrl, record);
+    if (url) window.open(url, '_blank', 'noopener');
+  };
+
+  return (
+    <>
+      <section className="card dashboard-card" aria-labelledby="membership-title">
+        <h2 id="membership-title">{mt('dashboard.membership.title')}</h2>
+        <dl className="dashboard-card__facts">
+          <div>
+            <dt>{mt('dashboard.membership.id')}</dt>
+            <dd className="dashboard-card__id">{record.id.toUpperCase()}</dd>
+          </div>
+          <div>
+            <dt>{mt('dashboard.membership.status')}</dt>
+            <dd>
+              <span className={flags.isActive ? 'badge' : 'badge badge--inactive'}>
+                {flags.isActive
+                  ? mt('dashboard.membership.active')
+                  : mt('dashboard.membership.inactive')}
+              </span>
+            </dd>
+          </div>
+          {flags.isActive && validTo ? (
+            <div>
+              <dt>{mt('dashboard.membership.validTo')}</dt>
+              <dd>
+                <time dateTime={validTo}>{validTo}</time>
+              </dd>
+            </div>
+          ) : null}
+          {flags.isCancelled && cancelledAt ? (
+            <div>
+              <dt>{mt('dashboard.membership.cancelledAt')}</dt>
+              <dd>
+                <time dateTime={cancelledAt}>{cancelledAt}</time>
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+        {flags.isActive ? null : (
+          <div className="dashboard-card__action">
+            <p>{mt('dashboard.membership.inactiveText')}</p>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => navigate('/subscription')}
+            >
+              {mt('dashboard.membership.activate')}
+            </button>
+          </div>
+        )}
+      </section>
+      {flags.isCancelled ? null : (
+        <section className="card dashboard-card" aria-labelledby="charger-title">
+          <h2 id="charger-title">{mt('dashboard.charger.title')}</h2>
+          {flags.hasOrdered ? (
+            <p>{mt('dashboard.charger.ordered')}</p>
+          ) : (
+            <>
+              <p>{mt('dashboard.charger.description')}</p>
+              <div className="dashboard-card__action">
+                <button
+                  type="button"
+                  className="button button--primary"
+                  disabled={!flags.isActive}
+                  aria-describedby={flags.isActive ? undefined : 'charger-needs-active'}
+                  onClick={orderCharger}
+                >
+                  {mt('dashboard.charger.order')}
+                  <span className="visually-hidden"> {t('common:a11y.opensInNewTab')}</span>
+                </button>
+                {flags.isActive ? null : (
+                  <p id="charger-needs-active" className="field__hint">
+                    {mt('dashboard.charger.orderNeedsActive')}
+                  </p>
+                )}
+              </div>
+            </>
+          )}
+        </section>
+      )}
+    </>
+  );
+}
