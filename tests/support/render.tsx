@@ -5,6 +5,7 @@ import {
   createRouter,
   Outlet,
   RouterProvider,
+  useRouterState,
 } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -12,6 +13,12 @@ import { I18nextProvider } from 'react-i18next';
 import type { AppServices } from '../../src/app/services.tsx';
 import { ServicesProvider } from '../../src/app/services.tsx';
 import { createTestI18n } from './i18n.ts';
+
+/** Where a link or navigation went (the memory history never touches window.location). */
+function NavigatedMarker() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  return <p data-testid="navigated">{pathname}</p>;
+}
 
 export const TEST_CONFIG = {
   apiUrl: 'http://api.test/api/',
@@ -41,7 +48,7 @@ export async function renderScreen(
   const elsewhere = createRoute({
     getParentRoute: () => root,
     path: '$',
-    component: () => <p data-testid="navigated">{window.location.pathname}</p>,
+    component: NavigatedMarker,
   });
   const router = createRouter({
     routeTree: root.addChildren([screen, elsewhere]),
