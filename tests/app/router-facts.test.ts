@@ -1,0 +1,112 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import {
+  membershipMachine,
+  REHYDRATE_TIMEOUT_MS,
+} from '../../machines/membership/membership.machine.ts';
+import { sessionMachine } from '../../machines/session/session.machine.ts';
+import { EMPTY_USER, type Membership, type User } from '../../machines/shared/domain.ts';
+import { gatherFacts } from '../../src/app/router.tsx';
+import type { AppServices } from '../../src/app/services.tsx';
+
+const USER: User = { ...EMPTY_USER, _id: 'u1', id: 'u1', email: 'marie@example.ca' };
+const ACTIVE: Membership = {
+  _id: 'm1',
+  id: 'm1',
+  externalId: 'sub_1',
+  validTo: '2099-01-01T00:00:00.000Z',
+  cancelledAt: null,
+  chargerOrderedAt: null,
+};
+
+function controllable<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((res) => {
+    resolve = res;
+  });
+  return { promise, resolve };
+}
+
+/** A session and a membership actor whose loads the test answers. */
+function setup({ tokens }: { tokens: boolean }) {
+  const user = controllable<User>();
+  const record = controllable<Membership | null>();
+  const membership = createActor(
+    membershipMachine.provide({ actors: { loadMembership: fromPromise(() => record.promise) } }),
+  );
+  const session = createActor(
+    sessionMachine.provide({
+      actors: { loadUser: fromPromise(() => user.promise) },
+      actions: { startMembership: () => membership.send({ type: 'membership.refetch' }) },
+      guards: { hasStoredTokens: () => tokens },
+    }),
+  );
+  membership.start();
+  session.start();
+  const services = { session, membership } as unknown as AppServices;
+  return { services, user, record, session, membership };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('gatherFacts (what the route guards decide on)', () => {
+  it('a visitor without tokens is signed out with no membership flags, at once', async () => {
+    const { services } = setup({ tokens: false });
+    await expect(gatherFacts(services)).resolves.toEqual({
+      signedIn: false,
+      flags: { isMembershipExist: false, isActive: false, isCancelled: false, hasOrdered: false },
+    });
+  });
+
+  it('waits for the user and then for the membership before deciding', async () => {
+    const { services, user, record } = setup({ tokens: true });
+    let facts: unknown = null;
+    const pending = gatherFacts(services).then((f) => {
+      facts = f;
+    });
+    await Promise.resolve();
+    expect(facts).toBeNull();
+
+    user.resolve(USER);
+    await new Promise((r) => setTimeout(r, 0));
+    // The user is loaded but the membership is not known yet: still waiting.
+    expect(facts).toBeNull();
+
+    record.resolve(ACTIVE);
+    await pending;
+    expect(facts).toEqual({
+      signedIn: true,
+      flags: { isMembershipExist: true, isActive: true, isCancelled: false, hasOrdered: false },
+    });
+  });
+
+  it('a user without membership (404 → null) is signed in with no membership', async () => {
+    const { services, user, record } = setup({ tokens: true });
+    user.resolve(USER);
+    record.resolve(null);
+    await expect(gatherFacts(services)).resolves.toMatchObject({
+      signedIn: true,
+      flags: { isMembershipExist: false, isActive: false },
+    });
+  });
+
+  it('a membership that never answers is given up after the rehydrate time-out', async () => {
+    vi.useFakeTimers();
+    const { services, user } = setup({ tokens: true });
+    user.resolve(USER);
+    let done = false;
+    const pending = gatherFacts(services).then((f) => {
+      done = true;
+      return f;
+    });
+    await vi.advanceTimersByTimeAsync(REHYDRATE_TIMEOUT_MS - 10);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(20);
+    await expect(pending).resolves.toMatchObject({
+      signedIn: true,
+      flags: { isMembershipExist: false },
+    });
+  });
+});
