@@ -13,7 +13,6 @@ import { createApi } from '../api/api.ts';
 import { ApiError } from '../api/api-error.ts';
 import { createApiClient } from '../api/client.ts';
 import { createTokenStore, TOKEN_KEYS, type TokenStore } from '../api/tokens.ts';
-import { normalizeEmailOrPhone } from '../lib/phone.ts';
 import type { AppConfig } from './env.ts';
 import type { Inspect } from './inspector.ts';
 import type { AppServices, Logger, MembershipActor, SessionActor } from './services.tsx';
@@ -24,6 +23,17 @@ export interface CreateServicesOptions {
   storage?: Storage;
   fetch?: typeof fetch;
   inspect?: Inspect | undefined;
+}
+
+/**
+ * Api-contract: an email is sent as typed, a phone number in E.164. The phone
+ * library (30 kB) is only downloaded when someone signs in with a phone number.
+ */
+async function normalizeLogin(emailOrPhone: string): Promise<string> {
+  const typed = emailOrPhone.trim();
+  if (typed.includes('@')) return typed;
+  const { normalizeEmailOrPhone } = await import('../lib/phone.ts');
+  return normalizeEmailOrPhone(typed);
 }
 
 function readPersistedMembership(storage: Storage | undefined) {
@@ -97,9 +107,9 @@ export function createServices({
     sessionMachine.provide({
       actors: {
         loadUser: fromPromise(() => api.auth.getProfile()),
-        login: fromPromise(({ input }) =>
+        login: fromPromise(async ({ input }) =>
           api.auth.login({
-            emailOrPhone: normalizeEmailOrPhone(input.emailOrPhone),
+            emailOrPhone: await normalizeLogin(input.emailOrPhone),
             password: input.password,
           }),
         ),

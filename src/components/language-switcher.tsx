@@ -19,14 +19,15 @@ export function LanguageSwitcher({ onChosen }: { onChosen?: (language: Language)
           lang={language}
           className="language-switcher__option"
           aria-pressed={current === language}
-          aria-label={t(`header.language.${language}Name`)}
           onClick={() => {
             if (current === language) return;
             void i18n.changeLanguage(language);
             onChosen?.(language);
           }}
         >
-          {t(`header.language.${language}`)}
+          {/* Seen: 'EN'; heard: 'English' (the name a screen reader user expects). */}
+          <span aria-hidden="true">{t(`header.language.${language}`)}</span>
+          <span className="visually-hidden">{t(`header.language.${language}Name`)}</span>
         </button>
       ))}
     </fieldset>
