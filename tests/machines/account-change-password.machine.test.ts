@@ -9,11 +9,16 @@ import { changePasswordMachine } from '../../machines/account/change-password.ma
 const apiError = (key: string) => Object.assign(new Error(key), { key });
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function start(changePassword: () => Promise<void> = async () => undefined) {
+function start(
+  changePassword: (body: {
+    currentPassword: string;
+    newPassword: string;
+  }) => Promise<void> = async () => undefined,
+) {
   const change = vi.fn(changePassword);
   const actor = createActor(
     changePasswordMachine.provide({
-      actors: { changePassword: fromPromise(({ input }) => change(input as never)) },
+      actors: { changePassword: fromPromise(({ input }) => change(input)) },
     }),
   );
   actor.start();

@@ -6,12 +6,14 @@ import { deleteAccountMachine } from '../../machines/account/delete-account.mach
 const apiError = (key: string) => Object.assign(new Error(key), { key });
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function start(deleteAccount: () => Promise<void> = async () => undefined) {
+function start(
+  deleteAccount: (body: { password: string }) => Promise<void> = async () => undefined,
+) {
   const remove = vi.fn(deleteAccount);
   const signOut = vi.fn();
   const actor = createActor(
     deleteAccountMachine.provide({
-      actors: { deleteAccount: fromPromise(({ input }) => remove(input as never)) },
+      actors: { deleteAccount: fromPromise(({ input }) => remove(input)) },
       actions: { signOut },
     }),
   );

@@ -1,0 +1,147 @@
+import { type FormEvent, useEffect, useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import {
+  type DeleteAccountSnapshot,
+  isDeleteDialogOpen,
+  isDeleting,
+} from '../../../machines/account/account.selectors.ts';
+import {
+  type DeleteAccountEvent,
+  deleteAccountMachine,
+} from '../../../machines/account/delete-account.machine.ts';
+import { useServices } from '../../app/services.tsx';
+import { useFlowMachine } from '../../app/use-flow-machine.ts';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
+import { useErrorText } from '../../i18n/translate.ts';
+import { useAccountText } from './account-text.ts';
+
+/** Delete account: a confirmation dialog asks for the password; then signed out. */
+export function DeleteAccountSection() {
+  const { at } = useAccountText();
+  const { api, session } = useServices();
+  const machine = useMemo(
+    () =>
+      deleteAccountMachine.provide({
+        actors: { deleteAccount: fromPromise(({ input }) => api.auth.deleteAccount(input)) },
+        actions: { signOut: () => session.send({ type: 'session.signOut' }) },
+      }),
+    [api, session],
+  );
+  const [snapshot, send] = useFlowMachine(machine);
+  const open = isDeleteDialogOpen(snapshot);
+
+  // Closing the dialog gives the focus back to the button that opened it.
+  const opener = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (wasOpen.current && !open) opener.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+
+  return (
+    <section
+      className="card account__section account__danger"
+      aria-labelledby="account-delete-title"
+    >
+      <h2 id="account-delete-title">{at('delete.title')}</h2>
+      <p>{at('delete.text')}</p>
+      <button
+        ref={opener}
+        type="button"
+        className="button button--danger"
+        aria-haspopup="dialog"
+        onClick={() => send({ type: 'delete.open' })}
+      >
+        {at('delete.open')}
+      </button>
+      {open ? <DeleteDialog snapshot={snapshot} send={send} /> : null}
+    </section>
+  );
+}
+
+function DeleteDialog({
+  snapshot,
+  send,
+}: {
+  snapshot: DeleteAccountSnapshot;
+  send: (event: DeleteAccountEvent) => void;
+}) {
+  const { at, t } = useAccountText();
+  const { keyText, fieldText } = useErrorText();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const deleting = isDeleting(snapshot);
+  const { password, passwordError, errorKey } = snapshot.context;
+
+  // A native modal dialog where the browser has one (focus kept inside, Escape cancels).
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (typeof element.showModal === 'function') {
+      if (!element.open) element.showModal();
+    } else {
+      element.setAttribute('open', '');
+    }
+    element.querySelector<HTMLInputElement>('input')?.focus();
+    return () => {
+      if (typeof element.close === 'function' && element.open) element.close();
+    };
+  }, []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'delete.submit' });
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className="dialog"
+      aria-labelledby="account-delete-dialog-title"
+      aria-describedby="account-delete-dialog-text"
+      onCancel={(event) => {
+        // Escape: cancel, unless the deletion is under way.
+        event.preventDefault();
+        if (!deleting) send({ type: 'delete.cancel' });
+      }}
+    >
+      <form
+        noValidate
+        onSubmit={submit}
+        aria-describedby={errorKey ? 'account-delete-error' : undefined}
+      >
+        <h2 id="account-delete-dialog-title">{at('delete.dialogTitle')}</h2>
+        <p id="account-delete-dialog-text">{at('delete.dialogText')}</p>
+        <PasswordField
+          id="account-delete-password"
+          label={t('common:fields.password')}
+          value={password}
+          onValueChange={(value) => send({ type: 'delete.change', value })}
+          error={passwordError ? fieldText(passwordError) : undefined}
+          readOnly={deleting}
+          autoComplete="current-password"
+          required
+        />
+        <FormAlert id="account-delete-error">{errorKey ? keyText(errorKey) : null}</FormAlert>
+        <div className="dialog__actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={deleting}
+            onClick={() => send({ type: 'delete.cancel' })}
+          >
+            {at('delete.cancel')}
+          </button>
+          <SubmitButton
+            busy={deleting}
+            busyLabel={at('delete.deleting')}
+            className="button--danger"
+          >
+            {at('delete.confirm')}
+          </SubmitButton>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,123 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import {
+  isLanguageSaved,
+  isLanguageSaving,
+  isNotificationsSaved,
+  isNotificationsSaving,
+  selectNotificationsOn,
+  selectShownLanguage,
+} from '../../../machines/account/account.selectors.ts';
+import { preferencesMachine } from '../../../machines/account/preferences.machine.ts';
+import { selectUser } from '../../../machines/session/session.selectors.ts';
+import { useServices } from '../../app/services.tsx';
+import { useFlowMachine } from '../../app/use-flow-machine.ts';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { LANGUAGES } from '../../i18n/i18n.ts';
+import { useErrorText } from '../../i18n/translate.ts';
+import { useAccountText } from './account-text.ts';
+
+/**
+ * The language and the notification preference: one machine, two independent
+ * regions, each saved as soon as it is chosen.
+ */
+export function PreferencesSections() {
+  const { at, i18n } = useAccountText();
+  const { keyText } = useErrorText();
+  const { api, session } = useServices();
+  const user = useSelector(session, selectUser);
+  const machine = useMemo(
+    () =>
+      preferencesMachine.provide({
+        actors: {
+          changeLanguage: fromPromise(({ input }) => api.auth.changeLanguage(input)),
+          setNotifications: fromPromise(({ input }) => api.auth.setNotifications(input)),
+        },
+        actions: {
+          notifyUserUpdated: (_, params) =>
+            session.send({ type: 'session.userUpdated', user: params.user }),
+          applyLanguage: (_, params) => void i18n.changeLanguage(params.language),
+        },
+      }),
+    [api, session, i18n],
+  );
+  const [snapshot, send] = useFlowMachine(machine, {
+    input: { language: user.language, disableNotifications: user.disableNotifications ?? false },
+  });
+
+  // The profile may change elsewhere (the header's chooser saves the language too).
+  const language = user.language;
+  const disableNotifications = user.disableNotifications ?? false;
+  useEffect(() => {
+    send({ type: 'preferences.userChanged', language, disableNotifications });
+  }, [send, language, disableNotifications]);
+
+  const shownLanguage = selectShownLanguage(snapshot);
+  const languageSaving = isLanguageSaving(snapshot);
+  const notificationsOn = selectNotificationsOn(snapshot);
+  const notificationsSaving = isNotificationsSaving(snapshot);
+  const { languageErrorKey, notificationsErrorKey } = snapshot.context;
+
+  const languageStatus = languageSaving
+    ? at('language.saving')
+    : isLanguageSaved(snapshot)
+      ? at('language.saved')
+      : null;
+  const notificationsStatus = notificationsSaving
+    ? at('notifications.saving')
+    : isNotificationsSaved(snapshot)
+      ? at(notificationsOn ? 'notifications.on' : 'notifications.off')
+      : null;
+
+  return (
+    <>
+      <section className="card account__section" aria-labelledby="account-language-title">
+        <h2 id="account-language-title">{at('language.title')}</h2>
+        <fieldset className="account__choices" aria-busy={languageSaving || undefined}>
+          <legend className="field__label">{at('language.legend')}</legend>
+          {LANGUAGES.map((option) => (
+            <label key={option} className="account__choice">
+              <input
+                type="radio"
+                name="account-language"
+                value={option}
+                checked={shownLanguage === option}
+                onChange={() => send({ type: 'language.choose', language: option })}
+              />
+              <span lang={option}>{at(`language.${option}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+        <FormAlert>{languageErrorKey ? keyText(languageErrorKey) : null}</FormAlert>
+        <FormAlert tone={languageSaving ? 'info' : 'success'}>{languageStatus}</FormAlert>
+      </section>
+
+      <section className="card account__section" aria-labelledby="account-notifications-title">
+        <h2 id="account-notifications-title">{at('notifications.title')}</h2>
+        <div className="switch-row">
+          <span className="field__label" id="account-notifications-label">
+            {at('notifications.label')}
+          </span>
+          <button
+            type="button"
+            role="switch"
+            className="switch"
+            aria-checked={notificationsOn}
+            aria-labelledby="account-notifications-label"
+            aria-describedby="account-notifications-hint"
+            aria-busy={notificationsSaving || undefined}
+            onClick={() => send({ type: 'notifications.toggle' })}
+          >
+            <span className="switch__thumb" />
+          </button>
+        </div>
+        <p className="field__hint" id="account-notifications-hint">
+          {at('notifications.hint')}
+        </p>
+        <FormAlert>{notificationsErrorKey ? keyText(notificationsErrorKey) : null}</FormAlert>
+        <FormAlert tone={notificationsSaving ? 'info' : 'success'}>{notificationsStatus}</FormAlert>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * Model-based suite of the delete-account machine: paths from the REAL machine
+ * (xstate/graph), run on the real account screen with a real signed-in session.
+ */
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import {
+  type DeleteAccountEvent,
+  deleteAccountMachine,
+} from '../../machines/account/delete-account.machine.ts';
+import {
+  formatCoverage,
+  generatePaths,
+  type ModelPath,
+  measureCoverage,
+  quietActors,
+} from '../support/model.ts';
+import {
+  type AccountHarness,
+  describeOutcome,
+  done,
+  expectFieldError,
+  failed,
+  httpError,
+  isOutcome,
+  NETWORK,
+  type Outcome,
+  retype,
+  runPath,
+  section,
+  type UserApi,
+  viewPathsOf,
+} from './account.support.tsx';
+
+const PASSWORD = 'my-Passw0rd';
+
+type ModelEvent = DeleteAccountEvent | Outcome;
+type Snapshot = SnapshotFrom<typeof deleteAccountMachine>;
+
+const EVENTS: readonly ModelEvent[] = [
+  { type: 'delete.open' },
+  { type: 'delete.change', value: PASSWORD },
+  { type: 'delete.change', value: '' },
+  { type: 'delete.submit' },
+  { type: 'delete.cancel' },
+  done('deleteAccount', undefined),
+  failed('deleteAccount', httpError(400, 'server.incorrectPassword')),
+  failed('deleteAccount', NETWORK),
+];
+
+const walkMachine = deleteAccountMachine.provide({
+  actors: quietActors(['deleteAccount']) as never,
+});
+const paths = generatePaths<ModelEvent>(walkMachine, { events: EVENTS });
+
+describe('delete-account model: coverage of the real machine', () => {
+  it('the paths reach 100 % of the states and 100 % of the transitions', () => {
+    const coverage = measureCoverage(deleteAccountMachine, [
+      { machine: walkMachine, paths: paths as ModelPath[] },
+    ]);
+    console.info(`${formatCoverage(coverage)}; ${paths.length} paths`);
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+    expect(coverage.states.covered).toBe(coverage.states.total);
+    expect(coverage.transitions.covered).toBe(coverage.transitions.total);
+  });
+});
+
+const EN: Record<string, string> = {
+  'validation.passwordRequired': 'Password is required',
+  'server.incorrectPassword': 'Incorrect password',
+  'errors.network': 'We could not reach the server. Check your connection and try again.',
+};
+const text = (key: string) => EN[key] ?? `(no English text for ${key})`;
+
+const dialog = () => screen.queryByRole('dialog', { name: 'Delete your account?' });
+const passwordInput = () => {
+  const open = dialog();
+  if (!open) throw new Error('the dialog is closed');
+  return within(open).getByLabelText('Password') as HTMLInputElement;
+};
+
+async function perform(user: UserApi, h: AccountHarness, event: ModelEvent, model: Snapshot) {
+  switch (event.type) {
+    case 'delete.open':
+      return user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    case 'delete.change':
+      return retype(user, passwordInput(), event.value);
+    case 'delete.submit':
+      return user.click(screen.getByRole('button', { name: 'Delete' }));
+    case 'delete.cancel':
+      return user.click(screen.getByRole('button', { name: 'Cancel' }));
+    default:
+      if (!isOutcome(event)) throw new Error(`cannot perform ${event.type}`);
+      expect(h.auth.deleteAccount).toHaveBeenLastCalledWith({ password: model.context.password });
+      return h.settle(event);
+  }
+}
+
+function assertView(expected: Snapshot, h: AccountHarness) {
+  expect(section('Delete account')).toBeVisible();
+  const c = expected.context;
+  if (expected.matches('closed')) {
+    expect(dialog()).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete my account' })).toBeEnabled();
+    expect(h.auth.deleteAccount).not.toHaveBeenCalled();
+    return;
+  }
+  expect(dialog()).toBeVisible();
+  expect(passwordInput()).toHaveValue(c.password);
+  if (expected.matches('deleted')) {
+    // Signed out: the session is over and the app goes to /login.
+    expect(h.session.getSnapshot().matches('signedOut')).toBe(true);
+    expect(h.effects.clearTokens).toHaveBeenCalled();
+    expect(h.effects.goToLogin).toHaveBeenCalled();
+    return;
+  }
+  expect(h.session.getSnapshot().matches('authenticated')).toBe(true);
+  if (expected.matches('deleting')) {
+    expect(screen.getByRole('button', { name: 'Deleting...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    return;
+  }
+  expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled();
+  expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+  expectFieldError(passwordInput(), c.passwordError ? text(c.passwordError.key) : null);
+  if (c.errorKey) expect(screen.getByRole('alert')).toHaveTextContent(text(c.errorKey));
+  else if (!c.passwordError) expect(screen.queryByRole('alert')).toBeNull();
+}
+
+function describeEvent(event: ModelEvent): string {
+  if (event.type === 'delete.change') return `delete.change(${event.value ? 'password' : 'empty'})`;
+  return describeOutcome(event) ?? event.type;
+}
+
+const viewPaths = viewPathsOf(paths, describeEvent);
+
+describe('delete-account model: every path on the real account screen', () => {
+  it.each(viewPaths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+    await runPath<ModelEvent, Snapshot>(path, { machine: walkMachine, perform, assertView });
+  });
+});

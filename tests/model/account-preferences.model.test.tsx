@@ -1,0 +1,259 @@
+/**
+ * Model-based suite of the preferences machine (language and notifications):
+ * paths from the REAL machine (xstate/graph), run on the real account screen
+ * with a real signed-in session. The two regions are independent, so each is
+ * walked on its own (the other region stays idle); together the walks cover
+ * every state and transition.
+ */
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import {
+  type PreferencesContext,
+  type PreferencesEvent,
+  preferencesMachine,
+} from '../../machines/account/preferences.machine.ts';
+import type { Language } from '../../machines/shared/domain.ts';
+import {
+  formatCoverage,
+  generatePaths,
+  type ModelPath,
+  measureCoverage,
+  quietActors,
+} from '../support/model.ts';
+import {
+  type AccountHarness,
+  describeOutcome,
+  done,
+  failed,
+  httpError,
+  isOutcome,
+  NETWORK,
+  type Outcome,
+  runPath,
+  USER,
+  type UserApi,
+  viewPathsOf,
+} from './account.support.tsx';
+
+type ModelEvent = PreferencesEvent | Outcome;
+type Snapshot = SnapshotFrom<typeof preferencesMachine>;
+type State = { value: unknown; context: unknown };
+
+const INPUT = { language: USER.language, disableNotifications: USER.disableNotifications ?? false };
+
+/** The server answers with the profile as saved (built from what was asked). */
+function languageEvents(state: State): ModelEvent[] {
+  const c = state.context as PreferencesContext;
+  return [
+    { type: 'language.choose', language: 'fr' },
+    { type: 'language.choose', language: 'en' },
+    {
+      type: 'preferences.userChanged',
+      language: 'fr',
+      disableNotifications: c.disableNotifications,
+    },
+    done('changeLanguage', { ...USER, language: c.pendingLanguage ?? c.language }),
+    failed('changeLanguage', NETWORK),
+  ];
+}
+
+function notificationEvents(state: State): ModelEvent[] {
+  const c = state.context as PreferencesContext;
+  return [
+    { type: 'notifications.toggle' },
+    { type: 'preferences.userChanged', language: c.language, disableNotifications: true },
+    done('setNotifications', {
+      ...USER,
+      language: c.language,
+      disableNotifications: c.pendingDisableNotifications ?? c.disableNotifications,
+    }),
+    failed('setNotifications', httpError(500, 'errors.unknown')),
+  ];
+}
+
+const walkMachine = preferencesMachine.provide({
+  actors: quietActors(['changeLanguage', 'setNotifications']) as never,
+});
+const languagePaths = generatePaths<ModelEvent>(walkMachine, {
+  events: languageEvents,
+  input: INPUT,
+});
+const notificationPaths = generatePaths<ModelEvent>(walkMachine, {
+  events: notificationEvents,
+  input: INPUT,
+});
+
+describe('preferences model: coverage of the real machine', () => {
+  it('the two walks reach 100 % of the states and 100 % of the transitions', () => {
+    const coverage = measureCoverage(preferencesMachine, [
+      { machine: walkMachine, paths: languagePaths as ModelPath[], input: INPUT },
+      { machine: walkMachine, paths: notificationPaths as ModelPath[], input: INPUT },
+    ]);
+    console.info(
+      `${formatCoverage(coverage)}; paths: ${languagePaths.length} language, ${notificationPaths.length} notifications`,
+    );
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+    expect(coverage.states.covered).toBe(coverage.states.total);
+    expect(coverage.transitions.covered).toBe(coverage.transitions.total);
+  });
+});
+
+/** What a member reads, in the interface language (which follows the saved language). */
+const TEXT = {
+  en: {
+    language: 'Language',
+    notifications: 'Notifications',
+    switch: 'Receive notifications',
+    languageSaving: 'Saving your language...',
+    languageSaved: 'Language saved.',
+    notificationsSaving: 'Saving your preference...',
+    on: 'Notifications are on.',
+    off: 'Notifications are off.',
+    'errors.network': 'We could not reach the server. Check your connection and try again.',
+    'errors.unknown': 'An unknown error occurred.',
+  },
+  fr: {
+    language: 'Langue',
+    notifications: 'Notifications',
+    switch: 'Recevoir les notifications',
+    languageSaving: 'Enregistrement de votre langue...',
+    languageSaved: 'Langue enregistrée.',
+    notificationsSaving: 'Enregistrement de votre préférence...',
+    on: 'Les notifications sont activées.',
+    off: 'Les notifications sont désactivées.',
+    'errors.network': 'Impossible de joindre le serveur. Vérifiez votre connexion, puis réessayez.',
+    'errors.unknown': 'Une erreur inconnue s’est produite.',
+  },
+} as const;
+type Texts = (typeof TEXT)['en'] | (typeof TEXT)['fr'];
+
+const sectionNamed = (name: string) => {
+  const found = screen.getByRole('heading', { level: 2, name }).closest('section');
+  if (!found) throw new Error(`no section ${name}`);
+  return within(found);
+};
+const radio = (language: Language) =>
+  screen.getByRole('radio', { name: language === 'en' ? 'English' : 'Français' });
+
+async function perform(
+  user: UserApi,
+  h: AccountHarness,
+  event: ModelEvent,
+  model: Snapshot,
+  view: { i18n: { changeLanguage(language: string): Promise<unknown> } },
+) {
+  const t: Texts = TEXT[model.context.language];
+  switch (event.type) {
+    case 'language.choose':
+      return user.click(radio(event.language));
+    case 'notifications.toggle':
+      return user.click(sectionNamed(t.notifications).getByRole('switch', { name: t.switch }));
+    case 'preferences.userChanged':
+      // The header's chooser: the interface switches, then the saved profile reaches the session.
+      await act(async () => {
+        await view.i18n.changeLanguage(event.language);
+        h.session.send({
+          type: 'session.userUpdated',
+          user: {
+            ...h.session.getSnapshot().context.user,
+            language: event.language,
+            disableNotifications: event.disableNotifications,
+          },
+        });
+      });
+      return;
+    default:
+      if (!isOutcome(event)) throw new Error(`cannot perform ${event.type}`);
+      if (event.type.endsWith('changeLanguage')) {
+        expect(h.auth.changeLanguage).toHaveBeenLastCalledWith({
+          language: model.context.pendingLanguage,
+        });
+      } else {
+        expect(h.auth.setNotifications).toHaveBeenLastCalledWith({
+          disableNotifications: model.context.pendingDisableNotifications,
+        });
+      }
+      return h.settle(event);
+  }
+}
+
+function assertView(expected: Snapshot, h: AccountHarness, view: { i18n: { language: string } }) {
+  const c = expected.context;
+  // The interface speaks the saved language (applied at once after a save).
+  expect(view.i18n.language).toBe(c.language);
+  const t: Texts = TEXT[c.language];
+  const user = h.session.getSnapshot().context.user;
+
+  // Language
+  const language = sectionNamed(t.language);
+  const shown = c.pendingLanguage ?? c.language;
+  expect(radio(shown)).toBeChecked();
+  expect(radio(shown === 'en' ? 'fr' : 'en')).not.toBeChecked();
+  if (expected.matches({ language: 'saving' })) {
+    expect(language.getByRole('status')).toHaveTextContent(t.languageSaving);
+  } else if (expected.matches({ language: { ready: 'saved' } })) {
+    expect(language.getByRole('status')).toHaveTextContent(t.languageSaved);
+  } else {
+    expect(language.queryByText(t.languageSaving)).toBeNull();
+    expect(language.queryByText(t.languageSaved)).toBeNull();
+  }
+  if (c.languageErrorKey) {
+    expect(language.getByRole('alert')).toHaveTextContent(
+      t[c.languageErrorKey as 'errors.network'],
+    );
+  } else {
+    expect(language.queryByRole('alert')).toBeNull();
+  }
+
+  // Notifications
+  const notifications = sectionNamed(t.notifications);
+  const on = !(c.pendingDisableNotifications ?? c.disableNotifications);
+  const toggle = notifications.getByRole('switch', { name: t.switch });
+  expect(toggle).toHaveAttribute('aria-checked', String(on));
+  if (expected.matches({ notifications: 'saving' })) {
+    expect(notifications.getByRole('status')).toHaveTextContent(t.notificationsSaving);
+    expect(toggle).toHaveAttribute('aria-busy', 'true');
+  } else if (expected.matches({ notifications: { ready: 'saved' } })) {
+    expect(notifications.getByRole('status')).toHaveTextContent(on ? t.on : t.off);
+  } else {
+    expect(notifications.queryByText(t.on)).toBeNull();
+    expect(notifications.queryByText(t.off)).toBeNull();
+  }
+  if (c.notificationsErrorKey) {
+    expect(notifications.getByRole('alert')).toHaveTextContent(
+      t[c.notificationsErrorKey as 'errors.unknown'],
+    );
+  } else {
+    expect(notifications.queryByRole('alert')).toBeNull();
+  }
+
+  // The session holds what the profile holds.
+  expect(user.language).toBe(c.language);
+  expect(user.disableNotifications ?? false).toBe(c.disableNotifications);
+}
+
+function describeEvent(event: ModelEvent): string {
+  if (event.type === 'language.choose') return `language.choose(${event.language})`;
+  if (event.type === 'preferences.userChanged') {
+    return `userChanged(${event.language}, notifications ${event.disableNotifications ? 'off' : 'on'})`;
+  }
+  return describeOutcome(event) ?? event.type;
+}
+
+const viewPaths = [
+  ...viewPathsOf(languagePaths, describeEvent),
+  ...viewPathsOf(notificationPaths, describeEvent),
+].filter((p, i, all) => all.findIndex((q) => q.description === p.description) === i);
+
+describe('preferences model: every path on the real account screen', () => {
+  it.each(viewPaths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+    await runPath<ModelEvent, Snapshot>(path, {
+      machine: walkMachine,
+      input: INPUT,
+      perform,
+      assertView,
+    });
+  });
+});

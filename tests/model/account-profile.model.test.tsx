@@ -1,0 +1,194 @@
+/**
+ * Model-based suite of the profile form machine: paths from the REAL machine
+ * (xstate/graph), run on the real account screen with a real signed-in session.
+ */
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import { canSaveProfile, selectProfileErrors } from '../../machines/account/account.selectors.ts';
+import {
+  type ProfileField,
+  type ProfileFormContext,
+  type ProfileFormEvent,
+  profileFormMachine,
+  toProfilePayload,
+} from '../../machines/account/profile-form.machine.ts';
+import {
+  formatCoverage,
+  generatePaths,
+  type ModelPath,
+  measureCoverage,
+  quietActors,
+} from '../support/model.ts';
+import {
+  type AccountHarness,
+  describeOutcome,
+  done,
+  expectFieldError,
+  failed,
+  httpError,
+  isOutcome,
+  NETWORK,
+  type Outcome,
+  retype,
+  runPath,
+  section,
+  USER,
+  type UserApi,
+  viewPathsOf,
+} from './account.support.tsx';
+
+const OTHER_PHONE = '+15145550199';
+
+type ModelEvent = ProfileFormEvent | Outcome;
+type Snapshot = SnapshotFrom<typeof profileFormMachine>;
+type State = { value: unknown; context: unknown };
+
+const INPUT = { firstName: USER.firstName, lastName: USER.lastName, phone: USER.phone };
+
+function events(state: State): ModelEvent[] {
+  const c = state.context as ProfileFormContext;
+  return [
+    { type: 'profile.change', field: 'firstName', value: 'Émilie' },
+    { type: 'profile.change', field: 'firstName', value: 'É' },
+    { type: 'profile.change', field: 'phone', value: OTHER_PHONE },
+    { type: 'profile.change', field: 'phone', value: '' },
+    { type: 'profile.blur', field: 'firstName' },
+    { type: 'profile.submit' },
+    // The server answers with the profile as saved.
+    done('updateProfile', { ...USER, ...toProfilePayload(c.values) }),
+    failed('updateProfile', httpError(409, 'server.samePhoneUserExists')),
+    failed('updateProfile', httpError(400, 'server.invalidPhoneNumber')),
+    failed('updateProfile', NETWORK),
+  ];
+}
+
+/** The state value plus what shows: values, errors shown, the message. */
+function serializeState(state: State): string {
+  const c = state.context as ProfileFormContext;
+  return JSON.stringify({
+    value: state.value,
+    values: c.values,
+    saved: c.saved,
+    shown: Object.keys(selectProfileErrors({ context: c } as Snapshot)),
+    server: c.serverFieldErrors,
+    error: c.errorKey,
+  });
+}
+
+const walkMachine = profileFormMachine.provide({
+  actors: quietActors(['updateProfile']) as never,
+});
+const paths = generatePaths<ModelEvent>(walkMachine, { events, input: INPUT, serializeState });
+
+describe('profile form model: coverage of the real machine', () => {
+  it('the paths reach 100 % of the states and 100 % of the transitions', () => {
+    const coverage = measureCoverage(profileFormMachine, [
+      { machine: walkMachine, paths: paths as ModelPath[], input: INPUT },
+    ]);
+    console.info(`${formatCoverage(coverage)}; ${paths.length} paths`);
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+    expect(coverage.states.covered).toBe(coverage.states.total);
+    expect(coverage.transitions.covered).toBe(coverage.transitions.total);
+  });
+});
+
+const EN: Record<string, string> = {
+  'validation.minSymbols': 'Min 2 symbols in First name',
+  'validation.phoneRequired': 'Phone is required',
+  'server.samePhoneUserExists': 'User with the same phone number already exists',
+  'server.invalidPhoneNumber': 'Invalid phone number',
+  'errors.network': 'We could not reach the server. Check your connection and try again.',
+};
+const text = (key: string) => EN[key] ?? `(no English text for ${key})`;
+
+/** What the phone field shows for a value, and what a member types to get it. */
+const PHONE_TEXT: Record<string, { shown: string; typed: string }> = {
+  [USER.phone]: { shown: '(514) 555-0123', typed: '5145550123' },
+  [OTHER_PHONE]: { shown: '(514) 555-0199', typed: '5145550199' },
+  '': { shown: '', typed: '' },
+};
+
+const LABELS: Record<ProfileField, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  phone: 'Phone',
+};
+const profile = () => within(section('Profile'));
+const input = (field: ProfileField) => profile().getByLabelText(LABELS[field]) as HTMLInputElement;
+
+async function perform(user: UserApi, h: AccountHarness, event: ModelEvent, model: Snapshot) {
+  switch (event.type) {
+    case 'profile.change':
+      return retype(
+        user,
+        input(event.field),
+        event.field === 'phone' ? (PHONE_TEXT[event.value]?.typed ?? event.value) : event.value,
+      );
+    case 'profile.blur':
+      await user.click(input(event.field));
+      return user.tab();
+    case 'profile.submit':
+      return user.click(profile().getByRole('button', { name: 'Save profile' }));
+    default:
+      if (!isOutcome(event)) throw new Error(`cannot perform ${event.type}`);
+      expect(h.auth.updateProfile).toHaveBeenLastCalledWith(toProfilePayload(model.context.values));
+      return h.settle(event);
+  }
+}
+
+function assertView(expected: Snapshot, h: AccountHarness) {
+  const c = expected.context;
+  const area = profile();
+  expect(input('firstName')).toHaveValue(c.values.firstName);
+  expect(input('lastName')).toHaveValue(c.values.lastName);
+  expect(input('phone')).toHaveValue(PHONE_TEXT[c.values.phone]?.shown ?? '(unexpected)');
+  expect(area.getByLabelText('Email')).toHaveValue(USER.email);
+  // The session holds the profile as last saved.
+  const user = h.session.getSnapshot().context.user;
+  expect({ firstName: user.firstName, lastName: user.lastName, phone: user.phone }).toEqual(
+    c.saved,
+  );
+  if (expected.matches('saving')) {
+    expect(area.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    return;
+  }
+  const save = area.getByRole('button', { name: 'Save profile' });
+  if (canSaveProfile(expected)) expect(save).toBeEnabled();
+  else expect(save).toBeDisabled();
+  const errors = selectProfileErrors(expected);
+  for (const field of Object.keys(LABELS) as ProfileField[]) {
+    expectFieldError(input(field), errors[field] ? text(errors[field].key) : null);
+  }
+  if (c.errorKey) expect(area.getByRole('alert')).toHaveTextContent(text(c.errorKey));
+  else expect(area.queryByRole('alert')).toBeNull();
+  const saved = 'Your profile was saved.';
+  if (expected.matches({ editing: 'saved' })) {
+    expect(area.getByRole('status')).toHaveTextContent(saved);
+  } else {
+    expect(screen.queryByText(saved)).toBeNull();
+  }
+}
+
+function describeEvent(event: ModelEvent): string {
+  if (event.type === 'profile.change') {
+    const value = event.field === 'phone' ? event.value || 'empty' : event.value;
+    return `profile.change(${event.field}=${value})`;
+  }
+  if (event.type === 'profile.blur') return `profile.blur(${event.field})`;
+  return describeOutcome(event) ?? event.type;
+}
+
+const viewPaths = viewPathsOf(paths, describeEvent);
+
+describe('profile form model: every path on the real account screen', () => {
+  it.each(viewPaths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+    await runPath<ModelEvent, Snapshot>(path, {
+      machine: walkMachine,
+      input: INPUT,
+      perform,
+      assertView,
+    });
+  });
+});
