@@ -11,8 +11,10 @@ import { defineConfig } from '@playwright/test';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-const outputDir = path.join(root, 'test-results');
-const port = 4179;
+// E2E_PORT / E2E_OUTPUT / E2E_DIST let two runs share a machine without clashing.
+const outputDir = process.env.E2E_OUTPUT ?? path.join(root, 'test-results');
+const port = Number(process.env.E2E_PORT ?? 4179);
+const distArg = process.env.E2E_DIST ? ` --outDir ${process.env.E2E_DIST}` : '';
 const baseURL = `http://127.0.0.1:${port}`;
 
 // A fresh data file for the stand-in on every run. Playwright also empties
@@ -57,7 +59,7 @@ export default defineConfig({
   },
   webServer: {
     // Serves dist/ as built by tests/tools/e2e.sh; builds nothing itself.
-    command: `npx vite preview --port ${port} --strictPort --host 127.0.0.1`,
+    command: `npx vite preview --port ${port} --strictPort --host 127.0.0.1${distArg}`,
     cwd: root,
     url: `${baseURL}/login`,
     reuseExistingServer: false,

@@ -30,7 +30,7 @@ import {
 import { getShortestPaths } from 'xstate/graph';
 
 /** Where each measured coverage is recorded for `npm run test:model`'s report. */
-export const COVERAGE_DIR = join(import.meta.dirname, '../../test-results/model-coverage');
+export const COVERAGE_DIR = join(import.meta.dirname, '../../coverage/model');
 
 export interface ModelStep<E extends EventObject = EventObject> {
   event: E;

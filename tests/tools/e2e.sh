@@ -48,7 +48,7 @@ if [[ "${E2E_SKIP_BUILD:-}" == "1" ]]; then
   [[ -f dist/index.html ]] || { echo "E2E_SKIP_BUILD=1 but dist/index.html is missing: build first." >&2; exit 1; }
   echo "Skipping the build (E2E_SKIP_BUILD=1): testing dist/ as it is."
 else
-  npx vite build
+  npx vite build ${E2E_DIST:+--outDir "$E2E_DIST" --emptyOutDir}
 fi
 
 exec npx playwright test --config tests/e2e/playwright.config.ts "$@"

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // Prints the state and transition coverage that the model-based suites
 // (tests/model/) reached for each machine, and fails below 100 %.
-// The suites record their figures in test-results/model-coverage/ as they run.
+// The suites record their figures in coverage/model/ as they run.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const dir = join(import.meta.dirname, '../../test-results/model-coverage');
+const dir = join(import.meta.dirname, '../../coverage/model');
 const EXPECTED = [
   'session',
   'registration',
