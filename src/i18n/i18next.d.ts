@@ -4,10 +4,12 @@
  * Type-only imports: nothing here reaches the bundle.
  */
 import 'i18next';
+import type account from '../../public/locales/en/account.json';
 import type auth from '../../public/locales/en/auth.json';
 import type checkout from '../../public/locales/en/checkout.json';
 import type common from '../../public/locales/en/common.json';
 import type legal from '../../public/locales/en/legal.json';
+import type member from '../../public/locales/en/member.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -18,6 +20,8 @@ declare module 'i18next' {
       auth: typeof auth;
       checkout: typeof checkout;
       legal: typeof legal;
+      member: typeof member;
+      account: typeof account;
     };
   }
 }

@@ -1,6 +1,11 @@
 import type { AnyStateMachine } from 'xstate';
+import { changePasswordMachine } from '../../machines/account/change-password.machine.ts';
+import { deleteAccountMachine } from '../../machines/account/delete-account.machine.ts';
+import { preferencesMachine } from '../../machines/account/preferences.machine.ts';
+import { profileFormMachine } from '../../machines/account/profile-form.machine.ts';
 import { activationMachine } from '../../machines/activation/activation.machine.ts';
 import { billingMachine } from '../../machines/billing/billing.machine.ts';
+import { forgotPasswordMachine } from '../../machines/forgot-password/forgot-password.machine.ts';
 import { membershipMachine } from '../../machines/membership/membership.machine.ts';
 import { cardPaymentMachine } from '../../machines/payment/card-payment.machine.ts';
 import { expressPaymentMachine } from '../../machines/payment/express-payment.machine.ts';
@@ -16,4 +21,9 @@ export const MACHINES: AnyStateMachine[] = [
   billingMachine,
   cardPaymentMachine,
   expressPaymentMachine,
+  forgotPasswordMachine,
+  profileFormMachine,
+  changePasswordMachine,
+  preferencesMachine,
+  deleteAccountMachine,
 ];

@@ -14,6 +14,10 @@ const EXPECTED = [
   'cardPayment',
   'expressPayment',
   'forgotPassword',
+  'profileForm',
+  'changePassword',
+  'preferences',
+  'deleteAccount',
 ];
 
 let files = [];
