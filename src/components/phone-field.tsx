@@ -98,8 +98,9 @@ export interface PhoneFieldProps
 /**
  * A phone number with a country selector (spec 5): the number is formatted
  * for the chosen country as it is typed, and reported in E.164. What the
- * member typed stays in the field; an edit in the middle or a deletion is left
- * as typed (so Backspace over a formatting character works).
+ * member typed stays in the field: only a digit typed at the end reformats
+ * it, so Backspace over a formatting character, an edit in the middle and an
+ * extension ('ext. 12') are left as typed.
  */
 export function PhoneField({
   id,
@@ -141,8 +142,10 @@ export function PhoneField({
   const onTextChange = (event: ChangeEvent<HTMLInputElement>) => {
     const field = event.currentTarget;
     const raw = field.value;
-    const typedAtEnd = raw.length > text.length && field.selectionStart === raw.length;
-    const next = typedAtEnd ? formatAsTyped(raw, country) : raw;
+    // Only a digit typed at the end is formatted: spaces, 'ext.' and edits in the middle stay as typed.
+    const digitAtEnd =
+      raw.length > text.length && field.selectionStart === raw.length && /\d$/.test(raw);
+    const next = digitAtEnd ? formatAsTyped(raw, country) : raw;
     setText(next);
     report(toPhoneValue(next, country));
   };

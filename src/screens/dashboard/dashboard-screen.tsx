@@ -172,8 +172,8 @@ function MembershipCards({ record, now }: { record: Membership; now: number }) {
                   aria-describedby={flags.isActive ? undefined : 'charger-needs-active'}
                   onClick={orderCharger}
                 >
-                  {mt('dashboard.charger.order')}
-                  <span className="visually-hidden"> {t('common:a11y.opensInNewTab')}</span>
+                  {mt('dashboard.charger.order')}{' '}
+                  <span className="visually-hidden">{t('common:a11y.opensInNewTab')}</span>
                 </button>
                 {flags.isActive ? null : (
                   <p id="charger-needs-active" className="field__hint">

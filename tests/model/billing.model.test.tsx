@@ -1,0 +1,365 @@
+/**
+ * Model-based tests of the billing machine (ARCHITECTURE.md, "Model-based
+ * tests").
+ *
+ * 1. The REAL machine is walked with xstate/graph, with the member's events and
+ *    the outcomes of both invokes (saving the address; refreshing the user and
+ *    the membership) as events; the paths must cover every state and every
+ *    transition.
+ * 2. Every path is EXECUTED against the real <BillingScreen />: fake API calls
+ *    (PUT client/auth/profile/billingAddress, GET client/auth/profile) whose
+ *    promises the path settles at the outcome steps, the REAL membership
+ *    machine, user events on accessible names, and after each step an
+ *    assertion of what the member sees.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createActor, type SnapshotFrom } from 'xstate';
+import {
+  type BillingContext,
+  type BillingEvent,
+  billingMachine,
+  type EditableBillingField,
+} from '../../machines/billing/billing.machine.ts';
+import { canSubmit, selectFieldErrors } from '../../machines/billing/billing.selectors.ts';
+import { toBillingAddress } from '../../machines/forms/billing.schema.ts';
+import type { User } from '../../machines/shared/domain.ts';
+import type { Api } from '../../src/api/api.ts';
+import { BillingScreen } from '../../src/screens/billing/billing-screen.tsx';
+import {
+  formatCoverage,
+  generatePaths,
+  type ModelPath,
+  measureCoverage,
+  quietActors,
+} from '../support/model.ts';
+import { renderScreen } from '../support/render.tsx';
+import {
+  createMembership,
+  createSession,
+  httpError,
+  networkError,
+  PendingCalls,
+  RECORD,
+  USER,
+  USER_WITH_ADDRESS,
+} from '../views/activation-test-kit.tsx';
+
+// ---------------------------------------------------------------------------
+// The events of the model
+// ---------------------------------------------------------------------------
+
+type Outcome =
+  | { type: `xstate.done.actor.${string}`; output: unknown }
+  | { type: `xstate.error.actor.${string}`; error: unknown };
+type ModelEvent = BillingEvent | Outcome;
+
+const INVOKE_IDS = ['saveBillingAddress', 'refreshAfterSave'] as const;
+
+const change = (field: EditableBillingField, value: string): ModelEvent => ({
+  type: 'billing.change',
+  field,
+  value,
+});
+// Postal codes already in the normalised form, so leaving the field changes nothing.
+const POSTAL_CODE = 'H2X 1Y4';
+const BAD_POSTAL_CODE = 'H2X';
+
+const EVENTS: readonly ModelEvent[] = [
+  // What a member does.
+  change('address1', '123 rue Saint-Denis'),
+  change('address2', 'App. 4'),
+  change('city', 'Montréal'),
+  change('postalCode', POSTAL_CODE),
+  change('postalCode', BAD_POSTAL_CODE),
+  change('province', 'QC'),
+  { type: 'billing.blur', field: 'city' },
+  { type: 'billing.submit' },
+  // How each call can end.
+  { type: 'xstate.done.actor.saveBillingAddress', output: undefined },
+  { type: 'xstate.error.actor.saveBillingAddress', error: httpError(400, 'server.invalidRequest') },
+  { type: 'xstate.done.actor.refreshAfterSave', output: undefined },
+  { type: 'xstate.error.actor.refreshAfterSave', error: networkError() },
+];
+
+/** The state value plus the facts a member can tell apart on screen (kept small on purpose). */
+function serializeState(state: { value: unknown; context: unknown }): string {
+  const c = state.context as BillingContext;
+  return JSON.stringify({
+    value: state.value,
+    valid: Object.keys(c.values).filter((f) => !c.validationErrors[f as EditableBillingField])
+      .length,
+    shown: Object.keys(c.touched)
+      .filter((field) => c.validationErrors[field as EditableBillingField] !== undefined)
+      .sort(),
+    error: c.errorKey,
+  });
+}
+
+const walkMachine = billingMachine.provide({ actors: quietActors(INVOKE_IDS) as never });
+const paths = generatePaths<ModelEvent>(walkMachine, {
+  // Nothing happens once the screen navigates away (a final state).
+  events: (state) => (state.value === 'done' ? [] : EVENTS),
+  serializeState,
+});
+
+describe('billing model: coverage of the real machine', () => {
+  it('the paths reach 100 % of the states and 100 % of the transitions', () => {
+    const coverage = measureCoverage(billingMachine, [
+      { machine: walkMachine, paths: paths as ModelPath[] },
+    ]);
+    console.info(`${formatCoverage(coverage)}; ${paths.length} paths`);
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+    expect(coverage.states.covered).toBe(coverage.states.total);
+    expect(coverage.transitions.covered).toBe(coverage.transitions.total);
+  });
+
+  it('every outcome event names an invoke of the machine', () => {
+    const ids: string[] = [];
+    const visit = (node: (typeof billingMachine)['root']) => {
+      for (const invoke of node.invoke) ids.push(invoke.id);
+      for (const child of Object.values(node.states)) visit(child);
+    };
+    visit(billingMachine.root);
+    expect(ids.sort()).toEqual([...INVOKE_IDS].sort());
+    for (const event of EVENTS) {
+      const match = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type);
+      if (match) expect(INVOKE_IDS).toContain(match[1]);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Executing every path against the real screen
+// ---------------------------------------------------------------------------
+
+type Snapshot = SnapshotFrom<typeof billingMachine>;
+type UserApi = ReturnType<typeof userEvent.setup>;
+
+function createHarness() {
+  const pending = new PendingCalls();
+  const updateBillingAddress = pending.fn<void>('updateBillingAddress');
+  const getProfile = pending.fn<User>('getProfile');
+  // The membership reloads at once: the refresh step is settled by the profile call.
+  const get = vi.fn(async () => RECORD);
+  const membership = createMembership(get);
+  const session = createSession(USER);
+  const logger = { error: vi.fn(), warn: vi.fn(), info: vi.fn() };
+  return {
+    pending,
+    updateBillingAddress,
+    getProfile,
+    get,
+    membership,
+    ...session,
+    logger,
+    navigate: vi.fn(),
+    api: {
+      auth: { updateBillingAddress, getProfile },
+      memberships: { get },
+    } as unknown as Api,
+    /** The error keys the screen should have logged so far. */
+    logged: [] as string[],
+    refreshed: false,
+  };
+}
+type Harness = ReturnType<typeof createHarness>;
+
+const LABELS: Record<EditableBillingField, string> = {
+  address1: 'Address line 1',
+  address2: 'Address line 2 (optional)',
+  city: 'City',
+  postalCode: 'Postal code',
+  province: 'Province or territory',
+};
+const field = (name: EditableBillingField) =>
+  screen.getByLabelText(LABELS[name]) as HTMLInputElement | HTMLSelectElement;
+
+const EN: Record<string, string> = {
+  'validation.address1Required': 'Address line 1 is required',
+  'validation.cityRequired': 'City is required',
+  'validation.postalCodeRequired': 'Postal code is required',
+  'validation.postalCodeInvalid': 'Enter a postal code like A1A 1A1',
+  'validation.provinceRequired': 'Province is required',
+  'errors.unknown': 'An unknown error occurred.',
+};
+const text = (key: string) => EN[key] ?? `(no English text for ${key})`;
+
+/** Does in the UI what the model event stands for; checks what the API received. */
+async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snapshot) {
+  switch (event.type) {
+    case 'billing.change': {
+      if (event.field === 'province') return user.selectOptions(field('province'), event.value);
+      await user.clear(field(event.field));
+      return user.type(field(event.field), event.value);
+    }
+    case 'billing.blur':
+      await user.click(field(event.field));
+      return user.click(document.body);
+    case 'billing.submit':
+      if (canSubmit(model)) return user.click(screen.getByRole('button', { name: 'Finish' }));
+      // The button is disabled; Enter in a field still submits (spec 5).
+      await user.click(field('address1'));
+      return user.keyboard('{Enter}');
+    default: {
+      if (event.type.endsWith('.saveBillingAddress')) {
+        // The contract's field names; address_2 only when filled in.
+        expect(h.updateBillingAddress).toHaveBeenLastCalledWith(
+          toBillingAddress(model.context.values),
+        );
+        if ('error' in event) h.logged.push((event.error as { key: string }).key);
+        await h.pending.settle(
+          'updateBillingAddress',
+          'error' in event ? { error: event.error } : { output: undefined },
+        );
+        return;
+      }
+      if (event.type.endsWith('.refreshAfterSave')) {
+        expect(h.getProfile).toHaveBeenCalledTimes(1);
+        if ('error' in event) {
+          h.logged.push((event.error as { key: string }).key);
+          await h.pending.settle('getProfile', { error: event.error });
+        } else {
+          h.refreshed = true;
+          await h.pending.settle('getProfile', { output: USER_WITH_ADDRESS });
+        }
+        return;
+      }
+      throw new Error(`cannot perform ${event.type}`);
+    }
+  }
+}
+
+/** What a member sees in the state the model is in. */
+function assertView(expected: Snapshot, h: Harness) {
+  const c = expected.context;
+  expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  expect(screen.getByRole('heading', { level: 1, name: 'Billing address' })).toBeVisible();
+  const country = screen.getByLabelText('Country');
+  expect(country).toHaveValue('Canada');
+  expect(country).toBeDisabled();
+  expect(screen.getAllByRole('option')).toHaveLength(14);
+
+  // Every failure so far was logged, with an error naming what went wrong.
+  expect(h.logger.error).toHaveBeenCalledTimes(h.logged.length);
+  h.logged.forEach((key, index) => {
+    expect(h.logger.error.mock.calls[index]).toContainEqual(expect.objectContaining({ key }));
+  });
+
+  // Nothing the member typed is lost, whatever happened.
+  for (const name of Object.keys(LABELS) as EditableBillingField[]) {
+    expect(field(name)).toHaveValue(c.values[name]);
+  }
+
+  if (expected.matches('done')) {
+    expect(h.navigate).toHaveBeenCalledTimes(1);
+    expect(h.navigate).toHaveBeenCalledWith('/subscription');
+    if (h.refreshed) {
+      // The user and the membership were reloaded before moving on.
+      expect(h.user()).toEqual(USER_WITH_ADDRESS);
+      expect(h.get).toHaveBeenCalledTimes(1);
+      expect(h.membership.getSnapshot().context.record).toEqual(RECORD);
+    } else {
+      expect(h.user()).toEqual(USER);
+    }
+    return;
+  }
+  expect(h.navigate).not.toHaveBeenCalled();
+
+  if (expected.matches('saving') || expected.matches('refreshing')) {
+    const busy = screen.getByRole('button', { name: 'Saving...' });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    for (const name of ['address1', 'address2', 'city', 'postalCode'] as const) {
+      expect(field(name)).toHaveAttribute('readonly');
+    }
+    expect(field('province')).toBeDisabled();
+    if (expected.matches('saving')) expect(h.pending.open('updateBillingAddress')).toBe(1);
+    else expect(h.pending.open('getProfile')).toBe(1);
+    return;
+  }
+
+  expect(h.pending.open('updateBillingAddress')).toBe(0);
+  const button = screen.getByRole('button', { name: 'Finish' });
+  if (canSubmit(expected)) expect(button).toBeEnabled();
+  else expect(button).toBeDisabled();
+  const shown = selectFieldErrors(expected);
+  for (const name of Object.keys(LABELS) as EditableBillingField[]) {
+    const error = shown[name];
+    if (error) {
+      expect(field(name)).toHaveAttribute('aria-invalid', 'true');
+      expect(field(name)).toHaveAccessibleDescription(expect.stringContaining(text(error.key)));
+    } else {
+      expect(field(name)).not.toHaveAttribute('aria-invalid');
+    }
+  }
+  if (c.errorKey) expect(screen.getByRole('alert')).toHaveTextContent(text(c.errorKey));
+  else expect(screen.queryByRole('alert')).toBeNull();
+}
+
+function describeEvent(event: ModelEvent): string {
+  switch (event.type) {
+    case 'billing.change':
+      return `change(${event.field}${event.value === BAD_POSTAL_CODE ? ' invalid' : ''})`;
+    case 'billing.blur':
+      return `blur(${event.field})`;
+    case 'billing.submit':
+      return 'submit';
+    default: {
+      const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
+      if (!match) return event.type;
+      const key = 'error' in event ? (event.error as { key: string }).key : '';
+      return `${match[2]} ${match[1]}${key ? ` (${key})` : ''}`;
+    }
+  }
+}
+
+const described = paths.map((path) => ({
+  ...path,
+  description: path.steps.map((s) => describeEvent(s.event)).join(' → ') || '(initial)',
+}));
+const viewPaths = described
+  .filter((p) => !described.some((q) => q !== p && q.description.startsWith(`${p.description} → `)))
+  .filter((p, i, all) => all.findIndex((q) => q.description === p.description) === i);
+
+describe('billing model: every path on the real screen', () => {
+  afterAll(() => {
+    console.info(`billing model: ${viewPaths.length} paths rendered`);
+  });
+
+  it('the rendered paths end in every outcome of both calls', () => {
+    const steps = new Set(viewPaths.flatMap((p) => p.steps.map((s) => describeEvent(s.event))));
+    expect(steps).toContain('saveBillingAddress done');
+    expect(steps).toContain('saveBillingAddress error (server.invalidRequest)');
+    expect(steps).toContain('refreshAfterSave done');
+    expect(steps).toContain('refreshAfterSave error (errors.network)');
+  });
+
+  it.each(viewPaths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+    const user = userEvent.setup({ delay: null });
+    const h = createHarness();
+    const model = createActor(walkMachine, { input: {} });
+    model.start();
+    await renderScreen(<BillingScreen />, {
+      services: {
+        api: h.api,
+        session: h.session,
+        membership: h.membership,
+        logger: h.logger,
+        navigate: h.navigate,
+      },
+      path: '/billing',
+    });
+    assertView(model.getSnapshot(), h);
+
+    for (const step of path.steps) {
+      await perform(user, h, step.event, model.getSnapshot());
+      model.send(step.event as never);
+      const expected = model.getSnapshot();
+      await waitFor(() => assertView(expected, h));
+    }
+    model.stop();
+  });
+});

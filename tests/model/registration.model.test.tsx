@@ -1,0 +1,350 @@
+/**
+ * Model-based tests of the registration machine (ARCHITECTURE.md,
+ * "Model-based tests").
+ *
+ * 1. The REAL machine is walked with xstate/graph, with the member's events and
+ *    the signUp call's outcomes as events; the paths must cover every state and
+ *    every transition.
+ * 2. Every path is EXECUTED against the real <RegisterScreen />: a fake
+ *    api.auth.signUp whose promise the path settles at the outcome step, user
+ *    events through user-event on accessible names, and after each step an
+ *    assertion of what the member sees in the state the model is in.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, type SnapshotFrom } from 'xstate';
+import {
+  type RegistrationField,
+  toSignUpPayload,
+} from '../../machines/forms/registration.schema.ts';
+import {
+  type RegistrationContext,
+  type RegistrationEvent,
+  registrationMachine,
+} from '../../machines/registration/registration.machine.ts';
+import {
+  canSubmit,
+  selectFieldErrors,
+} from '../../machines/registration/registration.selectors.ts';
+import type { Api } from '../../src/api/api.ts';
+import { RegisterScreen } from '../../src/screens/register/register-screen.tsx';
+import {
+  formatCoverage,
+  generatePaths,
+  type ModelPath,
+  measureCoverage,
+  quietActors,
+} from '../support/model.ts';
+import { renderScreen } from '../support/render.tsx';
+import { httpError, networkError, PendingCalls } from '../views/activation-test-kit.tsx';
+
+// ---------------------------------------------------------------------------
+// The events of the model
+// ---------------------------------------------------------------------------
+
+const VALID = {
+  firstName: 'Marie',
+  lastName: 'Tremblay',
+  phone: '+15145550123',
+  email: 'marie@example.ca',
+  password: 'Secret-pass-1',
+} as const satisfies Record<RegistrationField, string>;
+const SHORT_FIRST_NAME = 'M';
+
+/** What the member types for a phone value, and what the field then shows. */
+const PHONE_TYPED: Record<string, { typed: string; shown: string }> = {
+  '': { typed: '', shown: '' },
+  [VALID.phone]: { typed: '5145550123', shown: '(514) 555-0123' },
+};
+
+type Outcome =
+  | { type: `xstate.done.actor.${string}`; output: unknown }
+  | { type: `xstate.error.actor.${string}`; error: unknown };
+type ModelEvent = RegistrationEvent | Outcome;
+
+const change = (field: RegistrationField, value: string): ModelEvent => ({
+  type: 'registration.change',
+  field,
+  value,
+});
+const signUpFailed = (error: unknown): Outcome => ({ type: 'xstate.error.actor.signUp', error });
+
+/** Spec 8: the codes that mark a field, one that marks none, and a network failure. */
+const SERVER_CODES = [
+  'server.sameEmailUserExists',
+  'server.samePhoneUserExists',
+  'server.invalidFirstName',
+  'server.invalidLastName',
+  'server.passwordTooWeak',
+  'server.invalidPassword',
+  'server.invalidPhoneNumber',
+] as const;
+
+const EVENTS: readonly ModelEvent[] = [
+  // What a member does.
+  change('firstName', VALID.firstName),
+  change('firstName', SHORT_FIRST_NAME),
+  change('lastName', VALID.lastName),
+  change('phone', VALID.phone),
+  change('email', VALID.email),
+  change('password', VALID.password),
+  { type: 'registration.blur', field: 'email' },
+  { type: 'registration.submit', language: 'en' },
+  // How the sign-up can end.
+  { type: 'xstate.done.actor.signUp', output: undefined },
+  ...SERVER_CODES.map((code) => signUpFailed(httpError(409, code))),
+  signUpFailed(networkError()),
+];
+
+/** The state value plus the facts a member can tell apart on screen (kept small on purpose). */
+function serializeState(state: { value: unknown; context: unknown }): string {
+  const c = state.context as RegistrationContext;
+  const validCount = Object.keys(c.values).filter(
+    (field) => c.validationErrors[field as RegistrationField] === undefined,
+  ).length;
+  return JSON.stringify({
+    value: state.value,
+    validCount,
+    changed: c.changed,
+    shown: Object.keys(c.touched)
+      .filter((field) => c.validationErrors[field as RegistrationField] !== undefined)
+      .sort(),
+    server: c.serverErrorKey,
+  });
+}
+
+const walkMachine = registrationMachine.provide({ actors: quietActors(['signUp']) as never });
+const paths = generatePaths<ModelEvent>(walkMachine, {
+  // Nothing happens after the confirmation (a final state).
+  events: (state) => (state.value === 'succeeded' ? [] : EVENTS),
+  serializeState,
+});
+
+describe('registration model: coverage of the real machine', () => {
+  it('the paths reach 100 % of the states and 100 % of the transitions', () => {
+    const coverage = measureCoverage(registrationMachine, [
+      { machine: walkMachine, paths: paths as ModelPath[] },
+    ]);
+    console.info(`${formatCoverage(coverage)}; ${paths.length} paths`);
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+    expect(coverage.states.covered).toBe(coverage.states.total);
+    expect(coverage.transitions.covered).toBe(coverage.transitions.total);
+  });
+
+  it('every outcome event names an invoke of the machine', () => {
+    const ids: string[] = [];
+    const visit = (node: (typeof registrationMachine)['root']) => {
+      for (const invoke of node.invoke) ids.push(invoke.id);
+      for (const child of Object.values(node.states)) visit(child);
+    };
+    visit(registrationMachine.root);
+    expect(ids).toEqual(['signUp']);
+    for (const event of EVENTS) {
+      const match = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type);
+      if (match) expect(match[1]).toBe('signUp');
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Executing every path against the real screen
+// ---------------------------------------------------------------------------
+
+type Snapshot = SnapshotFrom<typeof registrationMachine>;
+type UserApi = ReturnType<typeof userEvent.setup>;
+
+function createHarness() {
+  const pending = new PendingCalls();
+  const signUp = pending.fn<void>('signUp');
+  return { pending, signUp, api: { auth: { signUp } } as unknown as Api };
+}
+type Harness = ReturnType<typeof createHarness>;
+
+/** The English texts a member reads for the keys the model produces. */
+const EN: Record<string, string> = {
+  'validation.firstNameRequired': 'First name is required',
+  'validation.lastNameRequired': 'Last name is required',
+  'validation.phoneRequired': 'Phone is required',
+  'validation.emailRequired': 'Email is required',
+  'validation.passwordRequired': 'Password is required',
+  'validation.minSymbols': 'Min 2 symbols in First name',
+  'server.sameEmailUserExists': 'User with this email already exists',
+  'server.samePhoneUserExists': 'User with the same phone number already exists',
+  'server.invalidFirstName': 'First name is invalid',
+  'server.invalidLastName': 'Last name is invalid',
+  'server.passwordTooWeak': 'Password is too weak',
+  'server.invalidPassword': 'Password is invalid',
+  'server.invalidPhoneNumber': 'Invalid phone number',
+  'errors.network': 'We could not reach the server. Check your connection and try again.',
+};
+const text = (key: string) => EN[key] ?? `(no English text for ${key})`;
+
+const LABELS: Record<RegistrationField, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  phone: 'Phone',
+  email: 'Email',
+  password: 'Password',
+};
+const input = (field: RegistrationField) =>
+  screen.getByLabelText(LABELS[field], { selector: 'input' }) as HTMLInputElement;
+
+async function retype(user: UserApi, field: RegistrationField, value: string) {
+  const typed = field === 'phone' ? (PHONE_TYPED[value]?.typed ?? value) : value;
+  await user.clear(input(field));
+  if (typed) await user.type(input(field), typed);
+}
+
+/** Does in the UI what the model event stands for; checks what the API received. */
+async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snapshot) {
+  switch (event.type) {
+    case 'registration.change':
+      return retype(user, event.field, event.value);
+    case 'registration.blur':
+      // Focus the field, then leave it for nowhere in particular.
+      await user.click(input(event.field));
+      return user.click(document.body);
+    case 'registration.submit':
+      if (canSubmit(model)) {
+        return user.click(screen.getByRole('button', { name: 'Create Account' }));
+      }
+      // The button is disabled; Enter in a field still submits (spec 5).
+      await user.click(input('firstName'));
+      return user.keyboard('{Enter}');
+    default: {
+      if (!event.type.endsWith('.signUp')) throw new Error(`cannot perform ${event.type}`);
+      // The sign-up body: the values typed, the phone in E.164, the language of the interface.
+      expect(h.signUp).toHaveBeenLastCalledWith(toSignUpPayload(model.context.values, 'en'));
+      await h.pending.settle(
+        'signUp',
+        'output' in event ? { output: undefined } : { error: event.error },
+      );
+    }
+  }
+}
+
+function expectFieldError(field: RegistrationField, message: string | null) {
+  const element = input(field);
+  if (message) {
+    expect(element).toHaveAttribute('aria-invalid', 'true');
+    expect(element).toHaveAccessibleDescription(expect.stringContaining(message));
+  } else {
+    expect(element).not.toHaveAttribute('aria-invalid');
+  }
+}
+
+/** What a member sees in the state the model is in. */
+function assertView(expected: Snapshot, h: Harness) {
+  const c = expected.context;
+  expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+
+  if (expected.matches('succeeded')) {
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Your account has been created' }),
+    ).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      `We sent a 6-digit verification code to ${VALID.email}.`,
+    );
+    expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('button', { name: 'Create Account' })).toBeNull();
+    expect(h.pending.open('signUp')).toBe(0);
+    return;
+  }
+
+  expect(screen.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+  expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+  // Nothing the member typed is lost, whatever happened.
+  expect(input('firstName')).toHaveValue(c.values.firstName);
+  expect(input('lastName')).toHaveValue(c.values.lastName);
+  expect(input('phone')).toHaveValue(PHONE_TYPED[c.values.phone]?.shown ?? c.values.phone);
+  expect(input('email')).toHaveValue(c.values.email);
+  expect(input('password')).toHaveValue(c.values.password);
+  expect(screen.getByRole('combobox', { name: 'Country code' })).toHaveValue('CA');
+
+  if (expected.matches('submitting')) {
+    const busy = screen.getByRole('button', { name: 'Creating account...' });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    for (const field of Object.keys(LABELS) as RegistrationField[]) {
+      expect(input(field)).toHaveAttribute('readonly');
+    }
+    expect(h.pending.open('signUp')).toBe(1);
+    return;
+  }
+
+  expect(h.pending.open('signUp')).toBe(0);
+  const button = screen.getByRole('button', { name: 'Create Account' });
+  if (canSubmit(expected)) expect(button).toBeEnabled();
+  else expect(button).toBeDisabled();
+
+  const shown = selectFieldErrors(expected);
+  for (const field of Object.keys(LABELS) as RegistrationField[]) {
+    const error = shown[field];
+    expectFieldError(field, error ? text(error.key) : null);
+  }
+  if (c.serverErrorKey) {
+    expect(expected.matches({ editing: 'rejected' })).toBe(true);
+    expect(screen.getByRole('alert')).toHaveTextContent(text(c.serverErrorKey));
+  } else {
+    expect(screen.queryByRole('alert')).toBeNull();
+  }
+}
+
+function describeEvent(event: ModelEvent): string {
+  switch (event.type) {
+    case 'registration.change':
+      return `change(${event.field}${event.value === SHORT_FIRST_NAME ? ' short' : ''})`;
+    case 'registration.blur':
+      return `blur(${event.field})`;
+    case 'registration.submit':
+      return 'submit';
+    default: {
+      const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
+      if (!match) return event.type;
+      const key = 'error' in event ? (event.error as { key: string }).key : '';
+      return `${match[2]} ${match[1]}${key ? ` (${key})` : ''}`;
+    }
+  }
+}
+
+/** Paths that are the start of a longer one are checked on the way by the longer one. */
+const described = paths.map((path) => ({
+  ...path,
+  description: path.steps.map((s) => describeEvent(s.event)).join(' → ') || '(initial)',
+}));
+const viewPaths = described
+  .filter((p) => !described.some((q) => q !== p && q.description.startsWith(`${p.description} → `)))
+  .filter((p, i, all) => all.findIndex((q) => q.description === p.description) === i);
+
+describe('registration model: every path on the real screen', () => {
+  afterAll(() => {
+    console.info(`registration model: ${viewPaths.length} paths rendered`);
+  });
+
+  it('the rendered paths end in every outcome of the sign-up', () => {
+    const ends = new Set(viewPaths.flatMap((p) => p.steps.map((s) => describeEvent(s.event))));
+    expect(ends).toContain('signUp done');
+    for (const code of [...SERVER_CODES, 'errors.network']) {
+      expect(ends).toContain(`signUp error (${code})`);
+    }
+  });
+
+  it.each(viewPaths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+    const user = userEvent.setup({ delay: null });
+    const h = createHarness();
+    const model = createActor(walkMachine);
+    model.start();
+    await renderScreen(<RegisterScreen />, { services: { api: h.api }, path: '/register' });
+    assertView(model.getSnapshot(), h);
+
+    for (const step of path.steps) {
+      await perform(user, h, step.event, model.getSnapshot());
+      model.send(step.event as never);
+      const expected = model.getSnapshot();
+      await waitFor(() => assertView(expected, h));
+    }
+    model.stop();
+  });
+});

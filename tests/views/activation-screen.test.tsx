@@ -1,0 +1,124 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Membership } from '../../machines/shared/domain.ts';
+import type { Api } from '../../src/api/api.ts';
+import {
+  ActivationScreen,
+  refreshAfterActivation,
+} from '../../src/screens/activation/activation-screen.tsx';
+import { renderScreen } from '../support/render.tsx';
+import {
+  createMembership,
+  createSession,
+  httpError,
+  networkError,
+  PendingCalls,
+  RECORD,
+  USER,
+  USER_WITH_ADDRESS,
+} from './activation-test-kit.tsx';
+
+async function renderActivation(language: 'en' | 'fr' = 'en') {
+  const pending = new PendingCalls();
+  const activate = pending.fn<Membership>('activate');
+  const get = pending.fn<Membership | null>('get');
+  const session = createSession(USER);
+  const membership = createMembership(() => get());
+  const navigate = vi.fn();
+  const logger = { error: vi.fn(), warn: vi.fn(), info: vi.fn() };
+  await renderScreen(<ActivationScreen />, {
+    services: {
+      api: { memberships: { activate, get } } as unknown as Api,
+      session: session.session,
+      membership,
+      navigate,
+      logger,
+    },
+    language,
+    path: '/activation',
+  });
+  return {
+    pending,
+    activate,
+    get,
+    navigate,
+    logger,
+    membership,
+    ui: userEvent.setup({ delay: null }),
+  };
+}
+
+describe('ActivationScreen', () => {
+  it('speaks French: heading, the three steps in order, the button and the retryable error', async () => {
+    const a = await renderActivation('fr');
+    expect(screen.getByRole('heading', { level: 1, name: 'Activez votre adhésion' })).toBeVisible();
+    const steps = screen.getByRole('list', { name: 'Comment ça fonctionne' });
+    expect(steps.tagName).toBe('OL');
+    expect([...steps.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Activez votre adhésion gratuite.',
+      'Commandez votre borne gratuite dans la boutique du club.',
+      'Installez votre borne et ajoutez-la à l’application charger-connect.',
+    ]);
+    await a.ui.click(screen.getByRole('button', { name: 'Activer mon adhésion' }));
+    expect(screen.getByRole('button', { name: 'Activation en cours...' })).toBeDisabled();
+    await a.pending.settle('activate', { error: httpError(409, 'server.membershipExists') });
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Nous n’avons pas pu activer votre adhésion. Votre adhésion est déjà active. Appuyez sur « Activer mon adhésion » pour réessayer.',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Activer mon adhésion' })).toBeEnabled();
+  });
+
+  it('posts once however often the busy button is pressed, and a retry clears the error', async () => {
+    const a = await renderActivation();
+    const button = screen.getByRole('button', { name: 'Activate membership' });
+    await a.ui.click(button);
+    await a.ui.click(screen.getByRole('button', { name: 'Activating...' }));
+    expect(a.activate).toHaveBeenCalledTimes(1);
+    await a.pending.settle('activate', { error: networkError() });
+    await screen.findByRole('alert');
+    expect(a.logger.error).toHaveBeenCalledWith(
+      expect.any(String),
+      expect.objectContaining({ key: 'errors.network' }),
+    );
+    await a.ui.click(screen.getByRole('button', { name: 'Activate membership' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(a.activate).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('refreshAfterActivation', () => {
+  it('reloads the invalidated membership, then reads the billing address of the session user', async () => {
+    const pending = new PendingCalls();
+    const get = pending.fn<Membership | null>('get');
+    const membership = createMembership(() => get(), { ...RECORD, validTo: null });
+    const session = createSession(USER_WITH_ADDRESS);
+    const result = refreshAfterActivation({ membership, session: session.session });
+    // The stale record is dropped while the fresh one loads.
+    expect(membership.getSnapshot().context.record).toBeNull();
+    expect(get).toHaveBeenCalledTimes(1);
+    await pending.settle('get', { output: RECORD });
+    await expect(result).resolves.toEqual({ hasBillingAddress: true });
+    expect(membership.getSnapshot().context.record).toEqual(RECORD);
+  });
+
+  it('reports no billing address for a user with an empty one', async () => {
+    const membership = createMembership(async () => RECORD);
+    const session = createSession(USER);
+    await expect(refreshAfterActivation({ membership, session: session.session })).resolves.toEqual(
+      {
+        hasBillingAddress: false,
+      },
+    );
+  });
+
+  it('fails with the load’s error key when the membership cannot be loaded', async () => {
+    const membership = createMembership(() => Promise.reject(networkError()));
+    const session = createSession(USER);
+    await expect(
+      refreshAfterActivation({ membership, session: session.session }),
+    ).rejects.toMatchObject({ key: 'errors.network' });
+  });
+});

@@ -1,0 +1,229 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deriveMembership } from '../../machines/membership/derive-membership.ts';
+import type { Membership } from '../../machines/shared/domain.ts';
+import {
+  DashboardScreen,
+  formatMembershipDate,
+  orderChargerUrl,
+} from '../../src/screens/dashboard/dashboard-screen.tsx';
+import { renderScreen, TEST_CONFIG } from '../support/render.tsx';
+import { createMembership, createSession, RECORD, USER } from './activation-test-kit.tsx';
+
+const NOW = Date.parse('2025-06-15T12:00:00.000Z');
+const FUTURE = '2026-11-22T12:00:00.000Z';
+const PAST = '2025-03-01T08:30:00.000Z';
+const ORDERED = '2025-04-02T10:00:00.000Z';
+
+interface Flags {
+  isActive: boolean;
+  isCancelled: boolean;
+  hasOrdered: boolean;
+}
+
+/**
+ * A record with the given flags at NOW. Spec 4 makes "active and cancelled"
+ * impossible: any cancelledAt means not active.
+ */
+function recordWith({ isActive, isCancelled, hasOrdered }: Flags): Membership {
+  return {
+    ...RECORD,
+    validTo: isActive || isCancelled ? FUTURE : PAST,
+    cancelledAt: isCancelled ? PAST : null,
+    chargerOrderedAt: hasOrdered ? ORDERED : null,
+  };
+}
+
+const COMBINATIONS: Flags[] = [false, true].flatMap((isActive) =>
+  [false, true].flatMap((isCancelled) =>
+    [false, true].map((hasOrdered) => ({ isActive, isCancelled, hasOrdered })),
+  ),
+);
+
+async function renderDashboard(record: Membership | null, language: 'en' | 'fr' = 'en') {
+  const membership = createMembership(() => new Promise(() => {}), record ?? undefined);
+  const navigate = vi.fn();
+  const view = await renderScreen(<DashboardScreen now={() => NOW} />, {
+    services: { membership, session: createSession(USER).session, navigate },
+    language,
+    path: '/dashboard',
+  });
+  return { ...view, membership, navigate, ui: userEvent.setup({ delay: null }) };
+}
+
+const card = (name: string) => screen.getByRole('region', { name });
+const orderButton = () => screen.queryByRole('button', { name: /^Order charger/ });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('DashboardScreen: every combination of the membership flags', () => {
+  const possible = COMBINATIONS.filter((f) => !(f.isActive && f.isCancelled));
+
+  it('covers every combination; "active and cancelled" cannot happen (spec 4)', () => {
+    expect(COMBINATIONS).toHaveLength(8);
+    for (const flags of possible) {
+      expect(deriveMembership(recordWith(flags), NOW)).toEqual({
+        isMembershipExist: true,
+        ...flags,
+      });
+    }
+    // Cancelled with a validTo still ahead: never active.
+    const cancelled = recordWith({ isActive: true, isCancelled: true, hasOrdered: false });
+    expect(deriveMembership(cancelled, NOW).isActive).toBe(false);
+  });
+
+  it.each(
+    possible.map(
+      (flags) =>
+        [
+          `${flags.isActive ? 'active' : 'inactive'}, ${flags.isCancelled ? 'cancelled' : 'not cancelled'}, ${flags.hasOrdered ? 'ordered' : 'not ordered'}`,
+          flags,
+        ] as const,
+    ),
+  )('%s', async (_, flags) => {
+    const record = recordWith(flags);
+    const d = await renderDashboard(record);
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+    // Membership card: id in upper case, badge, dates.
+    const membership = card('Membership');
+    expect(within(membership).getByText('MBR-7F3A')).toBeVisible();
+    expect(within(membership).getByText(flags.isActive ? 'Active' : 'Inactive')).toHaveClass(
+      'badge',
+    );
+    if (flags.isActive) {
+      expect(within(membership).getByText('Next payment due')).toBeVisible();
+      expect(within(membership).getByText('2026-11-22')).toBeVisible();
+    } else {
+      expect(within(membership).queryByText('Next payment due')).toBeNull();
+      expect(within(membership).queryByText('2026-11-22')).toBeNull();
+    }
+    if (flags.isCancelled) {
+      expect(within(membership).getByText('Cancelled on')).toBeVisible();
+      expect(within(membership).getByText('2025-03-01')).toBeVisible();
+    } else {
+      expect(within(membership).queryByText('Cancelled on')).toBeNull();
+    }
+    const activate = within(membership).queryByRole('button', { name: 'Activate membership' });
+    if (flags.isActive) {
+      expect(activate).toBeNull();
+    } else {
+      expect(activate).toBeEnabled();
+      await d.ui.click(activate as HTMLElement);
+      expect(d.navigate).toHaveBeenCalledWith('/subscription');
+    }
+
+    // Charger card: only while not cancelled.
+    if (flags.isCancelled) {
+      expect(screen.queryByRole('region', { name: 'Your free charger' })).toBeNull();
+      expect(orderButton()).toBeNull();
+    } else {
+      const charger = card('Your free charger');
+      if (flags.hasOrdered) {
+        expect(within(charger).getByText('Your charger will be added soon.')).toBeVisible();
+        expect(orderButton()).toBeNull();
+      } else {
+        expect(within(charger).getByText(/Order your free Level 2 home charger/)).toBeVisible();
+        const button = orderButton() as HTMLButtonElement;
+        expect(button).toHaveAccessibleName('Order charger (opens in a new tab)');
+        if (flags.isActive) {
+          expect(button).toBeEnabled();
+          await d.ui.click(button);
+          expect(open).toHaveBeenCalledTimes(1);
+          expect(open).toHaveBeenCalledWith(
+            `${TEST_CONFIG.storeUrl}/collections/charger?membership=64f0c0ffee00000000000001&member=mbr-7f3a`,
+            '_blank',
+            'noopener',
+          );
+        } else {
+          expect(button).toBeDisabled();
+          expect(button).toHaveAccessibleDescription(
+            'Activate your membership to order your charger.',
+          );
+          await d.ui.click(button);
+          expect(open).not.toHaveBeenCalled();
+        }
+      }
+    }
+
+    // Right column: the balance placeholder.
+    const balance = card('Club balance');
+    expect(within(balance).getByText('$0.00')).toBeVisible();
+    expect(within(balance).getByText('No data yet')).toBeVisible();
+  });
+});
+
+describe('DashboardScreen: details', () => {
+  it('does nothing on Order charger unless both _id and id exist', async () => {
+    for (const record of [
+      { ...RECORD, _id: '' },
+      { ...RECORD, id: '' },
+    ]) {
+      const d = await renderDashboard(record);
+      const open = vi.spyOn(window, 'open').mockReturnValue(null);
+      await d.ui.click(orderButton() as HTMLElement);
+      expect(open).not.toHaveBeenCalled();
+      d.unmount();
+      open.mockRestore();
+    }
+    expect(orderChargerUrl(TEST_CONFIG.storeUrl, { _id: '', id: 'x' })).toBeNull();
+    expect(orderChargerUrl(TEST_CONFIG.storeUrl, { _id: 'x', id: '' })).toBeNull();
+    expect(orderChargerUrl(TEST_CONFIG.storeUrl, null)).toBeNull();
+  });
+
+  it('builds the store address from the configured URL with the values URL-encoded', () => {
+    expect(orderChargerUrl('https://store.example.ca/', { _id: 'a b&c', id: 'm/1?x=2' })).toBe(
+      'https://store.example.ca/collections/charger?membership=a%20b%26c&member=m%2F1%3Fx%3D2',
+    );
+  });
+
+  it('formats dates as YYYY-MM-DD in UTC and ignores missing ones', () => {
+    expect(formatMembershipDate('2026-01-05T23:30:00.000Z')).toBe('2026-01-05');
+    expect(formatMembershipDate(null)).toBeNull();
+    expect(formatMembershipDate('not a date')).toBeNull();
+  });
+
+  it('speaks French, keeping the dates in year-month-day', async () => {
+    await renderDashboard(
+      recordWith({ isActive: true, isCancelled: false, hasOrdered: false }),
+      'fr',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
+    expect(screen.getByText('Bienvenue, Marie')).toBeVisible();
+    const membership = card('Adhésion');
+    expect(within(membership).getByText('Active')).toHaveClass('badge');
+    expect(within(membership).getByText('Prochain paiement dû le')).toBeVisible();
+    expect(within(membership).getByText('2026-11-22')).toBeVisible();
+    expect(
+      within(card('Votre borne gratuite')).getByRole('button', { name: /^Commander ma borne/ }),
+    ).toBeEnabled();
+    const balance = card('Solde au club');
+    // fr-CA puts a no-break space before the dollar sign.
+    expect(
+      balance.querySelector('.dashboard-balance__amount')?.textContent?.replace(/\s/g, ' '),
+    ).toBe('0,00 $');
+    expect(within(balance).getByText('Aucune donnée pour l’instant')).toBeVisible();
+  });
+
+  it('shows the way to activation when there is no membership record', async () => {
+    await renderDashboard(null);
+    expect(screen.getByText('You have no membership yet.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Activate your membership' })).toHaveAttribute(
+      'href',
+      '/activation',
+    );
+    expect(within(card('Club balance')).getByText('$0.00')).toBeVisible();
+  });
+
+  it('says the membership is loading while it is', async () => {
+    const d = await renderDashboard(null);
+    d.membership.send({ type: 'membership.refetch' });
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading your membership...');
+  });
+});

@@ -1,0 +1,183 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  formatAsTyped,
+  PhoneField,
+  phoneTextOf,
+  toPhoneValue,
+} from '../../src/components/phone-field.tsx';
+import { renderScreen } from '../support/render.tsx';
+
+/** A form that keeps the reported value, as the registration machine does. */
+function Harness({
+  initial = '',
+  onValue,
+  error,
+}: {
+  initial?: string;
+  onValue: (value: string) => void;
+  error?: string;
+}) {
+  const [value, setValue] = useState(initial);
+  return (
+    <>
+      <PhoneField
+        id="phone"
+        value={value}
+        error={error}
+        onValueChange={(next) => {
+          onValue(next);
+          setValue(next);
+        }}
+      />
+      <output data-testid="value">{value}</output>
+      <button type="button" onClick={() => setValue('')}>
+        Reset
+      </button>
+    </>
+  );
+}
+
+async function renderField(
+  props: { initial?: string; error?: string } = {},
+  language: 'en' | 'fr' = 'en',
+) {
+  const onValue = vi.fn();
+  await renderScreen(<Harness {...props} onValue={onValue} />, { services: {}, language });
+  return {
+    onValue,
+    user: userEvent.setup({ delay: null }),
+    number: () => screen.getByRole('textbox', { name: language === 'fr' ? 'Téléphone' : 'Phone' }),
+    country: () =>
+      screen.getByRole('combobox', {
+        name: language === 'fr' ? 'Indicatif du pays' : 'Country code',
+      }) as HTMLSelectElement,
+    value: () => screen.getByTestId('value').textContent,
+  };
+}
+
+describe('phone value helpers', () => {
+  it('reports E.164, keeps an extension as ;ext=, and is empty while empty', () => {
+    expect(toPhoneValue('', 'CA')).toBe('');
+    expect(toPhoneValue('   ', 'CA')).toBe('');
+    expect(toPhoneValue('(514) 555-0123', 'CA')).toBe('+15145550123');
+    expect(toPhoneValue('514 555 0123 ext. 123', 'CA')).toBe('+15145550123;ext=123');
+    expect(toPhoneValue('514 555 0123 x123', 'CA')).toBe('+15145550123;ext=123');
+    expect(toPhoneValue('514 555-0123 poste 45', 'CA')).toBe('+15145550123;ext=45');
+    expect(toPhoneValue('06 12 34 56 78', 'FR')).toBe('+33612345678');
+    // An international number ignores the selected country.
+    expect(toPhoneValue('+44 20 7946 0958', 'CA')).toBe('+442079460958');
+    // Not a number at all: the text itself (the form calls it invalid).
+    expect(toPhoneValue('abc', 'CA')).toBe('abc');
+  });
+
+  it('formats as typed, leaving text with an extension alone', () => {
+    expect(formatAsTyped('514', 'CA')).toBe('(514)');
+    expect(formatAsTyped('5145550123', 'CA')).toBe('(514) 555-0123');
+    expect(formatAsTyped('0612345678', 'FR')).toBe('06 12 34 56 78');
+    expect(formatAsTyped('514 555 0123 ext. 12', 'CA')).toBe('514 555 0123 ext. 12');
+  });
+
+  it('shows a stored value in its country’s national format', () => {
+    expect(phoneTextOf('', 'CA')).toEqual({ text: '', country: 'CA' });
+    expect(phoneTextOf('+15145550123', 'CA')).toEqual({ text: '(514) 555-0123', country: 'CA' });
+    expect(phoneTextOf('+15145550123;ext=12', 'CA')).toEqual({
+      text: '(514) 555-0123 ext. 12',
+      country: 'CA',
+    });
+    expect(phoneTextOf('+33612345678', 'CA')).toEqual({ text: '06 12 34 56 78', country: 'FR' });
+  });
+});
+
+describe('PhoneField', () => {
+  it('has the Phone label and a Country code selector starting on Canada, sorted by name', async () => {
+    const f = await renderField();
+    expect(f.number()).toHaveAttribute('type', 'tel');
+    expect(f.country()).toHaveValue('CA');
+    expect(screen.getByRole('option', { name: 'Canada (+1)' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'France (+33)' })).toBeInTheDocument();
+    const names = [...f.country().options].map((o) => o.textContent ?? '');
+    expect(names.length).toBeGreaterThan(200);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+  });
+
+  it('names the countries in French when the interface is in French', async () => {
+    const f = await renderField({}, 'fr');
+    expect(screen.getByRole('option', { name: 'Allemagne (+49)' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'États-Unis (+1)' })).toBeInTheDocument();
+    expect(f.country()).toHaveValue('CA');
+  });
+
+  it('formats the number as it is typed and reports it in E.164', async () => {
+    const f = await renderField();
+    await f.user.type(f.number(), '5145550123');
+    expect(f.number()).toHaveValue('(514) 555-0123');
+    expect(f.value()).toBe('+15145550123');
+    expect(f.onValue).toHaveBeenLastCalledWith('+15145550123');
+  });
+
+  it('lets Backspace remove formatting characters and reports empty when cleared', async () => {
+    const f = await renderField();
+    await f.user.type(f.number(), '514');
+    expect(f.number()).toHaveValue('(514)');
+    await f.user.keyboard('{Backspace}');
+    expect(f.number()).toHaveValue('(514');
+    await f.user.keyboard('{Backspace}');
+    expect(f.number()).toHaveValue('(51');
+    expect(f.value()).toBe('+151');
+    await f.user.clear(f.number());
+    expect(f.number()).toHaveValue('');
+    expect(f.onValue).toHaveBeenLastCalledWith('');
+  });
+
+  it.each([
+    ['514 555 0123 ext. 123', '(514) 555-0123 ext. 123'],
+    ['5145550123 x123', '(514) 555-0123 x123'],
+  ])('keeps an extension typed as “%s”', async (typed, shown) => {
+    const f = await renderField();
+    await f.user.type(f.number(), typed);
+    expect(f.value()).toBe('+15145550123;ext=123');
+    // The number is formatted; what the member typed after it stays as typed.
+    expect(f.number()).toHaveValue(shown);
+  });
+
+  it('reads the number for the chosen country', async () => {
+    const f = await renderField();
+    await f.user.selectOptions(f.country(), 'FR');
+    await f.user.type(f.number(), '0612345678');
+    expect(f.number()).toHaveValue('06 12 34 56 78');
+    expect(f.value()).toBe('+33612345678');
+  });
+
+  it('re-reads what was typed when the country changes', async () => {
+    const f = await renderField();
+    await f.user.type(f.number(), '0612345678');
+    expect(f.value()).not.toBe('+33612345678');
+    await f.user.selectOptions(f.country(), 'FR');
+    expect(f.value()).toBe('+33612345678');
+    expect(f.number()).toHaveValue('06 12 34 56 78');
+  });
+
+  it('reports the typed text when it is no phone number', async () => {
+    const f = await renderField();
+    await f.user.type(f.number(), 'abc');
+    expect(f.number()).toHaveValue('abc');
+    expect(f.value()).toBe('abc');
+  });
+
+  it('shows a stored value with its country, and follows a reset from outside', async () => {
+    const f = await renderField({ initial: '+33612345678' });
+    expect(f.country()).toHaveValue('FR');
+    expect(f.number()).toHaveValue('06 12 34 56 78');
+    await f.user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(f.number()).toHaveValue('');
+  });
+
+  it('ties an error to the number input', async () => {
+    const f = await renderField({ error: 'Phone is invalid' });
+    expect(f.number()).toHaveAttribute('aria-invalid', 'true');
+    expect(f.number()).toHaveAccessibleDescription('Phone is invalid');
+  });
+});

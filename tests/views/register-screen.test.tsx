@@ -1,0 +1,193 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { SignUpPayload } from '../../machines/shared/domain.ts';
+import type { Api } from '../../src/api/api.ts';
+import { RegisterScreen } from '../../src/screens/register/register-screen.tsx';
+import { renderScreen } from '../support/render.tsx';
+import { httpError, PendingCalls } from './activation-test-kit.tsx';
+
+const EN = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  phone: 'Phone',
+  email: 'Email',
+  password: 'Password',
+  submit: 'Create Account',
+};
+const FR = {
+  firstName: 'Prénom',
+  lastName: 'Nom de famille',
+  phone: 'Téléphone',
+  email: 'Courriel',
+  password: 'Mot de passe',
+  submit: 'Créer mon compte',
+};
+
+async function renderRegister(language: 'en' | 'fr' = 'en') {
+  const pending = new PendingCalls();
+  const signUp = pending.fn<void>('signUp');
+  const view = await renderScreen(<RegisterScreen />, {
+    services: { api: { auth: { signUp } } as unknown as Api },
+    language,
+    path: '/register',
+  });
+  const labels = language === 'fr' ? FR : EN;
+  const input = (name: keyof typeof EN) =>
+    screen.getByLabelText(labels[name], { selector: 'input' }) as HTMLInputElement;
+  const user = userEvent.setup({ delay: null });
+  const fill = async (values: Partial<Record<keyof typeof EN, string>> = {}) => {
+    const all = {
+      firstName: 'Marie',
+      lastName: 'Tremblay',
+      phone: '514 555 0123',
+      email: 'marie@example.ca',
+      password: 'Secret-pass-1',
+      ...values,
+    };
+    for (const [name, value] of Object.entries(all) as Array<[keyof typeof EN, string]>) {
+      await user.clear(input(name));
+      if (value) await user.type(input(name), value);
+    }
+  };
+  return { ...view, pending, signUp, input, user, fill, labels };
+}
+
+describe('RegisterScreen', () => {
+  it('keeps Create Account disabled until the form is changed and valid', async () => {
+    const r = await renderRegister();
+    const button = screen.getByRole('button', { name: 'Create Account' });
+    expect(button).toBeDisabled();
+    await r.fill({ email: 'marie@' });
+    expect(button).toBeDisabled();
+    await r.user.clear(r.input('email'));
+    await r.user.type(r.input('email'), 'marie@example.ca');
+    expect(button).toBeEnabled();
+  });
+
+  it('shows a field’s error once it is left, with the length rules of spec 5', async () => {
+    const r = await renderRegister();
+    await r.user.click(r.input('firstName'));
+    expect(r.input('firstName')).not.toHaveAttribute('aria-invalid');
+    await r.user.click(document.body);
+    expect(r.input('firstName')).toHaveAccessibleDescription('First name is required');
+    await r.user.type(r.input('lastName'), 'x'.repeat(33));
+    expect(r.input('lastName')).toHaveAccessibleDescription('Max 32 symbols in Last name');
+    await r.user.type(r.input('password'), 'short');
+    expect(r.input('password')).toHaveAccessibleDescription(
+      'Password must be at least 8 characters',
+    );
+    await r.user.type(r.input('phone'), '5');
+    expect(r.input('phone')).toHaveAccessibleDescription(
+      expect.stringContaining('Phone is invalid'),
+    );
+  });
+
+  it('sends the phone in E.164 (with an extension) and the interface language, then confirms', async () => {
+    const r = await renderRegister();
+    await r.fill({ phone: '514 555 0123 ext. 12', email: '  marie@example.ca ' });
+    await r.user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(screen.getByRole('button', { name: 'Creating account...' })).toBeDisabled();
+    expect(r.signUp).toHaveBeenCalledTimes(1);
+    expect(r.signUp).toHaveBeenCalledWith({
+      firstName: 'Marie',
+      lastName: 'Tremblay',
+      phone: '+15145550123;ext=12',
+      email: 'marie@example.ca',
+      password: 'Secret-pass-1',
+      language: 'en',
+    } satisfies SignUpPayload);
+    await r.pending.settle('signUp', { output: undefined });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your account has been created' }),
+    ).toBeVisible();
+    expect(
+      screen.getByText('We sent a 6-digit verification code to marie@example.ca.'),
+    ).toBeVisible();
+    await r.user.click(screen.getByRole('link', { name: 'Go to sign in' }));
+    expect(await screen.findByTestId('navigated')).toHaveTextContent('/login');
+  });
+
+  it('sends language fr when the interface is in French, and speaks French', async () => {
+    const r = await renderRegister('fr');
+    expect(screen.getByRole('heading', { level: 1, name: 'Créez votre compte' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('combobox', { name: 'Indicatif du pays' })).toHaveValue('CA');
+    await r.fill();
+    await r.user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    expect(screen.getByRole('button', { name: 'Création du compte...' })).toBeDisabled();
+    expect(r.signUp).toHaveBeenCalledWith(
+      expect.objectContaining({ language: 'fr', phone: '+15145550123' }),
+    );
+    await r.pending.settle('signUp', { error: httpError(409, 'server.sameEmailUserExists') });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Un utilisateur avec ce courriel existe déjà',
+    );
+  });
+
+  it('takes the language of the interface at the moment of submitting', async () => {
+    const r = await renderRegister('en');
+    await r.fill();
+    await act(() => r.i18n.changeLanguage('fr'));
+    await r.user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    expect(r.signUp).toHaveBeenCalledWith(expect.objectContaining({ language: 'fr' }));
+  });
+
+  it('submits with Enter, and Enter on an unfinished form shows every error instead', async () => {
+    const r = await renderRegister();
+    await r.user.type(r.input('firstName'), 'Marie{Enter}');
+    expect(r.signUp).not.toHaveBeenCalled();
+    expect(r.input('lastName')).toHaveAccessibleDescription('Last name is required');
+    expect(r.input('phone')).toHaveAccessibleDescription(
+      expect.stringContaining('Phone is required'),
+    );
+    expect(r.input('email')).toHaveAccessibleDescription('Email is required');
+    expect(r.input('password')).toHaveAccessibleDescription('Password is required');
+    await r.fill();
+    await r.user.type(r.input('password'), '{Enter}');
+    expect(r.signUp).toHaveBeenCalledTimes(1);
+  });
+
+  it('marks the field a server code names, and any change clears the marks; nothing typed is lost', async () => {
+    const r = await renderRegister();
+    await r.fill();
+    await r.user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await r.pending.settle('signUp', { error: httpError(409, 'server.samePhoneUserExists') });
+
+    const message = 'User with the same phone number already exists';
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
+    expect(r.input('phone')).toHaveAttribute('aria-invalid', 'true');
+    expect(r.input('phone')).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(r.input('email')).not.toHaveAttribute('aria-invalid');
+    expect(r.input('firstName')).toHaveValue('Marie');
+    expect(r.input('phone')).toHaveValue('(514) 555-0123');
+    expect(r.input('password')).toHaveValue('Secret-pass-1');
+
+    // Changing another field clears the server's mark and message.
+    await r.user.type(r.input('lastName'), 's');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(r.input('phone')).not.toHaveAttribute('aria-invalid');
+    expect(r.input('lastName')).toHaveValue('Tremblays');
+  });
+
+  it('shows any other code translated under the form only', async () => {
+    const r = await renderRegister();
+    await r.fill();
+    await r.user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await r.pending.settle('signUp', { error: httpError(500, 'server.somethingNew') });
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('An unknown error occurred.'),
+    );
+    for (const name of Object.keys(EN).filter((n) => n !== 'submit') as Array<keyof typeof EN>) {
+      expect(r.input(name)).not.toHaveAttribute('aria-invalid');
+    }
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeEnabled();
+  });
+
+  it('links back to /login', async () => {
+    await renderRegister();
+    expect(screen.getByText('Already a member?')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+});
