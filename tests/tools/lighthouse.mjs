@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+// Lighthouse 12 on /login (a visitor) and /dashboard (an active member) of the
+// BUILT app, served by `vite preview` with the stand-in, in Debian's Chromium.
+// Three runs per page; prints the median of each figure.
+//   npm run lighthouse            (builds first)
+//   npm run lighthouse -- --no-build
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+
+const ROOT = join(import.meta.dirname, '../..');
+const PORT = Number(process.env.LH_PORT ?? 4190);
+const DEBUG_PORT = Number(process.env.LH_DEBUG_PORT ?? 9333);
+const BASE = `http://127.0.0.1:${PORT}`;
+const RUNS = Number(process.env.LH_RUNS ?? 3);
+const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+if (!process.argv.includes('--no-build')) {
+  const built = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+const work = mkdtempSync(join(tmpdir(), 'evclub-lh-'));
+const server = spawn(
+  'npx',
+  ['vite', 'preview', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'],
+  {
+    cwd: ROOT,
+    env: { ...process.env, DEV_API_DATA_FILE: join(work, 'api.json'), DEV_API_TOKEN_TTL: '600' },
+    stdio: 'ignore',
+  },
+);
+
+async function waitForServer() {
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      if ((await fetch(`${BASE}/login`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`vite preview did not start on ${BASE}`);
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+async function measure(url) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const result = await lighthouse(url, {
+      port: DEBUG_PORT,
+      output: 'json',
+      logLevel: 'error',
+      disableStorageReset: true,
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    });
+    const { categories, audits } = result.lhr;
+    runs.push({
+      performance: Math.round(categories.performance.score * 100),
+      accessibility: Math.round(categories.accessibility.score * 100),
+      bestPractices: Math.round(categories['best-practices'].score * 100),
+      fcp: audits['first-contentful-paint'].numericValue,
+      lcp: audits['largest-contentful-paint'].numericValue,
+      tbt: audits['total-blocking-time'].numericValue,
+      cls: audits['cumulative-layout-shift'].numericValue,
+      finalUrl: result.lhr.finalDisplayedUrl,
+    });
+  }
+  const pick = (key) => median(runs.map((r) => r[key]));
+  return {
+    url,
+    finalUrl: runs.at(-1).finalUrl,
+    performance: pick('performance'),
+    accessibility: pick('accessibility'),
+    bestPractices: pick('bestPractices'),
+    fcp: Math.round(pick('fcp')),
+    lcp: Math.round(pick('lcp')),
+    tbt: Math.round(pick('tbt')),
+    cls: Number(pick('cls').toFixed(3)),
+    scores: runs.map((r) => r.performance).join(' / '),
+  };
+}
+
+let context;
+try {
+  await waitForServer();
+  context = await chromium.launchPersistentContext(join(work, 'profile'), {
+    executablePath: CHROME,
+    headless: true,
+    args: [
+      `--remote-debugging-port=${DEBUG_PORT}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const results = [await measure(`${BASE}/login`)];
+
+  // An active member, signed in in this browser profile.
+  const email = `lighthouse-${Date.now()}@example.com`;
+  const password = 'Password123';
+  const post = (path, body) =>
+    fetch(`${BASE}/api/${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  await post('__dev/users', { email, password });
+  await post('__dev/membership', {
+    email,
+    validTo: new Date(Date.now() + 200 * 86_400_000).toISOString(),
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`${BASE}/login`);
+  await page.getByLabel('Email or phone', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(`${BASE}/dashboard`);
+  results.push(await measure(`${BASE}/dashboard`));
+
+  console.info(`\nLighthouse ${RUNS} runs per page (mobile defaults), median:`);
+  console.table(results);
+  const bad = results.filter((r) => r.performance < 95 || r.cls > 0);
+  if (bad.length > 0) {
+    console.info(`Below target (Performance ≥ 95, CLS 0): ${bad.map((r) => r.url).join(', ')}`);
+    process.exitCode = 1;
+  }
+} finally {
+  await context?.close();
+  server.kill();
+  rmSync(work, { recursive: true, force: true });
+}
