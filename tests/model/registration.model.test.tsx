@@ -191,10 +191,15 @@ const LABELS: Record<RegistrationField, string> = {
 const input = (field: RegistrationField) =>
   screen.getByLabelText(LABELS[field], { selector: 'input' }) as HTMLInputElement;
 
+/** The phone number is typed key by key (it is formatted as typed); the other values are pasted. */
 async function retype(user: UserApi, field: RegistrationField, value: string) {
-  const typed = field === 'phone' ? (PHONE_TYPED[value]?.typed ?? value) : value;
   await user.clear(input(field));
-  if (typed) await user.type(input(field), typed);
+  if (field === 'phone') {
+    const typed = PHONE_TYPED[value]?.typed ?? value;
+    if (typed) await user.type(input(field), typed);
+  } else if (value) {
+    await user.paste(value);
+  }
 }
 
 /** Does in the UI what the model event stands for; checks what the API received. */
