@@ -12,7 +12,7 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 
 const ROOT = join(import.meta.dirname, '../..');
-const PORT = Number(process.env.LH_PORT ?? 4190);
+const PORT = Number(process.env.LH_PORT ?? 4199);
 const DEBUG_PORT = Number(process.env.LH_DEBUG_PORT ?? 9333);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.LH_RUNS ?? 3);
@@ -30,16 +30,25 @@ const server = spawn(
   {
     cwd: ROOT,
     env: { ...process.env, DEV_API_DATA_FILE: join(work, 'api.json'), DEV_API_TOKEN_TTL: '600' },
-    stdio: 'ignore',
+    stdio: process.env.LH_DEBUG ? 'inherit' : 'ignore',
+    detached: true,
   },
 );
+// npx starts vite as a child: stop the whole group.
+const stopServer = () => {
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+};
 
 async function waitForServer() {
-  for (let i = 0; i < 100; i += 1) {
+  for (let i = 0; i < 300; i += 1) {
     try {
       if ((await fetch(`${BASE}/login`)).ok) return;
-    } catch {
-      // not up yet
+    } catch (error) {
+      if (process.env.LH_DEBUG) console.info(String(error), error.cause);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -138,6 +147,6 @@ try {
   }
 } finally {
   await context?.close();
-  server.kill();
+  stopServer();
   rmSync(work, { recursive: true, force: true });
 }
