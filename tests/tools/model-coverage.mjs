@@ -8,6 +8,7 @@ import { join } from 'node:path';
 const dir = join(import.meta.dirname, '../../coverage/model');
 const EXPECTED = [
   'session',
+  'membership',
   'registration',
   'activation',
   'billing',
