@@ -1,0 +1,493 @@
+/**
+ * Issue 4 in Chromium against the stand-in: registration (English and French,
+ * duplicate email), activation (to /billing or /subscription), the billing
+ * form (validation and save), the dashboard in each membership state, the
+ * terms and policy pages in both languages, and axe on each member screen.
+ * Black box: visible texts, accessible names and what the stand-in received.
+ */
+import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { expect, test } from './support/fixtures.ts';
+import {
+  ADDRESS,
+  arrangeMember,
+  dayOf,
+  factValue,
+  inDays,
+  PASSWORD,
+  requestsSince,
+  uniqueFrenchMobile,
+} from './support/journey.ts';
+
+const STORE_ORIGIN = 'https://store.evchargerclub.ca';
+
+/** Signs in and waits until the app has left /login. */
+async function signedIn(
+  page: Page,
+  signIn: (page: Page, email: string, password: string) => Promise<void>,
+  email: string,
+) {
+  await signIn(page, email, PASSWORD);
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+test.describe('registration (spec 2, 5)', () => {
+  test('the sign-up link leads to /register; a filled form creates the account and shows the email', async ({
+    page,
+    api,
+    request,
+    uniqueEmail,
+  }) => {
+    const email = uniqueEmail('register');
+    const phone = uniqueFrenchMobile();
+    const since = Date.now();
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Sign up', exact: true }).click();
+    await expect(page).toHaveURL(/\/register$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Create your account' }),
+    ).toBeVisible();
+
+    const submit = page.getByRole('button', { name: 'Create Account' });
+    await expect(submit).toBeDisabled();
+    await page.getByLabel('First name').fill('Amélie');
+    await page.getByLabel('Last name').fill('Tremblay');
+    // The country selector first, then the number typed as a member would.
+    await page.getByLabel('Country code').selectOption({ label: 'France (+33)' });
+    await page.getByLabel('Phone', { exact: true }).pressSequentially(phone.typed);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await expect(submit).toBeEnabled();
+    await submit.click();
+
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Your account has been created' }),
+    ).toBeVisible();
+    await expect(page.getByRole('status')).toContainText(email);
+    await expect(page.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+
+    const signUps = (await requestsSince(api, '/client/auth/sign-up', since)).filter(
+      (call) => (call.body as { email?: string }).email === email,
+    );
+    expect(signUps).toHaveLength(1);
+    expect(signUps[0]?.method).toBe('POST');
+    expect(signUps[0]?.status).toBe(201);
+    expect(signUps[0]?.body).toEqual({
+      firstName: 'Amélie',
+      lastName: 'Tremblay',
+      phone: phone.e164,
+      email,
+      password: PASSWORD,
+      language: 'en',
+    });
+    // The stand-in has the (still unverified) user with that password, and sent it a code.
+    const login = await request.post('/api/client/auth/login', {
+      data: { emailOrPhone: email, password: PASSWORD },
+    });
+    expect(login.status()).toBe(200);
+    expect(await login.json()).toMatchObject({ isVerified: false });
+    expect(await api.lastOtp(email)).toMatch(/^\d{6}$/);
+  });
+
+  test('a taken email: the server message under the form, the email marked, nothing typed lost', async ({
+    page,
+    api,
+    uniqueEmail,
+  }) => {
+    const email = uniqueEmail('taken');
+    await api.createUser({ email, password: PASSWORD });
+
+    await page.goto('/register');
+    await page.getByLabel('First name').fill('Jean');
+    await page.getByLabel('Last name').fill('Gagnon');
+    await page.getByLabel('Phone', { exact: true }).pressSequentially('6135550188');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Another123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: 'User with this email already exists' });
+    await expect(alert).toBeVisible();
+    // Under the form: below the password field.
+    const alertBox = await alert.boundingBox();
+    const passwordBox = await page.getByLabel('Password', { exact: true }).boundingBox();
+    expect(alertBox && passwordBox && alertBox.y > passwordBox.y).toBe(true);
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+
+    await expect(page.getByLabel('First name')).toHaveValue('Jean');
+    await expect(page.getByLabel('Last name')).toHaveValue('Gagnon');
+    await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('(613) 555-0188');
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Another123');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Create your account' }),
+    ).toBeVisible();
+  });
+
+  test('in French the sign-up sends language fr', async ({ page, api, uniqueEmail }) => {
+    const email = uniqueEmail('register-fr');
+    const since = Date.now();
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Français' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Créez votre compte' })).toBeVisible();
+
+    await page.getByLabel('Prénom').fill('Élise');
+    await page.getByLabel('Nom de famille').fill('Côté');
+    await page.getByLabel('Téléphone', { exact: true }).pressSequentially('4185550142');
+    await page.getByLabel('Courriel').fill(email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Créer mon compte' }).click();
+
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Votre compte a été créé' }),
+    ).toBeVisible();
+    await expect(page.getByRole('status')).toContainText(email);
+    const signUps = (await requestsSince(api, '/client/auth/sign-up', since)).filter(
+      (call) => (call.body as { email?: string }).email === email,
+    );
+    expect(signUps).toHaveLength(1);
+    expect(signUps[0]?.body).toMatchObject({
+      firstName: 'Élise',
+      lastName: 'Côté',
+      phone: '+14185550142',
+      language: 'fr',
+    });
+  });
+});
+
+test.describe('activation (spec 2)', () => {
+  test('without a billing address: POST club/memberships, then /billing', async ({
+    page,
+    api,
+    uniqueEmail,
+    signIn,
+  }) => {
+    const email = uniqueEmail('activate-no-address');
+    await arrangeMember(api, email);
+    await signedIn(page, signIn, email);
+    await expect(page).toHaveURL(/\/activation$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Activate your membership' }),
+    ).toBeVisible();
+    await expect(page.getByRole('list', { name: 'How it works' }).getByRole('listitem')).toHaveText(
+      [
+        'Activate your free membership.',
+        'Order your free charger from the club store.',
+        'Install your charger and add it to the charger-connect app.',
+      ],
+    );
+
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Activate membership' }).click();
+    await expect(page).toHaveURL(/\/billing$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Billing address' })).toBeVisible();
+
+    const activations = (await requestsSince(api, '/club/memberships', since)).filter(
+      (call) => call.method === 'POST',
+    );
+    expect(activations).toHaveLength(1);
+    expect(activations[0]?.path).toBe('/club/memberships');
+    expect(activations[0]?.status).toBe(201);
+    expect(activations[0]?.body ?? null).toBeNull();
+  });
+
+  test('with a billing address: POST club/memberships, then /subscription', async ({
+    page,
+    api,
+    uniqueEmail,
+    signIn,
+  }) => {
+    const email = uniqueEmail('activate-address');
+    await arrangeMember(api, email, { billingAddress: ADDRESS });
+    await signedIn(page, signIn, email);
+    await expect(page).toHaveURL(/\/activation$/);
+
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Activate membership' }).click();
+    await expect(page).toHaveURL(/\/subscription$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Complete your membership' }),
+    ).toBeVisible();
+    const activations = (await requestsSince(api, '/club/memberships', since)).filter(
+      (call) => call.method === 'POST' && call.path === '/club/memberships',
+    );
+    expect(activations).toHaveLength(1);
+    expect(activations[0]?.status).toBe(201);
+  });
+});
+
+test.describe('billing (spec 2, 3, 5)', () => {
+  test('validation: required fields, a bad postal code, the 13 provinces and territories', async ({
+    page,
+    api,
+    uniqueEmail,
+    signIn,
+  }) => {
+    const email = uniqueEmail('billing-validation');
+    const since = Date.now();
+    await arrangeMember(api, email, { state: 'active' });
+    await signedIn(page, signIn, email);
+    await page.goto('/billing');
+    await expect(page.getByRole('heading', { level: 1, name: 'Billing address' })).toBeVisible();
+
+    await expect(page.getByLabel('Country')).toBeDisabled();
+    await expect(page.getByLabel('Country')).toHaveValue('Canada');
+    const province = page.getByLabel('Province or territory');
+    // 13 choices plus the disabled placeholder.
+    await expect(province.locator('option:not([disabled])')).toHaveCount(13);
+    const codes = await province
+      .locator('option:not([disabled])')
+      .evaluateAll((options) =>
+        options.map((option) => (option as HTMLOptionElement).value).sort(),
+      );
+    expect(codes).toEqual([
+      'AB',
+      'BC',
+      'MB',
+      'NB',
+      'NL',
+      'NS',
+      'NT',
+      'NU',
+      'ON',
+      'PE',
+      'QC',
+      'SK',
+      'YT',
+    ]);
+
+    const finish = page.getByRole('button', { name: 'Finish' });
+    await expect(finish).toBeDisabled();
+    // Enter submits (spec 5): the empty required fields say so.
+    await page.getByLabel('Address line 1').press('Enter');
+    for (const message of [
+      'Address line 1 is required',
+      'City is required',
+      'Postal code is required',
+      'Province is required',
+    ]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByLabel('Address line 1')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Address line 2 (optional)')).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel('Postal code').fill('12345');
+    await page.getByLabel('Postal code').blur();
+    await expect(page.getByText('Enter a postal code like A1A 1A1', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Postal code')).toHaveAccessibleDescription(
+      'Enter a postal code like A1A 1A1',
+    );
+    await expect(finish).toBeDisabled();
+    expect(await requestsSince(api, '/client/auth/profile/billingAddress', since)).toEqual([]);
+  });
+
+  test('save: the PUT body in the contract’s names (no address_2 when empty), then /subscription', async ({
+    page,
+    api,
+    uniqueEmail,
+    signIn,
+  }) => {
+    const email = uniqueEmail('billing-save');
+    await arrangeMember(api, email, { state: 'active' });
+    await signedIn(page, signIn, email);
+    await page.goto('/billing');
+    const street = `${Date.now() % 100_000} Rue Saint-Denis`;
+
+    await page.getByLabel('Address line 1').fill(street);
+    await page.getByLabel('City').fill('Montréal');
+    await page.getByLabel('Postal code').fill('h2x1y4');
+    await page.getByLabel('Province or territory').selectOption({ label: 'Quebec' });
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Finish' }).click();
+
+    await expect(page).toHaveURL(/\/subscription$/);
+    // The summary shows the saved address: postal code and province (spec 2).
+    await expect(page.getByText('H2X 1Y4, QC', { exact: true })).toBeVisible();
+    const saves = (await requestsSince(api, '/client/auth/profile/billingAddress', since)).filter(
+      (call) => (call.body as { address_1?: string }).address_1 === street,
+    );
+    expect(saves).toHaveLength(1);
+    expect(saves[0]?.method).toBe('PUT');
+    expect(saves[0]?.status).toBe(200);
+    expect(saves[0]?.body).toEqual({
+      country_code: 'CA',
+      address_1: street,
+      city: 'Montréal',
+      province: 'QC',
+      postal_code: 'H2X 1Y4',
+    });
+  });
+});
+
+test.describe('dashboard (spec 2, 4)', () => {
+  test('active: the Active badge, the next payment due date, and Order charger opens the store', async ({
+    page,
+    context,
+    api,
+    uniqueEmail,
+    signIn,
+  }) => {
+    const email = uniqueEmail('dashboard-active');
+    const validTo = inDays(123);
+    await api.createUser({ email, password: PASSWORD });
+    const membership = await api.setMembership({ email, validTo });
+    await context.route(`${STORE_ORIGIN}/**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Store</title><h1>Store</h1>' }),
+    );
+    await signedIn(page, signIn, email);
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(factValue(page, 'Status')).toHaveText('Active');
+    await expect(factValue(page, 'Membership ID')).toHaveText(membership.id.toUpperCase());
+    await expect(factValue(page, 'Next payment due')).toHaveText(dayOf(validTo));
+    await expect(factValue(page, 'Next payment due')).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(factValue(page, 'Cancelled on')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Activate membership' })).toHaveCount(0);
+    await expect(page.getByText('$0.00')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const order = page.getByRole('button', { name: /^Order charger/ });
+    await expect(order).toBeEnabled();
+    const [store] = await Promise.all([context.waitForEvent('page'), order.click()]);
+    await store.waitForLoadState('domcontentloaded');
+    const url = new URL(store.url());
+    expect(url.origin).toBe(STORE_ORIGIN);
+    expect(store.url()).toContain(encodeURIComponent(membership._id));
+    expect(store.url()).toContain(encodeURIComponent(membership.id));
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('inactive: Inactive, no due date, Order charger disabled; Activate membership ends on /activation (spec 2 guard)', async ({
+    page,
+    api,
+    uniqueEmail,
+    signIn,
+  }) => {
+    const email = uniqueEmail('dashboard-inactive');
+    await arrangeMember(api, email, { state: 'inactive' });
+    await signedIn(page, signIn, email);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await expect(factValue(page, 'Status')).toHaveText('Inactive');
+    await expect(factValue(page, 'Next payment due')).toHaveCount(0);
+    await expect(page.getByText('Your membership is not active.', { exact: false })).toBeVisible();
+    const order = page.getByRole('button', { name: /^Order charger/ });
+    await expect(order).toBeDisabled();
+    await expect(order).toHaveAccessibleDescription(
+      'Activate your membership to order your charger.',
+    );
+
+    // The button goes to /subscription, whose guard sends a member without an
+    // active membership to /activation (spec 2, route guards).
+    await page.getByRole('button', { name: 'Activate membership' }).click();
+    await expect(page).toHaveURL(/\/activation$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Activate your membership' }),
+    ).toBeVisible();
+  });
+
+  test('cancelled: the cancelled-at date, Inactive, and no charger card', async ({
+    page,
+    api,
+    uniqueEmail,
+    signIn,
+  }) => {
+    const email = uniqueEmail('dashboard-cancelled');
+    const cancelledAt = inDays(-10);
+    await api.createUser({ email, password: PASSWORD });
+    await api.setMembership({ email, validTo: inDays(100), cancelledAt });
+    await signedIn(page, signIn, email);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await expect(factValue(page, 'Status')).toHaveText('Inactive');
+    await expect(factValue(page, 'Cancelled on')).toHaveText(dayOf(cancelledAt));
+    await expect(factValue(page, 'Next payment due')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Your free charger' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Order charger/ })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Club balance' })).toBeVisible();
+  });
+
+  test('ordered: the charger will be added soon, and no order button', async ({
+    page,
+    api,
+    uniqueEmail,
+    signIn,
+  }) => {
+    const email = uniqueEmail('dashboard-ordered');
+    await api.createUser({ email, password: PASSWORD });
+    await api.setMembership({ email, validTo: inDays(300), chargerOrderedAt: inDays(-2) });
+    await signedIn(page, signIn, email);
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await expect(factValue(page, 'Status')).toHaveText('Active');
+    await expect(page.getByRole('heading', { name: 'Your free charger' })).toBeVisible();
+    await expect(page.getByText('Your charger will be added soon.')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Order charger/ })).toHaveCount(0);
+  });
+});
+
+test.describe('terms and policy (spec 2)', () => {
+  test('terms: English, then French through the language chooser', async ({ page }) => {
+    await page.goto('/terms');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Terms of Membership' }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Your membership' })).toBeVisible();
+    await page.getByRole('button', { name: 'Français' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Conditions d’adhésion' }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Votre adhésion' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of Membership' })).toHaveCount(
+      0,
+    );
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  });
+
+  test('policy: French (?lng=fr), then English through the language chooser', async ({ page }) => {
+    await page.goto('/policy?lng=fr');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Politique de confidentialité' }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    const frenchSections = await page.getByRole('heading', { level: 2 }).allTextContents();
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    const englishSections = await page.getByRole('heading', { level: 2 }).allTextContents();
+    expect(englishSections.length).toBe(frenchSections.length);
+    expect(englishSections).not.toEqual(frenchSections);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('axe (WCAG 2.x A/AA, serious and critical)', () => {
+  test('registration', async ({ page }) => {
+    await page.goto('/register');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Create your account' }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('activation', async ({ page, api, uniqueEmail, signIn }) => {
+    const email = uniqueEmail('axe-activation');
+    await arrangeMember(api, email);
+    await signedIn(page, signIn, email);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Activate your membership' }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
