@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   canSubmitOtp,
@@ -21,6 +21,12 @@ export function OtpStep() {
   const verifying = useSelector(session, isVerifyingOtp);
   const resending = useSelector(session, isResendingOtp);
   const canSubmit = useSelector(session, canSubmitOtp);
+  // The step replaces the login form on the same page: its title takes the
+  // focus, so a screen reader announces it and Tab goes on to the first box.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -29,7 +35,9 @@ export function OtpStep() {
 
   return (
     <section className="auth-form" aria-labelledby="otp-title">
-      <h1 id="otp-title">{t('auth:otp.title')}</h1>
+      <h1 id="otp-title" tabIndex={-1} ref={heading}>
+        {t('auth:otp.title')}
+      </h1>
       <p className="auth-form__subtitle">{t('auth:otp.subtitle', { email: otp.email })}</p>
       <form noValidate onSubmit={submit}>
         <OtpInput
@@ -42,7 +50,9 @@ export function OtpStep() {
           disabled={verifying}
         />
         <FormAlert tone="success">
-          {otp.codeSent && !otp.errorKey && !resending ? t('auth:otp.sent', { email: otp.email }) : null}
+          {otp.codeSent && !otp.errorKey && !resending
+            ? t('auth:otp.sent', { email: otp.email })
+            : null}
         </FormAlert>
         <SubmitButton busy={verifying} busyLabel={t('auth:otp.verifying')} disabled={!canSubmit}>
           {t('auth:otp.next')}

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, type KeyboardEvent, useMemo } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import type { RegistrationField } from '../../../machines/forms/registration.schema.ts';
@@ -156,9 +156,16 @@ export function RegisterScreen() {
 /** After the sign-up: the entered email, and the way on to sign in and verify. */
 function Confirmation({ email }: { email: string }) {
   const { t } = useTranslation(['auth', 'common']);
+  // The view replaces the form (whose button had the focus): its title takes the focus.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
   return (
     <section className="auth-form register-done" aria-labelledby="register-done-title">
-      <h1 id="register-done-title">{t('auth:register.success.title')}</h1>
+      <h1 id="register-done-title" tabIndex={-1} ref={heading}>
+        {t('auth:register.success.title')}
+      </h1>
       <p role="status">{t('auth:register.success.body', { email })}</p>
       <p>{t('auth:register.success.next')}</p>
       <p>

@@ -1,0 +1,288 @@
+/**
+ * Issue 6, quality sweep: axe (WCAG 2.0/2.1 A and AA, WCAG 2.2 AA) with NO
+ * violation of any impact on every screen (English, and a few in French) and
+ * on every error state (login, one-time code, registration fields and server
+ * error, forgot password, billing fields and save failure, card declined, the
+ * 3D Secure dialog). Each screen also has exactly one h1, a lang attribute and
+ * a skip link that takes the focus to <main>.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import {
+  arrangeMember,
+  CARDS,
+  expectCardFieldsReady,
+  expectHeading,
+  expectNoViolations,
+  expectPageStructure,
+  PASSWORD,
+  signInQuickly,
+  typeCard,
+} from './support/quality.ts';
+
+async function checkScreen(page: Page, lang = 'en') {
+  await expectNoViolations(page);
+  await expectPageStructure(page, lang);
+}
+
+test.describe('public screens (English)', () => {
+  const screens: Array<[path: string, h1: string | RegExp]> = [
+    ['/', 'Charge at home, earn cashback'],
+    ['/login', 'Sign in'],
+    ['/register', 'Create your account'],
+    ['/forgot-password', /password/i],
+    ['/terms', /terms/i],
+    ['/policy', /privacy/i],
+    ['/no-such-page', 'Page not found'],
+  ];
+  for (const [path, h1] of screens) {
+    test(`${path} passes axe, has one h1, lang and a skip link`, async ({ page }) => {
+      await page.goto(path);
+      await expectHeading(page, h1);
+      await checkScreen(page);
+    });
+  }
+});
+
+test.describe('signed-in screens (English)', () => {
+  test('/activation', async ({ page, request, api, uniqueEmail }) => {
+    const { email } = await arrangeMember(api, uniqueEmail('a11y-activation'), 'noMembership');
+    await signInQuickly(page, request, email);
+    await page.goto('/activation');
+    await expectHeading(page, 'Activate your membership');
+    await checkScreen(page);
+  });
+
+  test('/billing', async ({ page, request, api, uniqueEmail }) => {
+    const { email } = await arrangeMember(api, uniqueEmail('a11y-billing'), 'active');
+    await signInQuickly(page, request, email);
+    await page.goto('/billing');
+    await expectHeading(page, 'Billing address');
+    await checkScreen(page);
+  });
+
+  test('/subscription with the card fields ready', async ({ page, request, api, uniqueEmail }) => {
+    const { email } = await arrangeMember(api, uniqueEmail('a11y-sub'), 'activeWithAddress');
+    await signInQuickly(page, request, email);
+    await page.goto('/subscription');
+    await expectHeading(page, 'Complete your membership');
+    await expectCardFieldsReady(page);
+    await checkScreen(page);
+  });
+
+  test('/dashboard, active and inactive', async ({ page, request, api, uniqueEmail }) => {
+    const active = await arrangeMember(api, uniqueEmail('a11y-dash'), 'active');
+    await signInQuickly(page, request, active.email);
+    await page.goto('/dashboard');
+    await expectHeading(page, 'Dashboard');
+    await expect(page.getByText('Active', { exact: true })).toBeVisible();
+    await checkScreen(page);
+
+    await api.setMembership({
+      email: active.email,
+      validTo: new Date(Date.now() - 1000).toISOString(),
+    });
+    await page.reload();
+    await expect(page.getByText('Inactive', { exact: true })).toBeVisible();
+    await checkScreen(page);
+  });
+
+  test('/account', async ({ page, request, api, uniqueEmail }) => {
+    const { email } = await arrangeMember(api, uniqueEmail('a11y-account'), 'active');
+    await signInQuickly(page, request, email);
+    await page.goto('/account');
+    await expect(page.locator('h1')).toBeVisible();
+    await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Test');
+    await checkScreen(page);
+  });
+});
+
+test.describe('a few screens in French', () => {
+  for (const [path, h1] of [
+    ['/login', 'Connexion'],
+    ['/register', /compte/i],
+  ] as const) {
+    test(`${path} in French`, async ({ page }) => {
+      await page.goto(`${path}?lng=fr`);
+      await expectHeading(page, h1);
+      await checkScreen(page, 'fr');
+    });
+  }
+
+  test('/dashboard and /subscription in French', async ({ page, request, api, uniqueEmail }) => {
+    const { email } = await arrangeMember(api, uniqueEmail('a11y-fr'), 'activeWithAddress', {
+      language: 'fr',
+    });
+    await signInQuickly(page, request, email);
+    await page.goto('/dashboard?lng=fr');
+    await expectHeading(page, 'Tableau de bord');
+    await checkScreen(page, 'fr');
+    await page.goto('/subscription?lng=fr');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expectCardFieldsReady(page, 'Numéro de carte');
+    await checkScreen(page, 'fr');
+  });
+});
+
+test.describe('error states', () => {
+  test('login error', async ({ page, api, uniqueEmail, signIn }) => {
+    const email = uniqueEmail('a11y-login-error');
+    await api.createUser({ email, password: PASSWORD });
+    await signIn(page, email, 'NotThePassword1');
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Incorrect email or password' }),
+    ).toBeVisible();
+    await expectNoViolations(page);
+    // A field-level validation error as well.
+    await page.getByLabel('Email or phone', { exact: true }).fill('not an email');
+    await page.getByLabel('Password', { exact: true }).focus();
+    await expect(page.getByText('Invalid email or phone')).toBeVisible();
+    await expectNoViolations(page);
+  });
+
+  test('one-time code error', async ({ page, api, uniqueEmail, signIn }) => {
+    const email = uniqueEmail('a11y-otp-error');
+    await api.createUser({ email, password: PASSWORD, verified: false });
+    await signIn(page, email, PASSWORD);
+    await expectHeading(page, 'Verify your account');
+    await expectNoViolations(page);
+    const code = await api.lastOtp(email);
+    await page
+      .getByRole('textbox', { name: 'Digit 1 of 6' })
+      .fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Incorrect OTP')).toBeVisible();
+    await expectNoViolations(page);
+    await expectPageStructure(page);
+  });
+
+  test('registration field errors and a server error', async ({ page, api, uniqueEmail }) => {
+    await page.goto('/register');
+    await expectHeading(page, 'Create your account');
+    await page.getByLabel('First name', { exact: true }).fill('A');
+    await page.getByLabel('Last name', { exact: true }).fill('B');
+    await page.getByLabel('Phone', { exact: true }).fill('12');
+    await page.getByLabel('Email', { exact: true }).fill('nope');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await expect(page.locator('.field__error')).toHaveCount(5);
+    await expectNoViolations(page);
+
+    const taken = uniqueEmail('a11y-taken');
+    await api.createUser({ email: taken, password: PASSWORD });
+    await page.getByLabel('First name', { exact: true }).fill('Alice');
+    await page.getByLabel('Last name', { exact: true }).fill('Martin');
+    await page.getByLabel('Phone', { exact: true }).fill('');
+    await page.getByLabel('Phone', { exact: true }).pressSequentially('4165550199');
+    await page.getByLabel('Email', { exact: true }).fill(taken);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'User with this email already exists' }),
+    ).toBeVisible();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expectNoViolations(page);
+  });
+
+  test('forgot password: email error, wrong code, new password errors', async ({
+    page,
+    api,
+    uniqueEmail,
+  }) => {
+    const email = uniqueEmail('a11y-forgot');
+    await api.createUser({ email, password: PASSWORD });
+    await page.goto('/forgot-password');
+    const field = page.getByLabel('Email', { exact: true });
+    await field.fill('nope');
+    await field.press('Enter');
+    await expect(page.locator('.field__error')).toHaveCount(1);
+    await expectNoViolations(page);
+
+    await field.fill(email);
+    await field.press('Enter');
+    const code = await api.lastOtp(email);
+    await expect(page.getByRole('textbox', { name: 'Digit 1 of 6' })).toBeVisible();
+    await expectNoViolations(page);
+    await page
+      .getByRole('textbox', { name: 'Digit 1 of 6' })
+      .fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('textbox', { name: 'Digit 6 of 6' }).press('Enter');
+    await expect(page.getByText('Incorrect OTP')).toBeVisible();
+    await expectNoViolations(page);
+    await expectPageStructure(page);
+
+    await page.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(code);
+    await page.getByRole('textbox', { name: 'Digit 6 of 6' }).press('Enter');
+    const next = page.getByLabel('New password', { exact: true });
+    await expect(next).toBeVisible();
+    await next.fill('short');
+    await page.getByLabel('Confirm password', { exact: true }).fill('different1');
+    await page.getByLabel('Confirm password', { exact: true }).press('Enter');
+    await expect(page.locator('.field__error').first()).toBeVisible();
+    await expectNoViolations(page);
+  });
+
+  test('billing field errors and a failed save', async ({ page, request, api, uniqueEmail }) => {
+    const { email } = await arrangeMember(api, uniqueEmail('a11y-billing-error'), 'active');
+    await signInQuickly(page, request, email);
+    await page.goto('/billing');
+    await expectHeading(page, 'Billing address');
+    await page.getByLabel('Address line 1', { exact: true }).press('Enter');
+    await expect(page.locator('.field__error')).toHaveCount(4);
+    await expectNoViolations(page);
+
+    await page.getByLabel('Address line 1', { exact: true }).fill('1 Main St');
+    await page.getByLabel('City', { exact: true }).fill('Toronto');
+    await page.getByLabel('Postal code', { exact: true }).fill('M5V 2T6');
+    await page.getByLabel('Province or territory', { exact: true }).selectOption('ON');
+    // The stand-in accepts any valid address, so the save failure is a server error envelope.
+    await page.route('**/api/client/auth/profile/billingAddress', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 500, message: { message: 'internal' } }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'An unknown error occurred.' }),
+    ).toBeVisible();
+    await expectNoViolations(page);
+  });
+
+  test('card declined, then the 3D Secure dialog', async ({ page, request, api, uniqueEmail }) => {
+    const { email } = await arrangeMember(api, uniqueEmail('a11y-card'), 'activeWithAddress');
+    await signInQuickly(page, request, email);
+    await page.goto('/subscription');
+    await expectCardFieldsReady(page);
+
+    await typeCard(page, CARDS.declined);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Your card was declined.' }),
+    ).toBeVisible();
+    await expectNoViolations(page);
+
+    // An invalid field message, too.
+    const number = page.getByLabel('Card number', { exact: true });
+    await number.fill('');
+    await number.pressSequentially('4242');
+    await page.getByLabel('Expiry date', { exact: true }).focus();
+    await expect(page.getByText('Your card number is incomplete.')).toBeVisible();
+    await expectNoViolations(page);
+
+    await number.fill('');
+    await number.pressSequentially(CARDS.threeDSecure.replace(/\D/g, ''));
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Test 3D Secure check' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Complete' })).toBeFocused();
+    await expectNoViolations(page);
+    await dialog.getByRole('button', { name: 'Fail' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(
+      page.getByRole('alert').filter({ hasText: /unable to authenticate/ }),
+    ).toBeVisible();
+    await expectNoViolations(page);
+  });
+});

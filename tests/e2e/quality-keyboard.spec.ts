@@ -1,0 +1,139 @@
+/**
+ * Issue 6, quality sweep: the whole journey with the keyboard alone (Tab,
+ * Shift+Tab, Enter, Space and typing; no click anywhere): sign up, the
+ * confirmation, sign in, the one-time code typed digit by digit, activation,
+ * the billing address (province chosen with the keyboard), the card payment
+ * (Subscribe with Enter) and the dashboard showing Active. At key steps the
+ * focused control must show a focus indicator.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import {
+  CARDS,
+  describeFocus,
+  expectFocusVisible,
+  expectHeading,
+  PASSWORD,
+  tabTo,
+} from './support/quality.ts';
+
+/** Tabs to the control and checks it shows that it has the focus. */
+async function tabToVisibly(page: Page, target: Locator, options?: { backwards?: boolean }) {
+  await tabTo(page, target, options);
+  await expectFocusVisible(page);
+}
+
+test('sign up to an active membership with the keyboard alone', async ({
+  page,
+  api,
+  uniqueEmail,
+}) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail('keyboard');
+
+  // Landing: Tab to 'Create an account', Enter.
+  await page.goto('/');
+  await expectHeading(page, 'Charge at home, earn cashback');
+  await tabToVisibly(page, page.getByRole('link', { name: 'Create an account' }));
+  await page.keyboard.press('Enter');
+
+  // Registration: every field typed, Enter submits.
+  await expectHeading(page, 'Create your account');
+  await tabToVisibly(page, page.getByLabel('First name', { exact: true }));
+  await page.keyboard.type('Kim');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Last name', { exact: true })).toBeFocused();
+  await page.keyboard.type('Tremblay');
+  await tabTo(page, page.getByLabel('Phone', { exact: true }));
+  // The country selector sits before the number and starts on Canada.
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByLabel('Country code', { exact: true })).toBeFocused();
+  await expectFocusVisible(page);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('4165550123');
+  await tabTo(page, page.getByLabel('Email', { exact: true }));
+  await page.keyboard.type(email);
+  await tabTo(page, page.getByLabel('Password', { exact: true }));
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press('Enter');
+
+  // Confirmation: the email, then 'Go to sign in'.
+  await expectHeading(page, 'Your account has been created');
+  // The view replaced the form on the same page: its title has the focus.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await expect(page.getByText(email)).toBeVisible();
+  const signUpCode = await api.lastOtp(email);
+  await tabToVisibly(page, page.getByRole('link', { name: 'Go to sign in' }));
+  await page.keyboard.press('Enter');
+
+  // Login: the account is not verified yet, so a code is asked for.
+  await expectHeading(page, 'Sign in');
+  await tabToVisibly(page, page.getByLabel('Email or phone', { exact: true }));
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press('Enter');
+
+  // One-time code: typed digit by digit, Enter on the last box submits.
+  await expectHeading(page, 'Verify your account');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  const code = await api.lastOtp(email, { notEqual: signUpCode });
+  const first = page.getByRole('textbox', { name: 'Digit 1 of 6' });
+  await tabToVisibly(page, first);
+  for (const digit of code) await page.keyboard.type(digit);
+  for (const [index, digit] of [...code].entries()) {
+    await expect(page.getByRole('textbox', { name: `Digit ${index + 1} of 6` })).toHaveValue(digit);
+  }
+  await expect(page.getByRole('textbox', { name: 'Digit 6 of 6' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  // Activation: Tab to the button, Enter.
+  await expectHeading(page, 'Activate your membership');
+  await tabToVisibly(page, page.getByRole('button', { name: 'Activate membership' }));
+  await page.keyboard.press('Enter');
+
+  // Billing: typed fields, the province picked by typing its name on the closed select.
+  await expectHeading(page, 'Billing address');
+  await tabToVisibly(page, page.getByLabel('Address line 1', { exact: true }));
+  await page.keyboard.type('200 King St W');
+  await tabTo(page, page.getByLabel('City', { exact: true }));
+  await page.keyboard.type('Toronto');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Postal code', { exact: true })).toBeFocused();
+  await page.keyboard.type('m5h3t4');
+  const province = page.getByLabel('Province or territory', { exact: true });
+  await tabToVisibly(page, province);
+  await page.keyboard.type('Ontario');
+  await expect(province).toHaveValue('ON');
+  await tabToVisibly(page, page.getByRole('button', { name: 'Finish' }));
+  await page.keyboard.press('Space');
+
+  // Subscription: the card fields typed, Enter in the CVC subscribes.
+  await expectHeading(page, 'Complete your membership');
+  const number = page.getByLabel('Card number', { exact: true });
+  await expect(number).toBeVisible({ timeout: 10_000 });
+  await tabToVisibly(page, number);
+  await page.keyboard.type(CARDS.succeeds.replace(/\D/g, ''));
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Expiry date', { exact: true })).toBeFocused();
+  await page.keyboard.type('1234');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('CVC', { exact: true })).toBeFocused();
+  await page.keyboard.type('123');
+  const subscribe = page.getByRole('button', { name: 'Subscribe' });
+  await expect(subscribe).toBeEnabled();
+  // Subscribe is reachable and visibly focused; Shift+Tab goes back to the CVC, Enter submits.
+  await tabToVisibly(page, subscribe);
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByLabel('CVC', { exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  // Dashboard: Active.
+  await expectHeading(page, 'Dashboard');
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
+  await tabToVisibly(page, page.getByRole('link', { name: 'Account' }), { backwards: true });
+
+  const attach = await api.requests('/attach-payment-method');
+  expect(attach.at(-1)?.status, `last focus: ${await describeFocus(page)}`).toBe(200);
+});
