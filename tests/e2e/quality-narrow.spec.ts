@@ -1,0 +1,159 @@
+/**
+ * Issue 6, quality sweep: every screen at 320 × 640 (the narrowest phone WCAG
+ * 1.4.10 reflow asks for) has no horizontal scroll, and its primary action is
+ * on screen whole and can be clicked (Playwright's trial click: visible,
+ * stable, enabled and not covered by anything else). Two screenshots go to
+ * /tmp for a person to look at.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import {
+  arrangeMember,
+  CARDS,
+  expectCardFieldsReady,
+  expectHeading,
+  PASSWORD,
+  signInQuickly,
+  typeCard,
+} from './support/quality.ts';
+
+const WIDTH = 320;
+
+test.use({ viewport: { width: WIDTH, height: 640 } });
+
+/** No horizontal scroll; on failure, names the innermost elements that stick out. */
+async function expectNoHorizontalScroll(page: Page) {
+  const { scrollWidth, offenders } = await page.evaluate((width) => {
+    const sticksOut = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      return box.width > 0 && box.right + window.scrollX > width + 0.5;
+    };
+    const out: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      if (!sticksOut(el) || Array.from(el.children).some(sticksOut)) continue;
+      const box = el.getBoundingClientRect();
+      const cls = typeof el.className === 'string' ? el.className.split(' ')[0] : '';
+      out.push(
+        `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${cls ? `.${cls}` : ''} (right ${Math.round(box.right + window.scrollX)})`,
+      );
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, offenders: out.slice(0, 8) };
+  }, WIDTH);
+  expect(
+    scrollWidth,
+    `no horizontal scroll on ${page.url()}; sticking out: ${offenders.join(', ')}`,
+  ).toBeLessThanOrEqual(WIDTH);
+}
+
+/** The primary action is inside the 320 px, scrolled to and clickable. */
+async function expectUsableAction(action: Locator) {
+  await action.scrollIntoViewIfNeeded();
+  await expect(action).toBeInViewport({ ratio: 1 });
+  await action.click({ trial: true });
+}
+
+async function checkScreen(page: Page, action: Locator) {
+  await expectNoHorizontalScroll(page);
+  await expectUsableAction(action);
+}
+
+test('public screens at 320 px', async ({ page }) => {
+  const screens: Array<[path: string, h1: string | RegExp, action: Locator]> = [
+    ['/', 'Charge at home, earn cashback', page.getByRole('link', { name: 'Create an account' })],
+    [
+      '/forgot-password',
+      'Forgot your password?',
+      page.getByRole('button', { name: 'Send the code' }),
+    ],
+    ['/terms', /terms/i, page.getByRole('link', { name: 'Back to home' })],
+    ['/policy', /privacy/i, page.getByRole('link', { name: 'Back to home' })],
+    ['/no-such-page', 'Page not found', page.getByRole('link', { name: 'Back to home' })],
+  ];
+  for (const [path, h1, action] of screens) {
+    await test.step(path, async () => {
+      await page.goto(path);
+      await expectHeading(page, h1);
+      await checkScreen(page, action);
+    });
+  }
+});
+
+test('login, the one-time code and registration at 320 px', async ({ page, api, uniqueEmail }) => {
+  const email = uniqueEmail('narrow-otp');
+  await api.createUser({ email, password: PASSWORD, verified: false });
+
+  await page.goto('/register');
+  await expectHeading(page, 'Create your account');
+  await page.getByLabel('First name', { exact: true }).fill('Kim');
+  await page.getByLabel('Last name', { exact: true }).fill('Tremblay');
+  await page.getByLabel('Phone', { exact: true }).pressSequentially('4165550188');
+  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('narrow-register'));
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await checkScreen(page, page.getByRole('button', { name: 'Create Account' }));
+  await page.screenshot({ path: '/tmp/quality-narrow-register.png', fullPage: true });
+
+  await page.goto('/login');
+  await expectHeading(page, 'Sign in');
+  await page.getByLabel('Email or phone', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
+  await checkScreen(page, signIn);
+  await signIn.click();
+
+  await expectHeading(page, 'Verify your account');
+  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(await api.lastOtp(email));
+  await checkScreen(page, page.getByRole('button', { name: 'Next' }));
+});
+
+test('member screens at 320 px', async ({ page, request, api, uniqueEmail }) => {
+  const { email } = await arrangeMember(api, uniqueEmail('narrow-member'), 'noMembership');
+  await signInQuickly(page, request, email);
+
+  await page.goto('/activation');
+  await expectHeading(page, 'Activate your membership');
+  await checkScreen(page, page.getByRole('button', { name: 'Activate membership' }));
+
+  await page.goto('/billing');
+  await expectHeading(page, 'Billing address');
+  await page.getByLabel('Address line 1', { exact: true }).fill('1 Main St');
+  await page.getByLabel('City', { exact: true }).fill('Toronto');
+  await page.getByLabel('Postal code', { exact: true }).fill('M5V 2T6');
+  await page.getByLabel('Province or territory', { exact: true }).selectOption('ON');
+  await checkScreen(page, page.getByRole('button', { name: 'Finish' }));
+
+  await page.goto('/account');
+  await expectHeading(page, 'Your account');
+  await page.getByLabel('First name', { exact: true }).fill('Kimberly');
+  await checkScreen(page, page.getByRole('button', { name: 'Save profile' }));
+});
+
+test('checkout, its 3D Secure dialog and the dashboard at 320 px', async ({
+  page,
+  request,
+  api,
+  uniqueEmail,
+}) => {
+  const { email } = await arrangeMember(api, uniqueEmail('narrow-checkout'), 'activeWithAddress');
+  await signInQuickly(page, request, email);
+
+  await page.goto('/subscription');
+  await expectHeading(page, 'Complete your membership');
+  await expectCardFieldsReady(page);
+  await typeCard(page, CARDS.threeDSecure);
+  const subscribe = page.getByRole('button', { name: 'Subscribe' });
+  await checkScreen(page, subscribe);
+  await page.screenshot({ path: '/tmp/quality-narrow-checkout.png', fullPage: true });
+
+  await subscribe.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await checkScreen(page, dialog.getByRole('button', { name: 'Complete' }));
+  await expectUsableAction(dialog.getByRole('button', { name: 'Fail' }));
+  await dialog.getByRole('button', { name: 'Complete' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectHeading(page, 'Dashboard');
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
+  await checkScreen(page, page.getByRole('button', { name: /Order charger/ }));
+  await page.screenshot({ path: '/tmp/quality-narrow-dashboard.png', fullPage: true });
+});
