@@ -1,0 +1,369 @@
+/**
+ * Issue 7, the account page, in Chromium against the stand-in: profile,
+ * password, language (and how it follows the member across devices),
+ * notifications, account deletion, the server logout, axe and the keyboard in
+ * the delete dialog. Black box: only the screen, and the stand-in's private
+ * helpers (to arrange members and read what the app sent).
+ *
+ * Not covered: the 'Beta' badge of a beta tester. The stand-in has no way to
+ * make a user a beta tester (its __dev/users helper takes no isBetaTester and
+ * every user is created with isBetaTester: false).
+ */
+import type { Page } from '@playwright/test';
+import type { LoggedRequest } from './support/api.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { expect, LOGIN, test } from './support/fixtures.ts';
+
+// Each test walks a whole flow (several sign-ins and axe scans): on a busy
+// shared machine one can pass 25 s, so the config's 30 s would be too tight.
+test.describe.configure({ timeout: 60_000 });
+
+const PASSWORD = 'Password123';
+const NEW_PASSWORD = 'Changed4567';
+
+type SignIn = (page: Page, email: string, password: string) => Promise<void>;
+
+/** Signs in a member with no membership (lands on /activation) and opens /account from the header. */
+async function openAccount(page: Page, signIn: SignIn, email: string, password = PASSWORD) {
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/activation$/);
+  await page.getByRole('link', { name: 'Account', exact: true }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+}
+
+/** The calls to `path` (exactly) made since `before` were logged. */
+async function callsSince(
+  api: { requests(pathPart?: string): Promise<LoggedRequest[]> },
+  path: string,
+  before: number,
+): Promise<LoggedRequest[]> {
+  const all = (await api.requests(path)).filter((r) => r.path === path);
+  return all.slice(before);
+}
+
+async function countOf(
+  api: { requests(pathPart?: string): Promise<LoggedRequest[]> },
+  path: string,
+): Promise<number> {
+  return (await api.requests(path)).filter((r) => r.path === path).length;
+}
+
+/** A Canadian number no seeded or helper-made user has (the helper uses 0200 and up). */
+function freshPhone(): { e164: string; typed: string; shown: string } {
+  const last = String(101 + (Date.now() % 98)).padStart(4, '0');
+  return {
+    e164: `+1438555${last}`,
+    typed: `438555${last}`,
+    shown: `(438) 555-${last}`,
+  };
+}
+
+test('profile: first name, last name and phone are saved with PUT client/auth/profile and shown after a reload', async ({
+  page,
+  api,
+  uniqueEmail,
+  signIn,
+}) => {
+  const email = uniqueEmail('account-profile');
+  await api.createUser({ email, password: PASSWORD, firstName: 'Anna', lastName: 'Smith' });
+  await openAccount(page, signIn, email);
+  await expectNoAxeViolations(page);
+
+  const firstName = page.getByLabel('First name', { exact: true });
+  const lastName = page.getByLabel('Last name', { exact: true });
+  const phone = page.getByLabel('Phone', { exact: true });
+  await expect(firstName).toHaveValue('Anna');
+  await expect(lastName).toHaveValue('Smith');
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+
+  const number = freshPhone();
+  await firstName.fill('Josée');
+  await lastName.fill('Tremblay');
+  // Typed key by key, the number is formatted as it goes (a pasted one stays as pasted).
+  await phone.clear();
+  await phone.pressSequentially(number.typed);
+  await expect(phone).toHaveValue(number.shown);
+  await page.getByRole('button', { name: 'Save profile', exact: true }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your profile was saved.' }),
+  ).toBeVisible();
+
+  const put = (await api.requests('/client/auth/profile')).filter(
+    (r) => r.method === 'PUT' && r.path === '/client/auth/profile',
+  );
+  expect(put.at(-1)?.body).toEqual({
+    firstName: 'Josée',
+    lastName: 'Tremblay',
+    phone: number.e164,
+  });
+  expect(put.at(-1)?.status).toBe(200);
+  expect(put.at(-1)?.headers.authorization).toMatch(/^Bearer /);
+
+  await page.reload();
+  await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Josée');
+  await expect(page.getByLabel('Last name', { exact: true })).toHaveValue('Tremblay');
+  await expect(page.getByLabel('Phone', { exact: true })).toHaveValue(number.shown);
+});
+
+test('password: a wrong current password marks that field; the right one changes it; Logout tells the server; the new password signs in', async ({
+  page,
+  api,
+  uniqueEmail,
+  signIn,
+}) => {
+  const email = uniqueEmail('account-password');
+  await api.createUser({ email, password: PASSWORD });
+  await openAccount(page, signIn, email);
+
+  const current = page.getByLabel('Current password', { exact: true });
+  const next = page.getByLabel('New password', { exact: true });
+  const confirmation = page.getByLabel('Confirm password', { exact: true });
+  const submit = page.getByRole('button', { name: 'Change password', exact: true });
+
+  await current.fill('NotMyPassword1');
+  await next.fill(NEW_PASSWORD);
+  await confirmation.fill(NEW_PASSWORD);
+  await submit.click();
+  await expect(current).toHaveAttribute('aria-invalid', 'true');
+  const currentError = page.locator('#account-current-password-error');
+  await expect(currentError).toHaveText('Incorrect password');
+  await expect(current).toHaveAttribute('aria-describedby', /account-current-password-error/);
+  await expect(next).not.toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+  const wrong = (await api.requests('/client/auth/profile/change-password')).at(-1);
+  expect(wrong?.body).toEqual({ currentPassword: 'NotMyPassword1', newPassword: NEW_PASSWORD });
+  expect(wrong?.status).toBe(400);
+
+  await current.fill(PASSWORD);
+  await expect(current).not.toHaveAttribute('aria-invalid', 'true');
+  await submit.click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your password was changed.' }),
+  ).toBeVisible();
+  const right = (await api.requests('/client/auth/profile/change-password')).at(-1);
+  expect(right?.body).toEqual({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
+  expect(right?.status).toBe(204);
+
+  // Logout: local, then the server is told with the member's bearer token.
+  const logoutsBefore = await countOf(api, '/client/auth/logout');
+  await page.getByRole('button', { name: 'Logout', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect
+    .poll(async () => (await callsSince(api, '/client/auth/logout', logoutsBefore)).length)
+    .toBe(1);
+  const [logout] = await callsSince(api, '/client/auth/logout', logoutsBefore);
+  expect(logout?.method).toBe('POST');
+  expect(logout?.headers.authorization).toMatch(/^Bearer \S+$/);
+
+  await signIn(page, email, PASSWORD);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Incorrect email or password' }),
+  ).toBeVisible();
+  await signIn(page, email, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/activation$/);
+});
+
+test('language: saved to the profile from the account page and the header, and followed on a device that forgot it', async ({
+  page,
+  api,
+  uniqueEmail,
+  signIn,
+}) => {
+  const email = uniqueEmail('account-language');
+  await api.createUser({ email, password: PASSWORD, language: 'en' });
+  await openAccount(page, signIn, email);
+  const languageCalls = () =>
+    api.requests('/client/auth/profile/change-language').then((all) => all.length);
+
+  // On the account page: saved, and the interface is French at once.
+  let before = await languageCalls();
+  await page.getByRole('radio', { name: 'Français', exact: true }).check();
+  await expect(page.getByRole('heading', { level: 1, name: 'Votre compte' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('status').filter({ hasText: 'Langue enregistrée.' })).toBeVisible();
+  let calls = (await api.requests('/client/auth/profile/change-language')).slice(before);
+  expect(calls.map((c) => [c.method, c.body, c.status])).toEqual([
+    ['PUT', { language: 'fr' }, 200],
+  ]);
+  expect(calls[0]?.headers.authorization).toMatch(/^Bearer /);
+
+  // Signed out, and this device forgets its language: back to English…
+  await page.getByRole('button', { name: 'Déconnexion', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.evaluate(() => {
+    localStorage.removeItem('i18nextLng');
+    localStorage.removeItem('evclub.languageChoice');
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+
+  // …until the member signs in: the interface follows the profile (French).
+  before = await languageCalls();
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/activation$/);
+  await expect(page.getByRole('link', { name: 'Compte', exact: true })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await page.getByRole('link', { name: 'Compte', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Votre compte' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Français', exact: true })).toBeChecked();
+  // Following the profile saves nothing.
+  expect(await languageCalls()).toBe(before);
+
+  // The header's chooser, while signed in, saves to the profile too.
+  before = await languageCalls();
+  await page.getByRole('button', { name: 'English', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  await expect
+    .poll(async () =>
+      (await api.requests('/client/auth/profile/change-language'))
+        .slice(before)
+        .map((c) => [c.method, c.body, c.status]),
+    )
+    .toEqual([['PUT', { language: 'en' }, 200]]);
+  await expect(page.getByRole('radio', { name: 'English', exact: true })).toBeChecked();
+
+  // A language chosen on this device while signed out wins at the next sign-in, and is saved.
+  await page.getByRole('button', { name: 'Logout', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('button', { name: 'Français', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
+  before = await languageCalls();
+  await page.getByLabel('Courriel ou téléphone', { exact: true }).fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  await expect(page).toHaveURL(/\/activation$/);
+  await expect
+    .poll(async () =>
+      (await api.requests('/client/auth/profile/change-language')).slice(before).map((c) => c.body),
+    )
+    .toEqual([{ language: 'fr' }]);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  calls = await api.requests('/client/auth/profile/change-language');
+  expect(calls.at(-1)?.status).toBe(200);
+});
+
+test('notifications: the switch posts disableNotifications and keeps its state after a reload', async ({
+  page,
+  api,
+  uniqueEmail,
+  signIn,
+}) => {
+  const email = uniqueEmail('account-notifications');
+  await api.createUser({ email, password: PASSWORD });
+  await openAccount(page, signIn, email);
+
+  const path = '/client/auth/profile/notifications';
+  const toggle = page.getByRole('switch', { name: 'Receive notifications', exact: true });
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+
+  let before = await countOf(api, path);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Notifications are off.' }),
+  ).toBeVisible();
+  let calls = await callsSince(api, path, before);
+  expect(calls.map((c) => [c.method, c.body, c.status])).toEqual([
+    ['POST', { disableNotifications: true }, 200],
+  ]);
+
+  await page.reload();
+  await expect(
+    page.getByRole('switch', { name: 'Receive notifications', exact: true }),
+  ).toHaveAttribute('aria-checked', 'false');
+
+  before = await countOf(api, path);
+  await page.getByRole('switch', { name: 'Receive notifications', exact: true }).press('Space');
+  await expect(page.getByRole('status').filter({ hasText: 'Notifications are on.' })).toBeVisible();
+  calls = await callsSince(api, path, before);
+  expect(calls.map((c) => c.body)).toEqual([{ disableNotifications: false }]);
+});
+
+test('delete account: the dialog keeps the focus and closes on Escape; a wrong password is refused; the right one deletes and signs out', async ({
+  page,
+  api,
+  uniqueEmail,
+  signIn,
+}) => {
+  const email = uniqueEmail('account-delete');
+  await api.createUser({ email, password: PASSWORD });
+  await openAccount(page, signIn, email);
+
+  const opener = page.getByRole('button', { name: 'Delete my account', exact: true });
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  const password = dialog.getByLabel('Password', { exact: true });
+
+  // Keyboard: opened from the keyboard, the focus goes in and stays in.
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAccessibleDescription(
+    'Enter your password to confirm. This cannot be undone.',
+  );
+  await expect(password).toBeFocused();
+  await expectNoAxeViolations(page);
+
+  /** Where the focus is: a control of the open dialog, nowhere in the page, or elsewhere. */
+  const whereIsFocus = () =>
+    page.evaluate(() => {
+      const open = document.querySelector('dialog[open]');
+      const active = document.activeElement;
+      if (!active || active === document.body) return { in: 'nowhere', name: '' };
+      if (!open?.contains(active)) return { in: 'page', name: active.outerHTML.slice(0, 100) };
+      return { in: 'dialog', name: active.id || active.textContent || '' };
+    });
+  const reached = new Set<string>();
+  for (const key of [...Array(9).fill('Tab'), ...Array(9).fill('Shift+Tab')] as string[]) {
+    await page.keyboard.press(key);
+    const focus = await whereIsFocus();
+    // Chromium may pass through its own window controls between the last and
+    // the first control; the page behind the dialog must never get the focus.
+    expect(focus.in, `after ${key} the focus is on ${focus.name}`).not.toBe('page');
+    if (focus.in === 'dialog') reached.add(focus.name);
+  }
+  // Every control of the dialog was reached.
+  expect([...reached].sort()).toEqual(
+    ['Cancel', 'Delete', 'Show password', 'account-delete-password'].sort(),
+  );
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  const deletesBefore = (await api.requests('/client/auth/profile')).filter(
+    (r) => r.method === 'DELETE',
+  ).length;
+
+  // A wrong password: refused on the field, the dialog stays.
+  await opener.click();
+  await expect(dialog).toBeVisible();
+  await expect(password).toHaveValue('');
+  await password.fill('NotMyPassword1');
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(dialog.getByText('Incorrect password', { exact: true })).toBeVisible();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+
+  // The right one: deleted, signed out, and the account is gone.
+  await password.fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('evclub.accessToken'))).toBeNull();
+  const deletes = (await api.requests('/client/auth/profile'))
+    .filter((r) => r.method === 'DELETE')
+    .slice(deletesBefore);
+  expect(deletes.map((r) => [r.body, r.status])).toEqual([
+    [{ password: 'NotMyPassword1' }, 400],
+    [{ password: PASSWORD }, 204],
+  ]);
+
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, email, PASSWORD);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Incorrect email or password' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel(LOGIN.emailOrPhone, { exact: true })).toHaveValue(email);
+});

@@ -1,0 +1,272 @@
+/**
+ * Issue 7, forgot password, in Chromium against the stand-in: from the login
+ * screen to a new password and back, what an unknown address shows (nothing
+ * revealed), the code and password errors, the French texts, and axe on each
+ * step. Black box: only the screen, and the stand-in's private helpers.
+ */
+import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { expect, test } from './support/fixtures.ts';
+
+// Each test walks a whole flow (several sign-ins and axe scans): on a busy
+// shared machine one can pass 25 s, so the config's 30 s would be too tight.
+test.describe.configure({ timeout: 60_000 });
+
+const OLD_PASSWORD = 'Password123';
+const NEW_PASSWORD = 'BrandNew456';
+
+/** English texts of the three steps (public/locales/en). */
+const EN = {
+  forgotLink: 'Forgot your password?',
+  requestTitle: 'Forgot your password?',
+  email: 'Email',
+  send: 'Send the code',
+  codeTitle: 'Enter the code',
+  digit1: 'Digit 1 of 6',
+  next: 'Next',
+  newTitle: 'Choose a new password',
+  newPassword: 'New password',
+  confirmation: 'Confirm password',
+  change: 'Change password',
+  success: 'Your password has been changed. Sign in with your new password.',
+} as const;
+
+/** The same texts in French (public/locales/fr). */
+const FR = {
+  forgotLink: 'Mot de passe oublié?',
+  requestTitle: 'Mot de passe oublié?',
+  email: 'Courriel',
+  send: 'Envoyer le code',
+  codeTitle: 'Entrez le code',
+  digit1: 'Chiffre 1 sur 6',
+  next: 'Suivant',
+  newTitle: 'Choisissez un nouveau mot de passe',
+  newPassword: 'Nouveau mot de passe',
+  confirmation: 'Confirmer le mot de passe',
+  change: 'Changer le mot de passe',
+  success: 'Votre mot de passe a été changé. Connectez-vous avec votre nouveau mot de passe.',
+} as const;
+
+type Texts = { [K in keyof typeof EN]: string };
+
+const heading = (page: Page, name: string) =>
+  page.getByRole('heading', { level: 1, name, exact: true });
+
+/** /login → 'Forgot your password?' → the request step. */
+async function openFromLogin(page: Page, texts: Texts = EN): Promise<void> {
+  if (!new URL(page.url(), 'http://x.invalid').pathname.startsWith('/login')) {
+    await page.goto('/login');
+  }
+  await page.getByRole('link', { name: texts.forgotLink, exact: true }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await expect(heading(page, texts.requestTitle)).toBeVisible();
+}
+
+/** Types the address and asks for a code; waits for the code step. */
+async function requestCode(page: Page, email: string, texts: Texts = EN): Promise<void> {
+  await page.getByLabel(texts.email, { exact: true }).fill(email);
+  await page.getByRole('button', { name: texts.send, exact: true }).click();
+  await expect(heading(page, texts.codeTitle)).toBeVisible();
+}
+
+async function enterCode(page: Page, code: string, texts: Texts = EN): Promise<void> {
+  await page.getByRole('textbox', { name: texts.digit1, exact: true }).fill(code);
+  await page.getByRole('button', { name: texts.next, exact: true }).click();
+}
+
+const otherCode = (code: string) => (code === '000000' ? '111111' : '000000');
+
+test('from the login screen to a new password: the new one signs in, the old one no longer does', async ({
+  page,
+  api,
+  uniqueEmail,
+  signIn,
+}) => {
+  const email = uniqueEmail('forgot-ok');
+  await api.createUser({ email, password: OLD_PASSWORD });
+
+  await page.goto('/login');
+  await openFromLogin(page);
+  await expectNoAxeViolations(page);
+
+  await requestCode(page, email);
+  await expect(page.getByText(`If an account exists for ${email}, we have sent`)).toBeVisible();
+  await expect(page.getByRole('button', { name: EN.next, exact: true })).toBeDisabled();
+  await expectNoAxeViolations(page);
+  const requests = await api.requests('/client/auth/reset-password/request');
+  expect(requests.at(-1)?.body).toEqual({ email });
+  expect(requests.at(-1)?.status).toBe(204);
+
+  const code = await api.lastOtp(email);
+  await enterCode(page, code);
+  await expect(heading(page, EN.newTitle)).toBeVisible();
+  const check = await api.requests('/client/auth/reset-password/check-otp');
+  expect(check.at(-1)?.body).toEqual({ email, otp: code });
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel(EN.newPassword, { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel(EN.confirmation, { exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: EN.change, exact: true }).click();
+
+  await expect(page).toHaveURL(/\/login\?reset=1$/);
+  await expect(page.getByRole('status').filter({ hasText: EN.success })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const reset = await api.requests('/client/auth/reset-password/reset');
+  expect(reset.at(-1)?.status).toBe(204);
+  expect(reset.at(-1)?.body).toMatchObject({ password: NEW_PASSWORD });
+
+  await signIn(page, email, OLD_PASSWORD);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Incorrect email or password' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+
+  await signIn(page, email, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/activation$/);
+});
+
+test('an unknown address gets exactly the same next step as a known one, and no code', async ({
+  page,
+  api,
+  request,
+  uniqueEmail,
+}) => {
+  const known = uniqueEmail('forgot-known');
+  const unknown = uniqueEmail('forgot-unknown');
+  await api.createUser({ email: known, password: OLD_PASSWORD });
+
+  /** What the code step shows, with the address itself taken out. */
+  const codeStepFor = async (email: string) => {
+    await page.goto('/forgot-password');
+    await expect(heading(page, EN.requestTitle)).toBeVisible();
+    await requestCode(page, email);
+    const section = page.locator('section.forgot');
+    return {
+      // biome-ignore lint/performance/useDomNodeTextContent: what is SHOWN matters (hidden alerts left out).
+      text: (await section.innerText()).replaceAll(email, '<email>'),
+      headings: await page.getByRole('heading').allInnerTexts(),
+      buttons: await section.getByRole('button').allInnerTexts(),
+      boxes: await section.getByRole('textbox').count(),
+    };
+  };
+
+  const forKnown = await codeStepFor(known);
+  const forUnknown = await codeStepFor(unknown);
+  expect(forUnknown).toEqual(forKnown);
+  expect(forUnknown.text).toContain('If an account exists for <email>');
+
+  // The server answers both alike, and sends nothing to the unknown address.
+  const calls = await api.requests('/client/auth/reset-password/request');
+  const statusOf = (email: string) =>
+    calls.filter((c) => (c.body as { email?: string })?.email === email).map((c) => c.status);
+  expect(statusOf(known)).toEqual([204]);
+  expect(statusOf(unknown)).toEqual([204]);
+  const lastOtp = await request.get('/api/__dev/last-otp', { params: { email: unknown } });
+  expect(lastOtp.status()).toBe(404);
+
+  // Any code for the unknown address is just an incorrect code.
+  await enterCode(page, '123456');
+  await expect(page.getByText('Incorrect OTP', { exact: true })).toBeVisible();
+});
+
+test('a wrong code shows Incorrect OTP on the boxes; the right one goes on', async ({
+  page,
+  api,
+  uniqueEmail,
+}) => {
+  const email = uniqueEmail('forgot-wrong-code');
+  await api.createUser({ email, password: OLD_PASSWORD });
+  await page.goto('/forgot-password');
+  await requestCode(page, email);
+  const code = await api.lastOtp(email);
+
+  await enterCode(page, otherCode(code));
+  await expect(page.getByText('Incorrect OTP', { exact: true })).toBeVisible();
+  const first = page.getByRole('textbox', { name: EN.digit1, exact: true });
+  await expect(first).toHaveAttribute('aria-invalid', 'true');
+  await expect(heading(page, EN.codeTitle)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await enterCode(page, code);
+  await expect(heading(page, EN.newTitle)).toBeVisible();
+});
+
+test('new password: a mismatching confirmation and a too-short password are refused on the spot', async ({
+  page,
+  api,
+  uniqueEmail,
+}) => {
+  const email = uniqueEmail('forgot-rules');
+  await api.createUser({ email, password: OLD_PASSWORD });
+  await page.goto('/forgot-password');
+  await requestCode(page, email);
+  await enterCode(page, await api.lastOtp(email));
+  await expect(heading(page, EN.newTitle)).toBeVisible();
+
+  const password = page.getByLabel(EN.newPassword, { exact: true });
+  const confirmation = page.getByLabel(EN.confirmation, { exact: true });
+  const submit = page.getByRole('button', { name: EN.change, exact: true });
+  const resetsBefore = (await api.requests('/client/auth/reset-password/reset')).length;
+
+  await password.fill(NEW_PASSWORD);
+  await confirmation.fill(`${NEW_PASSWORD}x`);
+  await submit.click();
+  await expect(page.getByText('Password do not match', { exact: true })).toBeVisible();
+  await expect(confirmation).toHaveAttribute('aria-invalid', 'true');
+
+  await password.fill('Short1');
+  await confirmation.fill('Short1');
+  await submit.click();
+  await expect(
+    page.getByText('Password must be at least 8 characters', { exact: true }),
+  ).toBeVisible();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Password do not match', { exact: true })).toBeHidden();
+  await expectNoAxeViolations(page);
+
+  // Neither was sent: no reset call, the step stays.
+  await expect(heading(page, EN.newTitle)).toBeVisible();
+  expect(await api.requests('/client/auth/reset-password/reset')).toHaveLength(resetsBefore);
+});
+
+test('in French, every step of the flow is French', async ({ page, api, uniqueEmail }) => {
+  const email = uniqueEmail('forgot-fr');
+  await api.createUser({ email, password: OLD_PASSWORD });
+
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Français', exact: true }).click();
+  await expect(heading(page, 'Connexion')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+
+  await openFromLogin(page, FR);
+  await requestCode(page, email, FR);
+  await expect(
+    page.getByText(`Si un compte est associé à ${email}, nous lui avons envoyé`),
+  ).toBeVisible();
+
+  const code = await api.lastOtp(email);
+  await enterCode(page, otherCode(code), FR);
+  await expect(page.getByText('Code à usage unique incorrect', { exact: true })).toBeVisible();
+  await enterCode(page, code, FR);
+  await expect(heading(page, FR.newTitle)).toBeVisible();
+
+  const password = page.getByLabel(FR.newPassword, { exact: true });
+  const confirmation = page.getByLabel(FR.confirmation, { exact: true });
+  await password.fill('court');
+  await confirmation.fill('autre');
+  await page.getByRole('button', { name: FR.change, exact: true }).click();
+  await expect(
+    page.getByText('Le mot de passe doit comporter au moins 8 caractères', { exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByText('Les mots de passe ne correspondent pas', { exact: true }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await password.fill(NEW_PASSWORD);
+  await confirmation.fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: FR.change, exact: true }).click();
+  await expect(page).toHaveURL(/\/login\?reset=1$/);
+  await expect(page.getByRole('status').filter({ hasText: FR.success })).toBeVisible();
+  await expect(heading(page, 'Connexion')).toBeVisible();
+});
