@@ -4,6 +4,7 @@ import { ExternalLink } from '../../components/external-link.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { useServices } from '../services.tsx';
+import { useChooseLanguage } from '../use-choose-language.ts';
 
 const STEPS = ['1', '2', '3', '4', '5', '6', '7'] as const;
 
@@ -14,6 +15,7 @@ const STEPS = ['1', '2', '3', '4', '5', '6', '7'] as const;
 export function AuthLayout() {
   const { t } = useTranslation(['auth', 'common']);
   const { config } = useServices();
+  const chooseLanguage = useChooseLanguage();
   return (
     <div className="auth">
       <aside className="auth__info" aria-labelledby="auth-info-title">
@@ -40,7 +42,7 @@ export function AuthLayout() {
           <ExternalLink href={config.storeUrl} className="header__link">
             {t('common:header.store')}
           </ExternalLink>
-          <LanguageSwitcher />
+          <LanguageSwitcher onChosen={chooseLanguage} />
         </div>
         <main id="main" className="auth__main">
           <Outlet />
