@@ -61,6 +61,8 @@ export interface NewUser {
   language: 'en' | 'fr';
   verified: boolean;
   billingAddress?: BillingAddressRecord | null;
+  /** Only the private test helper sets it (the contract has no call for it). */
+  isBetaTester?: boolean;
 }
 
 /** Adds a user (email and phone already validated); 409 when either is taken. */
@@ -77,7 +79,7 @@ export async function createUser(state: DevApiState, fields: NewUser): Promise<U
     email: normalizeEmail(fields.email),
     phone: fields.phone,
     language: fields.language,
-    isBetaTester: false,
+    isBetaTester: fields.isBetaTester ?? false,
     disableNotifications: false,
     billingAddress: fields.billingAddress ?? null,
     passwordHash,

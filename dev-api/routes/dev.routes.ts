@@ -94,6 +94,7 @@ export const devRoutes: Route[] = [
         phone: phone === undefined ? unusedPhone(state) : checkPhone(phone),
         language: input.language === undefined ? 'en' : checkLanguage(input.language),
         verified: optionalBoolean(input, 'verified') ?? true,
+        isBetaTester: optionalBoolean(input, 'isBetaTester') ?? false,
         billingAddress: billingAddress
           ? checkBillingAddress(billingAddress as Record<string, unknown>)
           : null,

@@ -265,3 +265,22 @@ test('sign-out clears the session here and in another tab', async ({
   const logout = await api.requests('/client/auth/logout');
   expect(logout.at(-1)?.headers.authorization).toMatch(/^Bearer /);
 });
+
+test('a beta tester sees a discreet Beta badge in the header; others do not', async ({
+  page,
+  api,
+  uniqueEmail,
+  signIn,
+}) => {
+  const beta = uniqueEmail('beta');
+  await api.createUser({ email: beta, password: PASSWORD, isBetaTester: true });
+  await signedInAs(page, signIn, beta);
+  await expect(page.getByRole('banner').getByText('Beta', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).click();
+
+  const regular = uniqueEmail('not-beta');
+  await api.createUser({ email: regular, password: PASSWORD });
+  await signedInAs(page, signIn, regular);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Beta', { exact: true })).toHaveCount(0);
+});

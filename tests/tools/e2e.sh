@@ -45,7 +45,7 @@ export CHROMIUM_PATH="$chromium"
 echo "Chromium: $CHROMIUM_PATH"
 
 if [[ "${E2E_SKIP_BUILD:-}" == "1" ]]; then
-  [[ -f dist/index.html ]] || { echo "E2E_SKIP_BUILD=1 but dist/index.html is missing: build first." >&2; exit 1; }
+  [[ -f "${E2E_DIST:-dist}/index.html" ]] || { echo "E2E_SKIP_BUILD=1 but ${E2E_DIST:-dist}/index.html is missing: build first." >&2; exit 1; }
   echo "Skipping the build (E2E_SKIP_BUILD=1): testing dist/ as it is."
 else
   npx vite build ${E2E_DIST:+--outDir "$E2E_DIST" --emptyOutDir}

@@ -65,6 +65,8 @@ export interface NewUser {
   language?: 'en' | 'fr';
   /** Default true; false makes login ask for a one-time code. */
   verified?: boolean;
+  /** Default false. */
+  isBetaTester?: boolean;
   billingAddress?: BillingAddress;
 }
 
