@@ -28,7 +28,7 @@ test('sign up to an active membership with the keyboard alone', async ({
   api,
   uniqueEmail,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const email = uniqueEmail('keyboard');
 
   // Landing: Tab to 'Create an account', Enter.

@@ -17,6 +17,9 @@ import {
   typeCard,
 } from './support/quality.ts';
 
+// Several screens and axe runs per test: room for a machine shared with other runs.
+test.describe.configure({ timeout: 60_000 });
+
 const WIDTH = 320;
 
 test.use({ viewport: { width: WIDTH, height: 640 } });

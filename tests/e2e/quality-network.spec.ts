@@ -1,0 +1,225 @@
+/**
+ * Issue 6, quality sweep: a network failure (the request aborted, as when the
+ * connection drops) at each API call of the journey. Each time the member
+ * sees a clear translated message, nothing stays busy, what they typed is
+ * still there, and trying again once the network is back goes on. Loading the
+ * current user is the exception of spec 2: its failure signs the member out.
+ * (Sign-out in another tab is covered by session.spec.ts.)
+ */
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import {
+  arrangeMember,
+  CARDS,
+  expectCardFieldsReady,
+  expectHeading,
+  PASSWORD,
+  signInQuickly,
+  typeCard,
+} from './support/quality.ts';
+
+// Several screens and axe runs per test: room for a machine shared with other runs.
+test.describe.configure({ timeout: 90_000 });
+
+const NETWORK = 'We could not reach the server. Check your connection and try again.';
+
+/** Aborts `method` calls to `path` (under /api/) as a dropped connection; other methods go through. */
+async function failNetwork(page: Page, path: string, method: string): Promise<() => Promise<void>> {
+  const url = `**/api/${path}`;
+  let failed = 0;
+  const handler = (route: Route) => {
+    if (route.request().method() !== method) return route.fallback();
+    failed += 1;
+    return route.abort('failed');
+  };
+  await page.route(url, handler);
+  return async () => {
+    expect(failed, `${method} ${path} was called and failed`).toBeGreaterThan(0);
+    await page.unroute(url, handler);
+  };
+}
+
+/** The error is shown, as an alert, and nothing on the page is busy or spinning. */
+async function expectFailureShown(page: Page, message: string | RegExp = NETWORK) {
+  await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('.spinner:visible')).toHaveCount(0);
+}
+
+test('sign-up fails: the message, the form as typed, then it goes through', async ({
+  page,
+  uniqueEmail,
+}) => {
+  const email = uniqueEmail('net-signup');
+  await page.goto('/register');
+  await expectHeading(page, 'Create your account');
+  const fields = {
+    'First name': 'Kim',
+    'Last name': 'Tremblay',
+    Email: email,
+    Password: PASSWORD,
+  };
+  for (const [label, value] of Object.entries(fields)) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  await page.getByLabel('Phone', { exact: true }).pressSequentially('4165550177');
+
+  const restore = await failNetwork(page, 'client/auth/sign-up', 'POST');
+  const submit = page.getByRole('button', { name: 'Create Account' });
+  await submit.click();
+  await expectFailureShown(page);
+  for (const [label, value] of Object.entries(fields)) {
+    await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+  }
+  await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('(416) 555-0177');
+
+  await restore();
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expectHeading(page, 'Your account has been created');
+  await expect(page.getByText(email)).toBeVisible();
+});
+
+test('login, sending the code and verifying it fail in turn; each is retried', async ({
+  page,
+  api,
+  uniqueEmail,
+  signIn,
+}) => {
+  const email = uniqueEmail('net-login');
+  await api.createUser({ email, password: PASSWORD, verified: false });
+
+  await test.step('login', async () => {
+    const restore = await failNetwork(page, 'client/auth/login', 'POST');
+    await signIn(page, email, PASSWORD);
+    await expectFailureShown(page);
+    await expect(page.getByLabel('Email or phone', { exact: true })).toHaveValue(email);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue(PASSWORD);
+    await restore();
+  });
+
+  await test.step('resend-otp (asked for by the login of an unverified account)', async () => {
+    const restore = await failNetwork(page, 'client/auth/resend-otp', 'POST');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expectHeading(page, 'Verify your account');
+    await expectFailureShown(page);
+    await restore();
+    await page.getByRole('button', { name: 'Resend it' }).click();
+    await expect(page.getByText(`A new code was sent to ${email}.`)).toBeVisible();
+  });
+
+  await test.step('verify-user', async () => {
+    const code = await api.lastOtp(email);
+    const restore = await failNetwork(page, 'client/auth/verify-user', 'POST');
+    await page.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(code);
+    const next = page.getByRole('button', { name: 'Next' });
+    await next.click();
+    await expectFailureShown(page);
+    for (const [index, digit] of [...code].entries()) {
+      await expect(page.getByRole('textbox', { name: `Digit ${index + 1} of 6` })).toHaveValue(
+        digit,
+      );
+    }
+    await restore();
+    await next.click();
+    await expectHeading(page, 'Activate your membership');
+  });
+});
+
+test('activation, billing, the subscription and attaching the card fail in turn; each is retried', async ({
+  page,
+  request,
+  api,
+  uniqueEmail,
+}) => {
+  const { email } = await arrangeMember(api, uniqueEmail('net-member'), 'noMembership');
+  await signInQuickly(page, request, email);
+  await page.goto('/activation');
+  await expectHeading(page, 'Activate your membership');
+
+  await test.step('POST club/memberships', async () => {
+    const restore = await failNetwork(page, 'club/memberships', 'POST');
+    const activate = page.getByRole('button', { name: 'Activate membership' });
+    await activate.click();
+    await expectFailureShown(page, `Your membership could not be activated. ${NETWORK}`);
+    await restore();
+    await activate.click();
+    await expectHeading(page, 'Billing address');
+  });
+
+  await test.step('PUT client/auth/profile/billingAddress', async () => {
+    const values = {
+      'Address line 1': '200 King St W',
+      'Address line 2 (optional)': 'Suite 4',
+      City: 'Toronto',
+      'Postal code': 'M5H 3T4',
+    };
+    for (const [label, value] of Object.entries(values)) {
+      await page.getByLabel(label, { exact: true }).fill(value);
+    }
+    const province = page.getByLabel('Province or territory', { exact: true });
+    await province.selectOption('ON');
+    const restore = await failNetwork(page, 'client/auth/profile/billingAddress', 'PUT');
+    const finish = page.getByRole('button', { name: 'Finish' });
+    await finish.click();
+    // Spec 8: a failed billing save always shows errors.unknown.
+    await expectFailureShown(page, 'An unknown error occurred.');
+    for (const [label, value] of Object.entries(values)) {
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+    }
+    await expect(province).toHaveValue('ON');
+    await restore();
+    await finish.click();
+    await expectHeading(page, 'Complete your membership');
+  });
+
+  await test.step('GET club/subscriptions/{externalId}', async () => {
+    const restore = await failNetwork(page, 'club/subscriptions/*', 'GET');
+    await page.reload();
+    await expectHeading(page, 'Complete your membership');
+    await expectFailureShown(page);
+    await restore();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expectCardFieldsReady(page);
+  });
+
+  await test.step('PUT club/subscriptions/{externalId}/attach-payment-method', async () => {
+    await typeCard(page, CARDS.succeeds);
+    const restore = await failNetwork(page, 'club/subscriptions/*/attach-payment-method', 'PUT');
+    const subscribe = page.getByRole('button', { name: 'Subscribe' });
+    await subscribe.click();
+    await expectFailureShown(page);
+    await expect(page.getByLabel('Card number', { exact: true })).toHaveValue(CARDS.succeeds);
+    await expect(page.getByLabel('Expiry date', { exact: true })).toHaveValue('12 / 34');
+    await expect(page.getByLabel('CVC', { exact: true })).toHaveValue('123');
+    await restore();
+    await expect(subscribe).toBeEnabled();
+    await subscribe.click();
+    await expectHeading(page, 'Dashboard');
+    await expect(page.getByText('Active', { exact: true })).toBeVisible();
+  });
+});
+
+test('loading the current user fails: the member is signed out to /login (spec 2)', async ({
+  page,
+  request,
+  api,
+  uniqueEmail,
+  signIn,
+}) => {
+  const { email } = await arrangeMember(api, uniqueEmail('net-profile'), 'active');
+  await signInQuickly(page, request, email);
+
+  const restore = await failNetwork(page, 'client/auth/profile', 'GET');
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await expectHeading(page, 'Sign in');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('evclub.accessToken'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('evclub.refreshToken'))).toBeNull();
+
+  // The way on: with the network back, signing in again reaches the dashboard.
+  await restore();
+  await signIn(page, email, PASSWORD);
+  await expectHeading(page, 'Dashboard');
+});
