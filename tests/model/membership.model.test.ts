@@ -92,7 +92,9 @@ async function run(path: ModelPath<ModelEvent>) {
     }
     await vi.waitFor(() =>
       expect(
-        step.stateIds.every((id) => actor.getSnapshot().matches(id.replace(/^membership\./, ''))),
+        step.stateIds.every((id) =>
+          actor.getSnapshot().matches(id.replace(/^membership\./, '') as never),
+        ),
       ).toBe(true),
     );
     const snapshot = actor.getSnapshot();
@@ -120,9 +122,9 @@ describe('membership machine, model-based', () => {
     const actor = createActor(
       membershipMachine.provide({
         actors: {
-          loadMembership: fromPromise(() => {
+          loadMembership: fromPromise<Membership | null>(() => {
             loads.push(clock.now());
-            return new Promise<never>(() => {});
+            return new Promise<Membership | null>(() => {});
           }),
         },
       }),
