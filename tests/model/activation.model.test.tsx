@@ -11,10 +11,10 @@
  *    membership machine) whose promises the path settles at the outcome steps,
  *    and after each step an assertion of what the member sees.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import {
   type ActivationEvent,
   activationMachine,
@@ -22,44 +22,46 @@ import {
 import type { Membership } from '../../machines/shared/domain.ts';
 import type { Api } from '../../src/api/api.ts';
 import { ActivationScreen } from '../../src/screens/activation/activation-screen.tsx';
-import {
-  formatCoverage,
-  generatePaths,
-  type ModelPath,
-  measureCoverage,
-  quietActors,
-} from '../support/model.ts';
-import { renderScreen } from '../support/render.tsx';
+import { PendingCalls } from '../support/deferred.ts';
 import {
   createMembership,
-  createSession,
+  createSessionStub,
+  fakeLogger,
   httpError,
   networkError,
-  PendingCalls,
-  RECORD,
-  USER,
-  USER_WITH_ADDRESS,
-} from '../views/activation-test-kit.tsx';
+} from '../support/fake-services.ts';
+import type { UserApi } from '../support/form.ts';
+import {
+  describeOutcome,
+  done,
+  expectFullCoverage,
+  expectOutcomesNameInvokes,
+  failed,
+  generatePaths,
+  type OutcomeEvent,
+  parseOutcome,
+  quietActors,
+} from '../support/model.ts';
+import { playPath, viewPathsOf } from '../support/model-screen.ts';
+import { renderScreen } from '../support/render.tsx';
+import { RECORD, USER, USER_WITH_ADDRESS } from '../views/activation-test-kit.tsx';
 
 // ---------------------------------------------------------------------------
 // The events of the model
 // ---------------------------------------------------------------------------
 
-type Outcome =
-  | { type: `xstate.done.actor.${string}`; output: unknown }
-  | { type: `xstate.error.actor.${string}`; error: unknown };
-type ModelEvent = ActivationEvent | Outcome;
+type ModelEvent = ActivationEvent | OutcomeEvent;
 
 const INVOKE_IDS = ['activateMembership', 'refreshAfterActivation'] as const;
 
 const EVENTS: readonly ModelEvent[] = [
   { type: 'activation.activate' },
-  { type: 'xstate.done.actor.activateMembership', output: RECORD },
-  { type: 'xstate.error.actor.activateMembership', error: networkError() },
-  { type: 'xstate.error.actor.activateMembership', error: httpError(500, 'errors.unknown') },
-  { type: 'xstate.done.actor.refreshAfterActivation', output: { hasBillingAddress: true } },
-  { type: 'xstate.done.actor.refreshAfterActivation', output: { hasBillingAddress: false } },
-  { type: 'xstate.error.actor.refreshAfterActivation', error: networkError() },
+  done('activateMembership', RECORD),
+  failed('activateMembership', networkError()),
+  failed('activateMembership', httpError(500, 'errors.unknown')),
+  done('refreshAfterActivation', { hasBillingAddress: true }),
+  done('refreshAfterActivation', { hasBillingAddress: false }),
+  failed('refreshAfterActivation', networkError()),
 ];
 
 const walkMachine = activationMachine.provide({ actors: quietActors(INVOKE_IDS) as never });
@@ -71,28 +73,15 @@ const paths = generatePaths<ModelEvent>(walkMachine, {
 
 describe('activation model: coverage of the real machine', () => {
   it('the paths reach 100 % of the states and 100 % of the transitions', () => {
-    const coverage = measureCoverage(activationMachine, [
-      { machine: walkMachine, paths: paths as ModelPath[] },
-    ]);
-    console.info(`${formatCoverage(coverage)}; ${paths.length} paths`);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-    expect(coverage.states.covered).toBe(coverage.states.total);
-    expect(coverage.transitions.covered).toBe(coverage.transitions.total);
+    expectFullCoverage(
+      activationMachine,
+      [{ machine: walkMachine, paths }],
+      `${paths.length} paths`,
+    );
   });
 
   it('every outcome event names an invoke of the machine', () => {
-    const ids: string[] = [];
-    const visit = (node: (typeof activationMachine)['root']) => {
-      for (const invoke of node.invoke) ids.push(invoke.id);
-      for (const child of Object.values(node.states)) visit(child);
-    };
-    visit(activationMachine.root);
-    expect(ids.sort()).toEqual([...INVOKE_IDS].sort());
-    for (const event of EVENTS) {
-      const match = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type);
-      if (match) expect(INVOKE_IDS).toContain(match[1]);
-    }
+    expectOutcomesNameInvokes(activationMachine, EVENTS, INVOKE_IDS);
   });
 });
 
@@ -101,15 +90,14 @@ describe('activation model: coverage of the real machine', () => {
 // ---------------------------------------------------------------------------
 
 type Snapshot = SnapshotFrom<typeof activationMachine>;
-type UserApi = ReturnType<typeof userEvent.setup>;
 
 function createHarness() {
   const pending = new PendingCalls();
   const activate = pending.fn<Membership>('activate');
   const get = pending.fn<Membership | null>('get');
   const membership = createMembership(() => get());
-  const session = createSession(USER);
-  const logger = { error: vi.fn(), warn: vi.fn(), info: vi.fn() };
+  const session = createSessionStub(USER);
+  const logger = fakeLogger();
   return {
     pending,
     activate,
@@ -151,12 +139,8 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent) {
   }
   if (event.type.endsWith('.activateMembership')) {
     expect(h.activate).toHaveBeenLastCalledWith();
-    if ('error' in event) {
-      h.logged.push(event.error);
-      await h.pending.settle('activate', { error: event.error });
-    } else {
-      await h.pending.settle('activate', { output: event.output });
-    }
+    if ('error' in event) h.logged.push(event.error);
+    await h.pending.settle('activate', event);
     return;
   }
   if (event.type.endsWith('.refreshAfterActivation')) {
@@ -233,26 +217,14 @@ function assertView(expected: Snapshot, h: Harness) {
 
 function describeEvent(event: ModelEvent): string {
   if (event.type === 'activation.activate') return 'activate';
-  const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-  if (!match) return event.type;
-  if ('error' in event) return `${match[2]} error (${(event.error as { key: string }).key})`;
-  const output = event.output as { hasBillingAddress?: boolean };
-  const detail =
-    output.hasBillingAddress === undefined
-      ? ''
-      : output.hasBillingAddress
-        ? ' (has billing address)'
-        : ' (no billing address)';
-  return `${match[2]} done${detail}`;
+  if (parseOutcome(event)?.id === 'refreshAfterActivation' && 'output' in event) {
+    const { hasBillingAddress } = event.output as { hasBillingAddress: boolean };
+    return `refreshAfterActivation done (${hasBillingAddress ? 'has' : 'no'} billing address)`;
+  }
+  return describeOutcome(event) ?? event.type;
 }
 
-const described = paths.map((path) => ({
-  ...path,
-  description: path.steps.map((s) => describeEvent(s.event)).join(' → ') || '(initial)',
-}));
-const viewPaths = described
-  .filter((p) => !described.some((q) => q !== p && q.description.startsWith(`${p.description} → `)))
-  .filter((p, i, all) => all.findIndex((q) => q.description === p.description) === i);
+const viewPaths = viewPathsOf(paths, describeEvent);
 
 describe('activation model: every path on the real screen', () => {
   afterAll(() => {
@@ -271,8 +243,6 @@ describe('activation model: every path on the real screen', () => {
   it.each(viewPaths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
     const user = userEvent.setup({ delay: null });
     const h = createHarness();
-    const model = createActor(walkMachine);
-    model.start();
     await renderScreen(<ActivationScreen />, {
       services: {
         api: h.api,
@@ -283,14 +253,10 @@ describe('activation model: every path on the real screen', () => {
       },
       path: '/activation',
     });
-    assertView(model.getSnapshot(), h);
-
-    for (const step of path.steps) {
-      await perform(user, h, step.event);
-      model.send(step.event as never);
-      const expected = model.getSnapshot();
-      await waitFor(() => assertView(expected, h));
-    }
-    model.stop();
+    await playPath<ModelEvent, Snapshot>(path, {
+      machine: walkMachine,
+      perform: (event) => perform(user, h, event),
+      assertView: (expected) => assertView(expected, h),
+    });
   });
 });

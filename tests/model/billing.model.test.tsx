@@ -12,10 +12,10 @@
  *    machine, user events on accessible names, and after each step an
  *    assertion of what the member sees.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import {
   type BillingContext,
   type BillingEvent,
@@ -27,33 +27,34 @@ import { toBillingAddress } from '../../machines/forms/billing.schema.ts';
 import type { User } from '../../machines/shared/domain.ts';
 import type { Api } from '../../src/api/api.ts';
 import { BillingScreen } from '../../src/screens/billing/billing-screen.tsx';
-import {
-  formatCoverage,
-  generatePaths,
-  type ModelPath,
-  measureCoverage,
-  quietActors,
-} from '../support/model.ts';
-import { renderScreen } from '../support/render.tsx';
+import { PendingCalls } from '../support/deferred.ts';
 import {
   createMembership,
-  createSession,
+  createSessionStub,
+  fakeLogger,
   httpError,
   networkError,
-  PendingCalls,
-  RECORD,
-  USER,
-  USER_WITH_ADDRESS,
-} from '../views/activation-test-kit.tsx';
+} from '../support/fake-services.ts';
+import { expectFieldError, type UserApi } from '../support/form.ts';
+import {
+  describeOutcome,
+  done,
+  expectFullCoverage,
+  expectOutcomesNameInvokes,
+  failed,
+  generatePaths,
+  type OutcomeEvent,
+  quietActors,
+} from '../support/model.ts';
+import { playPath, viewPathsOf } from '../support/model-screen.ts';
+import { renderScreen } from '../support/render.tsx';
+import { RECORD, USER, USER_WITH_ADDRESS } from '../views/activation-test-kit.tsx';
 
 // ---------------------------------------------------------------------------
 // The events of the model
 // ---------------------------------------------------------------------------
 
-type Outcome =
-  | { type: `xstate.done.actor.${string}`; output: unknown }
-  | { type: `xstate.error.actor.${string}`; error: unknown };
-type ModelEvent = BillingEvent | Outcome;
+type ModelEvent = BillingEvent | OutcomeEvent;
 
 const INVOKE_IDS = ['saveBillingAddress', 'refreshAfterSave'] as const;
 
@@ -77,10 +78,10 @@ const EVENTS: readonly ModelEvent[] = [
   { type: 'billing.blur', field: 'city' },
   { type: 'billing.submit' },
   // How each call can end.
-  { type: 'xstate.done.actor.saveBillingAddress', output: undefined },
-  { type: 'xstate.error.actor.saveBillingAddress', error: httpError(400, 'server.invalidRequest') },
-  { type: 'xstate.done.actor.refreshAfterSave', output: undefined },
-  { type: 'xstate.error.actor.refreshAfterSave', error: networkError() },
+  done('saveBillingAddress', undefined),
+  failed('saveBillingAddress', httpError(400, 'server.invalidRequest')),
+  done('refreshAfterSave', undefined),
+  failed('refreshAfterSave', networkError()),
 ];
 
 /** The state value plus the facts a member can tell apart on screen (kept small on purpose). */
@@ -106,28 +107,11 @@ const paths = generatePaths<ModelEvent>(walkMachine, {
 
 describe('billing model: coverage of the real machine', () => {
   it('the paths reach 100 % of the states and 100 % of the transitions', () => {
-    const coverage = measureCoverage(billingMachine, [
-      { machine: walkMachine, paths: paths as ModelPath[] },
-    ]);
-    console.info(`${formatCoverage(coverage)}; ${paths.length} paths`);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-    expect(coverage.states.covered).toBe(coverage.states.total);
-    expect(coverage.transitions.covered).toBe(coverage.transitions.total);
+    expectFullCoverage(billingMachine, [{ machine: walkMachine, paths }], `${paths.length} paths`);
   });
 
   it('every outcome event names an invoke of the machine', () => {
-    const ids: string[] = [];
-    const visit = (node: (typeof billingMachine)['root']) => {
-      for (const invoke of node.invoke) ids.push(invoke.id);
-      for (const child of Object.values(node.states)) visit(child);
-    };
-    visit(billingMachine.root);
-    expect(ids.sort()).toEqual([...INVOKE_IDS].sort());
-    for (const event of EVENTS) {
-      const match = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type);
-      if (match) expect(INVOKE_IDS).toContain(match[1]);
-    }
+    expectOutcomesNameInvokes(billingMachine, EVENTS, INVOKE_IDS);
   });
 });
 
@@ -136,7 +120,6 @@ describe('billing model: coverage of the real machine', () => {
 // ---------------------------------------------------------------------------
 
 type Snapshot = SnapshotFrom<typeof billingMachine>;
-type UserApi = ReturnType<typeof userEvent.setup>;
 
 function createHarness() {
   const pending = new PendingCalls();
@@ -145,8 +128,8 @@ function createHarness() {
   // The membership reloads at once: the refresh step is settled by the profile call.
   const get = vi.fn(async () => RECORD);
   const membership = createMembership(get);
-  const session = createSession(USER);
-  const logger = { error: vi.fn(), warn: vi.fn(), info: vi.fn() };
+  const session = createSessionStub(USER);
+  const logger = fakeLogger();
   return {
     pending,
     updateBillingAddress,
@@ -210,10 +193,7 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snap
           toBillingAddress(model.context.values),
         );
         if ('error' in event) h.logged.push((event.error as { key: string }).key);
-        await h.pending.settle(
-          'updateBillingAddress',
-          'error' in event ? { error: event.error } : { output: undefined },
-        );
+        await h.pending.settle('updateBillingAddress', event);
         return;
       }
       if (event.type.endsWith('.refreshAfterSave')) {
@@ -288,12 +268,7 @@ function assertView(expected: Snapshot, h: Harness) {
   const shown = selectFieldErrors(expected);
   for (const name of Object.keys(LABELS) as EditableBillingField[]) {
     const error = shown[name];
-    if (error) {
-      expect(field(name)).toHaveAttribute('aria-invalid', 'true');
-      expect(field(name)).toHaveAccessibleDescription(expect.stringContaining(text(error.key)));
-    } else {
-      expect(field(name)).not.toHaveAttribute('aria-invalid');
-    }
+    expectFieldError(field(name), error ? text(error.key) : null);
   }
   if (c.errorKey) expect(screen.getByRole('alert')).toHaveTextContent(text(c.errorKey));
   else expect(screen.queryByRole('alert')).toBeNull();
@@ -307,22 +282,12 @@ function describeEvent(event: ModelEvent): string {
       return `blur(${event.field})`;
     case 'billing.submit':
       return 'submit';
-    default: {
-      const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-      if (!match) return event.type;
-      const key = 'error' in event ? (event.error as { key: string }).key : '';
-      return `${match[2]} ${match[1]}${key ? ` (${key})` : ''}`;
-    }
+    default:
+      return describeOutcome(event) ?? event.type;
   }
 }
 
-const described = paths.map((path) => ({
-  ...path,
-  description: path.steps.map((s) => describeEvent(s.event)).join(' → ') || '(initial)',
-}));
-const viewPaths = described
-  .filter((p) => !described.some((q) => q !== p && q.description.startsWith(`${p.description} → `)))
-  .filter((p, i, all) => all.findIndex((q) => q.description === p.description) === i);
+const viewPaths = viewPathsOf(paths, describeEvent);
 
 describe('billing model: every path on the real screen', () => {
   afterAll(() => {
@@ -340,8 +305,6 @@ describe('billing model: every path on the real screen', () => {
   it.each(viewPaths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
     const user = userEvent.setup({ delay: null });
     const h = createHarness();
-    const model = createActor(walkMachine, { input: {} });
-    model.start();
     await renderScreen(<BillingScreen />, {
       services: {
         api: h.api,
@@ -352,14 +315,11 @@ describe('billing model: every path on the real screen', () => {
       },
       path: '/billing',
     });
-    assertView(model.getSnapshot(), h);
-
-    for (const step of path.steps) {
-      await perform(user, h, step.event, model.getSnapshot());
-      model.send(step.event as never);
-      const expected = model.getSnapshot();
-      await waitFor(() => assertView(expected, h));
-    }
-    model.stop();
+    await playPath<ModelEvent, Snapshot>(path, {
+      machine: walkMachine,
+      input: {},
+      perform: (event, model) => perform(user, h, event, model),
+      assertView: (expected) => assertView(expected, h),
+    });
   });
 });

@@ -10,10 +10,10 @@
  *    events through user-event on accessible names, and after each step an
  *    assertion of what the member sees in the state the model is in.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import {
   type RegistrationField,
   toSignUpPayload,
@@ -29,15 +29,22 @@ import {
 } from '../../machines/registration/registration.selectors.ts';
 import type { Api } from '../../src/api/api.ts';
 import { RegisterScreen } from '../../src/screens/register/register-screen.tsx';
+import { PendingCalls } from '../support/deferred.ts';
+import { httpError, networkError } from '../support/fake-services.ts';
+import { expectFieldError, type UserApi } from '../support/form.ts';
 import {
-  formatCoverage,
+  describeOutcome,
+  done,
+  expectFullCoverage,
+  expectOutcomesNameInvokes,
+  failed,
   generatePaths,
-  type ModelPath,
-  measureCoverage,
+  type OutcomeEvent,
+  parseOutcome,
   quietActors,
 } from '../support/model.ts';
+import { playPath, viewPathsOf } from '../support/model-screen.ts';
 import { renderScreen } from '../support/render.tsx';
-import { httpError, networkError, PendingCalls } from '../views/activation-test-kit.tsx';
 
 // ---------------------------------------------------------------------------
 // The events of the model
@@ -58,17 +65,13 @@ const PHONE_TYPED: Record<string, { typed: string; shown: string }> = {
   [VALID.phone]: { typed: '5145550123', shown: '(514) 555-0123' },
 };
 
-type Outcome =
-  | { type: `xstate.done.actor.${string}`; output: unknown }
-  | { type: `xstate.error.actor.${string}`; error: unknown };
-type ModelEvent = RegistrationEvent | Outcome;
+type ModelEvent = RegistrationEvent | OutcomeEvent;
 
 const change = (field: RegistrationField, value: string): ModelEvent => ({
   type: 'registration.change',
   field,
   value,
 });
-const signUpFailed = (error: unknown): Outcome => ({ type: 'xstate.error.actor.signUp', error });
 
 /** Spec 8: the codes that mark a field, one that marks none, and a network failure. */
 const SERVER_CODES = [
@@ -92,9 +95,9 @@ const EVENTS: readonly ModelEvent[] = [
   { type: 'registration.blur', field: 'email' },
   { type: 'registration.submit', language: 'en' },
   // How the sign-up can end.
-  { type: 'xstate.done.actor.signUp', output: undefined },
-  ...SERVER_CODES.map((code) => signUpFailed(httpError(409, code))),
-  signUpFailed(networkError()),
+  done('signUp', undefined),
+  ...SERVER_CODES.map((code) => failed('signUp', httpError(409, code))),
+  failed('signUp', networkError()),
 ];
 
 /** The state value plus the facts a member can tell apart on screen (kept small on purpose). */
@@ -123,28 +126,15 @@ const paths = generatePaths<ModelEvent>(walkMachine, {
 
 describe('registration model: coverage of the real machine', () => {
   it('the paths reach 100 % of the states and 100 % of the transitions', () => {
-    const coverage = measureCoverage(registrationMachine, [
-      { machine: walkMachine, paths: paths as ModelPath[] },
-    ]);
-    console.info(`${formatCoverage(coverage)}; ${paths.length} paths`);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-    expect(coverage.states.covered).toBe(coverage.states.total);
-    expect(coverage.transitions.covered).toBe(coverage.transitions.total);
+    expectFullCoverage(
+      registrationMachine,
+      [{ machine: walkMachine, paths }],
+      `${paths.length} paths`,
+    );
   });
 
   it('every outcome event names an invoke of the machine', () => {
-    const ids: string[] = [];
-    const visit = (node: (typeof registrationMachine)['root']) => {
-      for (const invoke of node.invoke) ids.push(invoke.id);
-      for (const child of Object.values(node.states)) visit(child);
-    };
-    visit(registrationMachine.root);
-    expect(ids).toEqual(['signUp']);
-    for (const event of EVENTS) {
-      const match = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type);
-      if (match) expect(match[1]).toBe('signUp');
-    }
+    expectOutcomesNameInvokes(registrationMachine, EVENTS, ['signUp']);
   });
 });
 
@@ -153,7 +143,6 @@ describe('registration model: coverage of the real machine', () => {
 // ---------------------------------------------------------------------------
 
 type Snapshot = SnapshotFrom<typeof registrationMachine>;
-type UserApi = ReturnType<typeof userEvent.setup>;
 
 function createHarness() {
   const pending = new PendingCalls();
@@ -219,24 +208,11 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snap
       await user.click(input('firstName'));
       return user.keyboard('{Enter}');
     default: {
-      if (!event.type.endsWith('.signUp')) throw new Error(`cannot perform ${event.type}`);
+      if (parseOutcome(event)?.id !== 'signUp') throw new Error(`cannot perform ${event.type}`);
       // The sign-up body: the values typed, the phone in E.164, the language of the interface.
       expect(h.signUp).toHaveBeenLastCalledWith(toSignUpPayload(model.context.values, 'en'));
-      await h.pending.settle(
-        'signUp',
-        'output' in event ? { output: undefined } : { error: event.error },
-      );
+      await h.pending.settle('signUp', event);
     }
-  }
-}
-
-function expectFieldError(field: RegistrationField, message: string | null) {
-  const element = input(field);
-  if (message) {
-    expect(element).toHaveAttribute('aria-invalid', 'true');
-    expect(element).toHaveAccessibleDescription(expect.stringContaining(message));
-  } else {
-    expect(element).not.toHaveAttribute('aria-invalid');
   }
 }
 
@@ -287,7 +263,7 @@ function assertView(expected: Snapshot, h: Harness) {
   const shown = selectFieldErrors(expected);
   for (const field of Object.keys(LABELS) as RegistrationField[]) {
     const error = shown[field];
-    expectFieldError(field, error ? text(error.key) : null);
+    expectFieldError(input(field), error ? text(error.key) : null);
   }
   if (c.serverErrorKey) {
     expect(expected.matches({ editing: 'rejected' })).toBe(true);
@@ -305,23 +281,12 @@ function describeEvent(event: ModelEvent): string {
       return `blur(${event.field})`;
     case 'registration.submit':
       return 'submit';
-    default: {
-      const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-      if (!match) return event.type;
-      const key = 'error' in event ? (event.error as { key: string }).key : '';
-      return `${match[2]} ${match[1]}${key ? ` (${key})` : ''}`;
-    }
+    default:
+      return describeOutcome(event) ?? event.type;
   }
 }
 
-/** Paths that are the start of a longer one are checked on the way by the longer one. */
-const described = paths.map((path) => ({
-  ...path,
-  description: path.steps.map((s) => describeEvent(s.event)).join(' → ') || '(initial)',
-}));
-const viewPaths = described
-  .filter((p) => !described.some((q) => q !== p && q.description.startsWith(`${p.description} → `)))
-  .filter((p, i, all) => all.findIndex((q) => q.description === p.description) === i);
+const viewPaths = viewPathsOf(paths, describeEvent);
 
 describe('registration model: every path on the real screen', () => {
   afterAll(() => {
@@ -339,17 +304,11 @@ describe('registration model: every path on the real screen', () => {
   it.each(viewPaths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
     const user = userEvent.setup({ delay: null });
     const h = createHarness();
-    const model = createActor(walkMachine);
-    model.start();
     await renderScreen(<RegisterScreen />, { services: { api: h.api }, path: '/register' });
-    assertView(model.getSnapshot(), h);
-
-    for (const step of path.steps) {
-      await perform(user, h, step.event, model.getSnapshot());
-      model.send(step.event as never);
-      const expected = model.getSnapshot();
-      await waitFor(() => assertView(expected, h));
-    }
-    model.stop();
+    await playPath<ModelEvent, Snapshot>(path, {
+      machine: walkMachine,
+      perform: (event, model) => perform(user, h, event, model),
+      assertView: (expected) => assertView(expected, h),
+    });
   });
 });

@@ -12,11 +12,18 @@
  * that path extended by the event: together they cover every reachable state
  * AND every reachable transition. `measureCoverage` replays paths in an
  * inspected actor and counts the state nodes entered and the transition
- * definitions taken against all those the machine defines.
+ * definitions taken against all those the machine defines;
+ * `expectFullCoverage` is the assertion every model suite makes with it.
+ *
+ * Outcome events: `done(id, output)` / `failed(id, error)` build them,
+ * `parseOutcome` / `isOutcome` / `describeOutcome` read them, and
+ * `expectOutcomesNameInvokes` checks that a suite's events name the invokes
+ * the machine really has. Running paths on a screen: ./model-screen.ts.
  */
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import {
   type AnyActorLogic,
   type AnyStateMachine,
@@ -52,6 +59,67 @@ export interface ModelOptions<E extends EventObject> {
   input?: unknown;
   /** How states are told apart; default: value + context. */
   serializeState?: (state: { value: unknown; context: unknown }) => string;
+}
+
+// ---------------------------------------------------------------------------
+// Actor outcomes as model events
+// ---------------------------------------------------------------------------
+
+/** How an invoked actor can end, as the event the machine receives. */
+export type OutcomeEvent =
+  | { type: `xstate.done.actor.${string}`; output: unknown }
+  | { type: `xstate.error.actor.${string}`; error: unknown };
+
+/** The invoke `id` finished with `output`. */
+export function done(id: string, output: unknown): OutcomeEvent {
+  return { type: `xstate.done.actor.${id}`, output };
+}
+
+/** The invoke `id` failed with `error`. */
+export function failed(id: string, error: unknown): OutcomeEvent {
+  return { type: `xstate.error.actor.${id}`, error };
+}
+
+const OUTCOME = /^xstate\.(done|error)\.actor\.(.+)$/;
+
+/** 'xstate.error.actor.signUp' → { id: 'signUp', kind: 'error' }; null for any other event. */
+export function parseOutcome(event: EventObject): { id: string; kind: 'done' | 'error' } | null {
+  const match = OUTCOME.exec(event.type);
+  if (!match?.[2]) return null;
+  return { id: match[2], kind: match[1] as 'done' | 'error' };
+}
+
+export function isOutcome(event: EventObject): event is EventObject & OutcomeEvent {
+  return parseOutcome(event) !== null;
+}
+
+/** 'xstate.error.actor.updateProfile' with server.x → 'updateProfile error (server.x)'; null for any other event. */
+export function describeOutcome(event: EventObject): string | null {
+  const outcome = parseOutcome(event);
+  if (!outcome) return null;
+  const key = 'error' in event ? ((event as { error: { key?: string } }).error.key ?? '') : '';
+  return `${outcome.id} ${outcome.kind}${key ? ` (${key})` : ''}`;
+}
+
+/** The id of every invoke of the machine, in document order. */
+export function invokeIdsOf(machine: AnyStateMachine): string[] {
+  return allStateNodes(machine).flatMap((node) => node.invoke.map((invoke) => invoke.id));
+}
+
+/**
+ * The machine invokes exactly `invokeIds` (so a new invoke needs outcome
+ * events in the suite), and every outcome event of `events` names one of them.
+ */
+export function expectOutcomesNameInvokes(
+  machine: AnyStateMachine,
+  events: readonly EventObject[],
+  invokeIds: readonly string[],
+): void {
+  expect(invokeIdsOf(machine).sort()).toEqual([...invokeIds].sort());
+  for (const event of events) {
+    const outcome = parseOutcome(event);
+    if (outcome) expect(invokeIds).toContain(outcome.id);
+  }
 }
 
 /** Actors that never settle: outcomes are sent as events by the paths. */
@@ -162,14 +230,12 @@ export function replay(
   return { transitions, lastStepTransitions, states };
 }
 
-const OUTCOME = /^xstate\.(?:done|error)\.actor\.(.+)$/;
-
 /** An actor outcome is only possible while that actor runs (else it would be an unhandled error). */
 function isOutcomeForRunningActor(event: EventObject, state: unknown): boolean {
-  const match = OUTCOME.exec(event.type);
-  if (!match) return true;
+  const outcome = parseOutcome(event);
+  if (!outcome) return true;
   const children = (state as { children?: Record<string, unknown> }).children ?? {};
-  return match[1] !== undefined && match[1] in children;
+  return outcome.id in children;
 }
 
 export function generatePaths<E extends EventObject>(
@@ -291,4 +357,23 @@ function recordCoverage(coverage: Coverage): void {
 export function formatCoverage(c: Coverage): string {
   const pct = (a: number, b: number) => (b === 0 ? 100 : Math.round((a / b) * 1000) / 10);
   return `${c.machine}: states ${c.states.covered}/${c.states.total} (${pct(c.states.covered, c.states.total)} %), transitions ${c.transitions.covered}/${c.transitions.total} (${pct(c.transitions.covered, c.transitions.total)} %)`;
+}
+
+/**
+ * The assertion of every model suite: the walks' paths reach 100 % of the
+ * states and 100 % of the transitions of `machine`. Prints the figures (plus
+ * `note`, e.g. how many paths) and records them for `npm run test:model`.
+ */
+export function expectFullCoverage(
+  machine: AnyStateMachine,
+  walks: Parameters<typeof measureCoverage>[1],
+  note?: string,
+): Coverage {
+  const coverage = measureCoverage(machine, walks);
+  console.info(note ? `${formatCoverage(coverage)}; ${note}` : formatCoverage(coverage));
+  expect(coverage.states.missing).toEqual([]);
+  expect(coverage.transitions.missing).toEqual([]);
+  expect(coverage.states.covered).toBe(coverage.states.total);
+  expect(coverage.transitions.covered).toBe(coverage.transitions.total);
+  return coverage;
 }

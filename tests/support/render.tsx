@@ -14,6 +14,9 @@ import type { AppServices } from '../../src/app/services.tsx';
 import { ServicesProvider } from '../../src/app/services.tsx';
 import { createTestI18n } from './i18n.ts';
 
+// jsdom has no scrolling; the router scrolls to the top after loading a route.
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+
 /** Where a link or navigation went (the memory history never touches window.location). */
 function NavigatedMarker() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });

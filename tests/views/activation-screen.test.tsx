@@ -7,26 +7,25 @@ import {
   ActivationScreen,
   refreshAfterActivation,
 } from '../../src/screens/activation/activation-screen.tsx';
-import { renderScreen } from '../support/render.tsx';
+import { PendingCalls } from '../support/deferred.ts';
 import {
   createMembership,
-  createSession,
+  createSessionStub,
+  fakeLogger,
   httpError,
   networkError,
-  PendingCalls,
-  RECORD,
-  USER,
-  USER_WITH_ADDRESS,
-} from './activation-test-kit.tsx';
+} from '../support/fake-services.ts';
+import { renderScreen } from '../support/render.tsx';
+import { RECORD, USER, USER_WITH_ADDRESS } from './activation-test-kit.tsx';
 
 async function renderActivation(language: 'en' | 'fr' = 'en') {
   const pending = new PendingCalls();
   const activate = pending.fn<Membership>('activate');
   const get = pending.fn<Membership | null>('get');
-  const session = createSession(USER);
+  const session = createSessionStub(USER);
   const membership = createMembership(() => get());
   const navigate = vi.fn();
-  const logger = { error: vi.fn(), warn: vi.fn(), info: vi.fn() };
+  const logger = fakeLogger();
   await renderScreen(<ActivationScreen />, {
     services: {
       api: { memberships: { activate, get } } as unknown as Api,
@@ -94,7 +93,7 @@ describe('refreshAfterActivation', () => {
     const pending = new PendingCalls();
     const get = pending.fn<Membership | null>('get');
     const membership = createMembership(() => get(), { ...RECORD, validTo: null });
-    const session = createSession(USER_WITH_ADDRESS);
+    const session = createSessionStub(USER_WITH_ADDRESS);
     const result = refreshAfterActivation({ membership, session: session.session });
     // The stale record is dropped while the fresh one loads.
     expect(membership.getSnapshot().context.record).toBeNull();
@@ -106,7 +105,7 @@ describe('refreshAfterActivation', () => {
 
   it('reports no billing address for a user with an empty one', async () => {
     const membership = createMembership(async () => RECORD);
-    const session = createSession(USER);
+    const session = createSessionStub(USER);
     await expect(refreshAfterActivation({ membership, session: session.session })).resolves.toEqual(
       {
         hasBillingAddress: false,
@@ -116,7 +115,7 @@ describe('refreshAfterActivation', () => {
 
   it('fails with the load’s error key when the membership cannot be loaded', async () => {
     const membership = createMembership(() => Promise.reject(networkError()));
-    const session = createSession(USER);
+    const session = createSessionStub(USER);
     await expect(
       refreshAfterActivation({ membership, session: session.session }),
     ).rejects.toMatchObject({ key: 'errors.network' });

@@ -1,20 +1,12 @@
 /**
- * Fakes shared by the member-screen tests (registration, activation, billing,
- * dashboard; views and model suites): API calls the test settles by hand, a
- * stand-in for the session actor holding the user, and the REAL membership
- * machine loading through the fake API.
+ * The member the member-screen tests (registration, activation, billing,
+ * dashboard; views and model suites) sign in as, and the membership the
+ * activation creates. Their fakes (pending API calls, the session stub, the
+ * real membership machine) are in tests/support/deferred.ts and
+ * tests/support/fake-services.ts.
  */
-import { act } from '@testing-library/react';
-import { vi } from 'vitest';
-import { assign, createActor, fromPromise, setup } from 'xstate';
-import { membershipMachine } from '../../machines/membership/membership.machine.ts';
 import type { Membership, User } from '../../machines/shared/domain.ts';
 import { EMPTY_USER } from '../../machines/shared/domain.ts';
-import { ApiError } from '../../src/api/api-error.ts';
-import type { MembershipActor, SessionActor } from '../../src/app/services.tsx';
-
-// jsdom has no scrolling; the router scrolls to the top after loading a route.
-window.scrollTo = (() => {}) as typeof window.scrollTo;
 
 export const USER: User = {
   ...EMPTY_USER,
@@ -46,91 +38,3 @@ export const RECORD: Membership = {
   cancelledAt: null,
   chargerOrderedAt: null,
 };
-
-export const networkError = () => new ApiError({ kind: 'network', key: 'errors.network' });
-export const httpError = (status: number, key: string) =>
-  new ApiError({ kind: 'http', status, key });
-
-interface PendingCall {
-  args: unknown[];
-  resolve(value: unknown): void;
-  reject(error: unknown): void;
-  settled: boolean;
-}
-
-/** Every call of a faked async function, each a promise the test settles. */
-export class PendingCalls {
-  private readonly calls = new Map<string, PendingCall[]>();
-
-  fn<T>(name: string) {
-    return vi.fn(
-      (...args: unknown[]) =>
-        new Promise<T>((resolve, reject) => {
-          const list = this.calls.get(name) ?? [];
-          list.push({ args, resolve: resolve as (value: unknown) => void, reject, settled: false });
-          this.calls.set(name, list);
-        }),
-    );
-  }
-
-  /** The calls of `name` not settled yet. */
-  open(name: string): number {
-    return (this.calls.get(name) ?? []).filter((call) => !call.settled).length;
-  }
-
-  /** Settles the latest open call of `name` (throws when there is none). */
-  async settle(
-    name: string,
-    outcome: { output: unknown } | { error: unknown },
-  ): Promise<unknown[]> {
-    const call = [...(this.calls.get(name) ?? [])].reverse().find((c) => !c.settled);
-    if (!call) throw new Error(`No open ${name} call to settle`);
-    call.settled = true;
-    await act(async () => {
-      if ('error' in outcome) call.reject(outcome.error);
-      else call.resolve(outcome.output);
-    });
-    return call.args;
-  }
-}
-
-/** A stand-in for the session actor: the user, replaced by `session.userUpdated`. */
-const sessionStub = setup({
-  types: {
-    context: {} as { user: User; reloads: number },
-    input: {} as { user: User },
-    events: {} as
-      | { type: 'session.userUpdated'; user: User }
-      | { type: 'session.reloadUser' }
-      | { type: 'session.signOut' },
-  },
-}).createMachine({
-  id: 'sessionStub',
-  context: ({ input }) => ({ user: input.user, reloads: 0 }),
-  on: {
-    'session.userUpdated': { actions: assign({ user: ({ event }) => event.user }) },
-    'session.reloadUser': { actions: assign({ reloads: ({ context }) => context.reloads + 1 }) },
-    'session.signOut': {},
-  },
-});
-
-export function createSession(user: User = USER) {
-  const actor = createActor(sessionStub, { input: { user } });
-  actor.start();
-  return {
-    session: actor as unknown as SessionActor,
-    /** Sets the user as a reload would (outside React's render). */
-    setUser: (next: User) => actor.send({ type: 'session.userUpdated', user: next }),
-    user: () => actor.getSnapshot().context.user,
-  };
-}
-
-/** The real membership machine; `load` is GET club/memberships. */
-export function createMembership(load: () => Promise<Membership | null>, record?: Membership) {
-  const actor = createActor(
-    membershipMachine.provide({ actors: { loadMembership: fromPromise(() => load()) } }),
-  );
-  actor.start();
-  if (record) actor.send({ type: 'membership.hydrate', record });
-  return actor as MembershipActor;
-}

@@ -4,16 +4,16 @@ import { describe, expect, it, vi } from 'vitest';
 import type { BillingAddress, User } from '../../machines/shared/domain.ts';
 import type { Api } from '../../src/api/api.ts';
 import { BillingScreen } from '../../src/screens/billing/billing-screen.tsx';
-import { renderScreen } from '../support/render.tsx';
+import { PendingCalls } from '../support/deferred.ts';
 import {
   createMembership,
-  createSession,
+  createSessionStub,
+  fakeLogger,
   networkError,
-  PendingCalls,
-  RECORD,
-  USER,
-  USER_WITH_ADDRESS,
-} from './activation-test-kit.tsx';
+} from '../support/fake-services.ts';
+import { retype } from '../support/form.ts';
+import { renderScreen } from '../support/render.tsx';
+import { RECORD, USER, USER_WITH_ADDRESS } from './activation-test-kit.tsx';
 
 const EN_LABELS = {
   country: 'Country',
@@ -29,10 +29,10 @@ async function renderBilling(user: User = USER, language: 'en' | 'fr' = 'en') {
   const updateBillingAddress = pending.fn<void>('updateBillingAddress');
   const getProfile = pending.fn<User>('getProfile');
   const get = vi.fn(async () => RECORD);
-  const session = createSession(user);
+  const session = createSessionStub(user);
   const membership = createMembership(get);
   const navigate = vi.fn();
-  const logger = { error: vi.fn(), warn: vi.fn(), info: vi.fn() };
+  const logger = fakeLogger();
   await renderScreen(<BillingScreen />, {
     services: {
       api: { auth: { updateBillingAddress, getProfile }, memberships: { get } } as unknown as Api,
@@ -47,10 +47,7 @@ async function renderBilling(user: User = USER, language: 'en' | 'fr' = 'en') {
   const ui = userEvent.setup({ delay: null });
   const field = (name: keyof typeof EN_LABELS) =>
     screen.getByLabelText(EN_LABELS[name]) as HTMLInputElement | HTMLSelectElement;
-  const type = async (name: keyof typeof EN_LABELS, value: string) => {
-    await ui.clear(field(name));
-    if (value) await ui.type(field(name), value);
-  };
+  const type = (name: keyof typeof EN_LABELS, value: string) => retype(ui, field(name), value);
   return {
     pending,
     updateBillingAddress,

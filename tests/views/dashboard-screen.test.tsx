@@ -8,8 +8,9 @@ import {
   formatMembershipDate,
   orderChargerUrl,
 } from '../../src/screens/dashboard/dashboard-screen.tsx';
+import { createMembership, createSessionStub } from '../support/fake-services.ts';
 import { renderScreen, TEST_CONFIG } from '../support/render.tsx';
-import { createMembership, createSession, RECORD, USER } from './activation-test-kit.tsx';
+import { RECORD, USER } from './activation-test-kit.tsx';
 
 const NOW = Date.parse('2025-06-15T12:00:00.000Z');
 const FUTURE = '2026-11-22T12:00:00.000Z';
@@ -45,7 +46,7 @@ async function renderDashboard(record: Membership | null, language: 'en' | 'fr' 
   const membership = createMembership(() => new Promise(() => {}), record ?? undefined);
   const navigate = vi.fn();
   const view = await renderScreen(<DashboardScreen now={() => NOW} />, {
-    services: { membership, session: createSession(USER).session, navigate },
+    services: { membership, session: createSessionStub(USER).session, navigate },
     language,
     path: '/dashboard',
   });

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { SignUpPayload } from '../../machines/shared/domain.ts';
 import type { Api } from '../../src/api/api.ts';
 import { RegisterScreen } from '../../src/screens/register/register-screen.tsx';
+import { PendingCalls } from '../support/deferred.ts';
+import { httpError } from '../support/fake-services.ts';
 import { renderScreen } from '../support/render.tsx';
-import { httpError, PendingCalls } from './activation-test-kit.tsx';
 
 const EN = {
   firstName: 'First name',

@@ -1,0 +1,110 @@
+/**
+ * Stand-ins for the app's services (src/app/services.tsx) that screen tests
+ * hand to renderScreen():
+ *
+ * - `createSessionStub(user)`: a tiny actor holding the user (screens that
+ *   only read the user and send it updates);
+ * - `createSession({ actors, hasStoredTokens })`: the REAL session machine
+ *   with fake effects (`effects`: one spy per effect action);
+ * - `createMembership(load, record?)`: the REAL membership machine loading
+ *   through `load` (GET club/memberships);
+ * - `fakeLogger()`, and the errors a fake API rejects with.
+ */
+import { vi } from 'vitest';
+import { type AnyActorLogic, assign, createActor, fromPromise, setup } from 'xstate';
+import { membershipMachine } from '../../machines/membership/membership.machine.ts';
+import { sessionMachine } from '../../machines/session/session.machine.ts';
+import type { Membership, User } from '../../machines/shared/domain.ts';
+import { ApiError } from '../../src/api/api-error.ts';
+import type { MembershipActor, SessionActor } from '../../src/app/services.tsx';
+
+/** What the HTTP client rejects with when the server answers `status` with `key`. */
+export const httpError = (status: number, key: string) =>
+  new ApiError({ kind: 'http', status, key });
+
+/** What the HTTP client rejects with when the server cannot be reached. */
+export const networkError = () => new ApiError({ kind: 'network', key: 'errors.network' });
+
+/** A logger whose every level is a spy. */
+export function fakeLogger() {
+  return {
+    error: vi.fn<(...args: unknown[]) => void>(),
+    warn: vi.fn<(...args: unknown[]) => void>(),
+    info: vi.fn<(...args: unknown[]) => void>(),
+  };
+}
+
+/** A stand-in for the session actor: the user, replaced by `session.userUpdated`. */
+const sessionStub = setup({
+  types: {
+    context: {} as { user: User; reloads: number },
+    input: {} as { user: User },
+    events: {} as
+      | { type: 'session.userUpdated'; user: User }
+      | { type: 'session.reloadUser' }
+      | { type: 'session.signOut' },
+  },
+}).createMachine({
+  id: 'sessionStub',
+  context: ({ input }) => ({ user: input.user, reloads: 0 }),
+  on: {
+    'session.userUpdated': { actions: assign({ user: ({ event }) => event.user }) },
+    'session.reloadUser': { actions: assign({ reloads: ({ context }) => context.reloads + 1 }) },
+    'session.signOut': {},
+  },
+});
+
+export function createSessionStub(user: User) {
+  const actor = createActor(sessionStub, { input: { user } });
+  actor.start();
+  return {
+    session: actor as unknown as SessionActor,
+    /** Sets the user as a reload would (outside React's render). */
+    setUser: (next: User) => actor.send({ type: 'session.userUpdated', user: next }),
+    user: () => actor.getSnapshot().context.user,
+  };
+}
+
+/** One spy per effect action of the session machine. */
+export function fakeSessionEffects() {
+  return {
+    storeTokens: vi.fn(),
+    clearTokens: vi.fn(),
+    startMembership: vi.fn(),
+    clearMembership: vi.fn(),
+    notifyServerLogout: vi.fn(),
+    goToActivation: vi.fn(),
+    goToLogin: vi.fn(),
+    logError: vi.fn(),
+  };
+}
+
+/** The REAL session machine, started, with the given actors and spies for its effects. */
+export function createSession({
+  actors,
+  hasStoredTokens,
+}: {
+  actors: Record<string, AnyActorLogic>;
+  hasStoredTokens: boolean;
+}) {
+  const effects = fakeSessionEffects();
+  const actor = createActor(
+    sessionMachine.provide({
+      actors: actors as never,
+      actions: effects,
+      guards: { hasStoredTokens: () => hasStoredTokens },
+    }),
+  );
+  actor.start();
+  return { session: actor as SessionActor, effects };
+}
+
+/** The REAL membership machine, started; `load` is GET club/memberships. */
+export function createMembership(load: () => Promise<Membership | null>, record?: Membership) {
+  const actor = createActor(
+    membershipMachine.provide({ actors: { loadMembership: fromPromise(() => load()) } }),
+  );
+  actor.start();
+  if (record) actor.send({ type: 'membership.hydrate', record });
+  return actor as MembershipActor;
+}
