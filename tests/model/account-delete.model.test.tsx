@@ -9,33 +9,24 @@ import {
   type DeleteAccountEvent,
   deleteAccountMachine,
 } from '../../machines/account/delete-account.machine.ts';
+import { httpError, networkError } from '../support/fake-services.ts';
+import { expectFieldError, retype, type UserApi } from '../support/form.ts';
 import {
-  formatCoverage,
-  generatePaths,
-  type ModelPath,
-  measureCoverage,
-  quietActors,
-} from '../support/model.ts';
-import {
-  type AccountHarness,
   describeOutcome,
   done,
-  expectFieldError,
+  expectFullCoverage,
   failed,
-  httpError,
+  generatePaths,
   isOutcome,
-  NETWORK,
-  type Outcome,
-  retype,
-  runPath,
-  section,
-  type UserApi,
-  viewPathsOf,
-} from './account.support.tsx';
+  type OutcomeEvent,
+  quietActors,
+} from '../support/model.ts';
+import { viewPathsOf } from '../support/model-screen.ts';
+import { type AccountHarness, runPath, section } from './account.support.tsx';
 
 const PASSWORD = 'my-Passw0rd';
 
-type ModelEvent = DeleteAccountEvent | Outcome;
+type ModelEvent = DeleteAccountEvent | OutcomeEvent;
 type Snapshot = SnapshotFrom<typeof deleteAccountMachine>;
 
 const EVENTS: readonly ModelEvent[] = [
@@ -46,7 +37,7 @@ const EVENTS: readonly ModelEvent[] = [
   { type: 'delete.cancel' },
   done('deleteAccount', undefined),
   failed('deleteAccount', httpError(400, 'server.incorrectPassword')),
-  failed('deleteAccount', NETWORK),
+  failed('deleteAccount', networkError()),
 ];
 
 const walkMachine = deleteAccountMachine.provide({
@@ -56,14 +47,11 @@ const paths = generatePaths<ModelEvent>(walkMachine, { events: EVENTS });
 
 describe('delete-account model: coverage of the real machine', () => {
   it('the paths reach 100 % of the states and 100 % of the transitions', () => {
-    const coverage = measureCoverage(deleteAccountMachine, [
-      { machine: walkMachine, paths: paths as ModelPath[] },
-    ]);
-    console.info(`${formatCoverage(coverage)}; ${paths.length} paths`);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-    expect(coverage.states.covered).toBe(coverage.states.total);
-    expect(coverage.transitions.covered).toBe(coverage.transitions.total);
+    expectFullCoverage(
+      deleteAccountMachine,
+      [{ machine: walkMachine, paths }],
+      `${paths.length} paths`,
+    );
   });
 });
 

@@ -12,35 +12,27 @@ import {
   changePasswordMachine,
 } from '../../machines/account/change-password.machine.ts';
 import type { ChangePasswordField } from '../../machines/forms/password.schema.ts';
+import { httpError } from '../support/fake-services.ts';
+import { expectFieldError, retype, type UserApi } from '../support/form.ts';
 import {
-  formatCoverage,
-  generatePaths,
-  type ModelPath,
-  measureCoverage,
-  quietActors,
-} from '../support/model.ts';
-import {
-  type AccountHarness,
   describeOutcome,
   done,
-  expectFieldError,
+  expectFullCoverage,
   failed,
-  httpError,
+  generatePaths,
   isOutcome,
-  type Outcome,
-  retype,
-  runPath,
-  section,
-  type UserApi,
-  viewPathsOf,
-} from './account.support.tsx';
+  type OutcomeEvent,
+  quietActors,
+} from '../support/model.ts';
+import { viewPathsOf } from '../support/model-screen.ts';
+import { type AccountHarness, runPath, section } from './account.support.tsx';
 
 const CURRENT = 'old-Passw0rd';
 const NEW = 'new-Passw0rd-2';
 const SHORT = 'short';
 const OTHER = 'other-Passw0rd-3';
 
-type ModelEvent = ChangePasswordEvent | Outcome;
+type ModelEvent = ChangePasswordEvent | OutcomeEvent;
 type Snapshot = SnapshotFrom<typeof changePasswordMachine>;
 
 const EVENTS: readonly ModelEvent[] = [
@@ -78,14 +70,11 @@ const paths = generatePaths<ModelEvent>(walkMachine, { events: EVENTS, serialize
 
 describe('change-password model: coverage of the real machine', () => {
   it('the paths reach 100 % of the states and 100 % of the transitions', () => {
-    const coverage = measureCoverage(changePasswordMachine, [
-      { machine: walkMachine, paths: paths as ModelPath[] },
-    ]);
-    console.info(`${formatCoverage(coverage)}; ${paths.length} paths`);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-    expect(coverage.states.covered).toBe(coverage.states.total);
-    expect(coverage.transitions.covered).toBe(coverage.transitions.total);
+    expectFullCoverage(
+      changePasswordMachine,
+      [{ machine: walkMachine, paths }],
+      `${paths.length} paths`,
+    );
   });
 });
 

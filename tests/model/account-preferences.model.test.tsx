@@ -14,29 +14,22 @@ import {
   preferencesMachine,
 } from '../../machines/account/preferences.machine.ts';
 import type { Language } from '../../machines/shared/domain.ts';
+import { httpError, networkError } from '../support/fake-services.ts';
+import type { UserApi } from '../support/form.ts';
 import {
-  formatCoverage,
-  generatePaths,
-  type ModelPath,
-  measureCoverage,
-  quietActors,
-} from '../support/model.ts';
-import {
-  type AccountHarness,
   describeOutcome,
   done,
+  expectFullCoverage,
   failed,
-  httpError,
+  generatePaths,
   isOutcome,
-  NETWORK,
-  type Outcome,
-  runPath,
-  USER,
-  type UserApi,
-  viewPathsOf,
-} from './account.support.tsx';
+  type OutcomeEvent,
+  quietActors,
+} from '../support/model.ts';
+import { viewPathsOf } from '../support/model-screen.ts';
+import { type AccountHarness, runPath, USER } from './account.support.tsx';
 
-type ModelEvent = PreferencesEvent | Outcome;
+type ModelEvent = PreferencesEvent | OutcomeEvent;
 type Snapshot = SnapshotFrom<typeof preferencesMachine>;
 type State = { value: unknown; context: unknown };
 
@@ -54,7 +47,7 @@ function languageEvents(state: State): ModelEvent[] {
       disableNotifications: c.disableNotifications,
     },
     done('changeLanguage', { ...USER, language: c.pendingLanguage ?? c.language }),
-    failed('changeLanguage', NETWORK),
+    failed('changeLanguage', networkError()),
   ];
 }
 
@@ -86,17 +79,14 @@ const notificationPaths = generatePaths<ModelEvent>(walkMachine, {
 
 describe('preferences model: coverage of the real machine', () => {
   it('the two walks reach 100 % of the states and 100 % of the transitions', () => {
-    const coverage = measureCoverage(preferencesMachine, [
-      { machine: walkMachine, paths: languagePaths as ModelPath[], input: INPUT },
-      { machine: walkMachine, paths: notificationPaths as ModelPath[], input: INPUT },
-    ]);
-    console.info(
-      `${formatCoverage(coverage)}; paths: ${languagePaths.length} language, ${notificationPaths.length} notifications`,
+    expectFullCoverage(
+      preferencesMachine,
+      [
+        { machine: walkMachine, paths: languagePaths, input: INPUT },
+        { machine: walkMachine, paths: notificationPaths, input: INPUT },
+      ],
+      `paths: ${languagePaths.length} language, ${notificationPaths.length} notifications`,
     );
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-    expect(coverage.states.covered).toBe(coverage.states.total);
-    expect(coverage.transitions.covered).toBe(coverage.transitions.total);
   });
 });
 

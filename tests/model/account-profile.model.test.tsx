@@ -13,34 +13,24 @@ import {
   profileFormMachine,
   toProfilePayload,
 } from '../../machines/account/profile-form.machine.ts';
+import { httpError, networkError } from '../support/fake-services.ts';
+import { expectFieldError, retype, type UserApi } from '../support/form.ts';
 import {
-  formatCoverage,
-  generatePaths,
-  type ModelPath,
-  measureCoverage,
-  quietActors,
-} from '../support/model.ts';
-import {
-  type AccountHarness,
   describeOutcome,
   done,
-  expectFieldError,
+  expectFullCoverage,
   failed,
-  httpError,
+  generatePaths,
   isOutcome,
-  NETWORK,
-  type Outcome,
-  retype,
-  runPath,
-  section,
-  USER,
-  type UserApi,
-  viewPathsOf,
-} from './account.support.tsx';
+  type OutcomeEvent,
+  quietActors,
+} from '../support/model.ts';
+import { viewPathsOf } from '../support/model-screen.ts';
+import { type AccountHarness, runPath, section, USER } from './account.support.tsx';
 
 const OTHER_PHONE = '+15145550199';
 
-type ModelEvent = ProfileFormEvent | Outcome;
+type ModelEvent = ProfileFormEvent | OutcomeEvent;
 type Snapshot = SnapshotFrom<typeof profileFormMachine>;
 type State = { value: unknown; context: unknown };
 
@@ -59,7 +49,7 @@ function events(state: State): ModelEvent[] {
     done('updateProfile', { ...USER, ...toProfilePayload(c.values) }),
     failed('updateProfile', httpError(409, 'server.samePhoneUserExists')),
     failed('updateProfile', httpError(400, 'server.invalidPhoneNumber')),
-    failed('updateProfile', NETWORK),
+    failed('updateProfile', networkError()),
   ];
 }
 
@@ -83,14 +73,11 @@ const paths = generatePaths<ModelEvent>(walkMachine, { events, input: INPUT, ser
 
 describe('profile form model: coverage of the real machine', () => {
   it('the paths reach 100 % of the states and 100 % of the transitions', () => {
-    const coverage = measureCoverage(profileFormMachine, [
-      { machine: walkMachine, paths: paths as ModelPath[], input: INPUT },
-    ]);
-    console.info(`${formatCoverage(coverage)}; ${paths.length} paths`);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-    expect(coverage.states.covered).toBe(coverage.states.total);
-    expect(coverage.transitions.covered).toBe(coverage.transitions.total);
+    expectFullCoverage(
+      profileFormMachine,
+      [{ machine: walkMachine, paths, input: INPUT }],
+      `${paths.length} paths`,
+    );
   });
 });
 

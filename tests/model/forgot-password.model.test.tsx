@@ -10,10 +10,10 @@
  *    events through user-event on accessible names, and after each step an
  *    assertion of what the member sees in the state the model is in.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import {
   type ForgotPasswordContext,
   type ForgotPasswordEvent,
@@ -28,13 +28,21 @@ import {
   ForgotPasswordScreen,
   RESET_SUCCESS_PATH,
 } from '../../src/screens/forgot-password/forgot-password-screen.tsx';
+import { PendingCalls } from '../support/deferred.ts';
+import { httpError, networkError } from '../support/fake-services.ts';
+import { expectFieldError, retype, type UserApi } from '../support/form.ts';
 import {
-  formatCoverage,
+  describeOutcome,
+  done,
+  expectFullCoverage,
+  expectOutcomesNameInvokes,
+  failed,
   generatePaths,
-  type ModelPath,
-  measureCoverage,
+  type OutcomeEvent,
+  parseOutcome,
   quietActors,
 } from '../support/model.ts';
+import { playPath, viewPathsOf } from '../support/model-screen.ts';
 import { renderScreen } from '../support/render.tsx';
 
 // ---------------------------------------------------------------------------
@@ -50,22 +58,7 @@ const SHORT_PASSWORD = 'short';
 const OTHER_PASSWORD = 'Other-pass-99';
 const RESET_TOKEN = 'reset-token-1';
 
-type Outcome =
-  | { type: `xstate.done.actor.${string}`; output: unknown }
-  | { type: `xstate.error.actor.${string}`; error: unknown };
-type ModelEvent = ForgotPasswordEvent | Outcome;
-
-const done = (id: string, output: unknown): Outcome => ({
-  type: `xstate.done.actor.${id}`,
-  output,
-});
-const failed = (id: string, error: unknown): Outcome => ({
-  type: `xstate.error.actor.${id}`,
-  error,
-});
-// Plain objects shaped like ApiError: the machine reads `key` only.
-const httpError = (status: number, key: string) => ({ kind: 'http', status, key });
-const NETWORK = { kind: 'network', key: 'errors.network' };
+type ModelEvent = ForgotPasswordEvent | OutcomeEvent;
 
 const EVENTS: readonly ModelEvent[] = [
   // What a member does.
@@ -87,12 +80,12 @@ const EVENTS: readonly ModelEvent[] = [
   { type: 'reset.submit' },
   // How each call can end.
   done('requestReset', undefined),
-  failed('requestReset', NETWORK),
+  failed('requestReset', networkError()),
   failed('requestReset', httpError(404, 'server.userNotExist')),
   done('checkResetOtp', { resetToken: RESET_TOKEN }),
   failed('checkResetOtp', httpError(400, 'server.incorrectOtp')),
   done('resendCode', undefined),
-  failed('resendCode', NETWORK),
+  failed('resendCode', networkError()),
   failed('resendCode', httpError(500, 'errors.unknown')),
   done('resetPassword', undefined),
   failed('resetPassword', httpError(400, 'errors.unknown')),
@@ -124,28 +117,15 @@ const paths = generatePaths<ModelEvent>(walkMachine, { events: EVENTS, serialize
 
 describe('forgot-password model: coverage of the real machine', () => {
   it('the paths reach 100 % of the states and 100 % of the transitions', () => {
-    const coverage = measureCoverage(forgotPasswordMachine, [
-      { machine: walkMachine, paths: paths as ModelPath[] },
-    ]);
-    console.info(`${formatCoverage(coverage)}; ${paths.length} paths`);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-    expect(coverage.states.covered).toBe(coverage.states.total);
-    expect(coverage.transitions.covered).toBe(coverage.transitions.total);
+    expectFullCoverage(
+      forgotPasswordMachine,
+      [{ machine: walkMachine, paths }],
+      `${paths.length} paths`,
+    );
   });
 
   it('every outcome event names an invoke of the machine', () => {
-    const ids = new Set<string>();
-    const visit = (node: (typeof forgotPasswordMachine)['root']) => {
-      for (const invoke of node.invoke) ids.add(invoke.id);
-      for (const child of Object.values(node.states)) visit(child);
-    };
-    visit(forgotPasswordMachine.root);
-    expect([...ids].sort()).toEqual([...INVOKE_IDS].sort());
-    for (const event of EVENTS) {
-      const match = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type);
-      if (match) expect(INVOKE_IDS).toContain(match[1]);
-    }
+    expectOutcomesNameInvokes(forgotPasswordMachine, EVENTS, INVOKE_IDS);
   });
 });
 
@@ -160,33 +140,19 @@ const API_METHOD = {
   checkResetOtp: 'checkResetOtp',
   resetPassword: 'resetPassword',
 } as const;
-type ApiMethod = (typeof API_METHOD)[keyof typeof API_METHOD];
-
-interface Deferred {
-  resolve(value: unknown): void;
-  reject(error: unknown): void;
-}
 
 /** Fake API methods: each call waits until the path settles it. */
 function createApiHarness() {
-  const pending = new Map<ApiMethod, Deferred>();
-  const call = (method: ApiMethod) =>
-    vi.fn(
-      (_body: unknown) =>
-        new Promise((resolve, reject) => {
-          pending.set(method, { resolve, reject });
-        }),
-    );
+  const pending = new PendingCalls();
   const auth = {
-    requestPasswordReset: call('requestPasswordReset'),
-    checkResetOtp: call('checkResetOtp'),
-    resetPassword: call('resetPassword'),
+    requestPasswordReset: pending.fn('requestPasswordReset'),
+    checkResetOtp: pending.fn('checkResetOtp'),
+    resetPassword: pending.fn('resetPassword'),
   };
   return { api: { auth } as unknown as Api, auth, pending, navigate: vi.fn() };
 }
 
 type Harness = ReturnType<typeof createApiHarness>;
-type UserApi = ReturnType<typeof userEvent.setup>;
 type Snapshot = SnapshotFrom<typeof forgotPasswordMachine>;
 
 /** The English texts a member reads for the keys the model produces. */
@@ -209,11 +175,6 @@ const confirmationInput = () => screen.getByLabelText('Confirm password') as HTM
 const digitBox = (n: number) =>
   screen.getByRole('textbox', { name: `Digit ${n} of 6` }) as HTMLInputElement;
 const digitBoxes = () => [1, 2, 3, 4, 5, 6].map(digitBox);
-
-async function retype(user: UserApi, input: HTMLInputElement, value: string) {
-  await user.clear(input);
-  if (value) await user.type(input, value);
-}
 
 /** Does in the UI what the model event stands for; checks what the API received. */
 async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snapshot) {
@@ -248,11 +209,9 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snap
     case 'reset.submit':
       return user.click(screen.getByRole('button', { name: 'Change password' }));
     default: {
-      const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-      const id = match?.[2] as keyof typeof API_METHOD | undefined;
+      const id = parseOutcome(event)?.id as keyof typeof API_METHOD | undefined;
       const method = id ? API_METHOD[id] : undefined;
-      const deferred = method ? h.pending.get(method) : undefined;
-      if (!method || !deferred) throw new Error(`cannot perform ${event.type} here`);
+      if (!method) throw new Error(`cannot perform ${event.type}`);
       // What the server was asked, from what the member typed.
       const expectedBody =
         method === 'requestPasswordReset'
@@ -261,19 +220,8 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snap
             ? { email: c.email.trim(), otp: c.code }
             : { resetToken: RESET_TOKEN, password: c.passwords.password };
       expect(h.auth[method]).toHaveBeenLastCalledWith(expectedBody);
-      h.pending.delete(method);
-      if ('output' in event) deferred.resolve(event.output);
-      else deferred.reject(event.error);
+      await h.pending.settle(method, event);
     }
-  }
-}
-
-function expectFieldError(input: HTMLInputElement, message: string | null) {
-  if (message) {
-    expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(input).toHaveAccessibleDescription(expect.stringContaining(message));
-  } else {
-    expect(input).not.toHaveAttribute('aria-invalid');
   }
 }
 
@@ -377,23 +325,12 @@ function describeEvent(event: ModelEvent): string {
       return `reset.change(${event.field}=${event.value === SHORT_PASSWORD ? 'short' : event.value === NEW_PASSWORD ? 'new' : 'other'})`;
     case 'reset.blur':
       return `reset.blur(${event.field})`;
-    default: {
-      const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-      if (!match) return event.type;
-      const key = 'error' in event ? (event.error as { key: string }).key : '';
-      return `${match[2]} ${match[1]}${key ? ` (${key})` : ''}`;
-    }
+    default:
+      return describeOutcome(event) ?? event.type;
   }
 }
 
-/** Paths that are the start of a longer one are checked on the way by the longer one. */
-const described = paths.map((path) => ({
-  ...path,
-  description: path.steps.map((s) => describeEvent(s.event)).join(' → ') || '(initial)',
-}));
-const viewPaths = described
-  .filter((p) => !described.some((q) => q !== p && q.description.startsWith(`${p.description} → `)))
-  .filter((p, i, all) => all.findIndex((q) => q.description === p.description) === i);
+const viewPaths = viewPathsOf(paths, describeEvent);
 
 describe('forgot-password model: every path on the real screen', () => {
   afterAll(() => {
@@ -403,20 +340,14 @@ describe('forgot-password model: every path on the real screen', () => {
   it.each(viewPaths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
     const user = userEvent.setup({ delay: null });
     const h = createApiHarness();
-    const model = createActor(walkMachine);
-    model.start();
     await renderScreen(<ForgotPasswordScreen />, {
       services: { api: h.api, navigate: h.navigate },
       path: '/forgot-password',
     });
-    assertView(model.getSnapshot(), h);
-
-    for (const step of path.steps) {
-      await perform(user, h, step.event, model.getSnapshot());
-      model.send(step.event as never);
-      const expected = model.getSnapshot();
-      await waitFor(() => assertView(expected, h));
-    }
-    model.stop();
+    await playPath<ModelEvent, Snapshot>(path, {
+      machine: walkMachine,
+      perform: (event, model) => perform(user, h, event, model),
+      assertView: (expected) => assertView(expected, h),
+    });
   });
 });

@@ -89,7 +89,7 @@ export function parseOutcome(event: EventObject): { id: string; kind: 'done' | '
   return { id: match[2], kind: match[1] as 'done' | 'error' };
 }
 
-export function isOutcome(event: EventObject): event is EventObject & OutcomeEvent {
+export function isOutcome(event: EventObject): boolean {
   return parseOutcome(event) !== null;
 }
 

@@ -1,14 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  createAccountHarness,
-  done,
-  failed,
-  httpError,
-  renderAccount,
-  section,
-  USER,
-} from '../model/account.support.tsx';
+import { createAccountHarness, renderAccount, section, USER } from '../model/account.support.tsx';
+import { httpError } from '../support/fake-services.ts';
+import { done, failed } from '../support/model.ts';
 
 async function setup(language: 'en' | 'fr' = 'en') {
   const h = await createAccountHarness();
