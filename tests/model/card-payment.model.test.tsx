@@ -18,22 +18,28 @@ import {
   cardPaymentMachine,
 } from '../../machines/payment/card-payment.machine.ts';
 import type { CardField, CardFieldChange } from '../../machines/payment/payment-gateway.ts';
-import type { AttachPaymentMethodPayload } from '../../machines/shared/domain.ts';
-import { createTestI18n } from '../support/i18n.ts';
 import {
-  formatCoverage,
+  done,
+  expectFullCoverage,
+  expectOutcomesNameInvokes,
+  failed,
   generatePaths,
   type ModelPath,
-  measureCoverage,
+  type OutcomeEvent,
+  parseOutcome,
   quietActors,
 } from '../support/model.ts';
 import {
   ACCESS_DENIED,
+  attachBodyFor,
   type CheckoutKit,
   createCheckoutKit,
   DECLINED,
   DECLINED_NO_MESSAGE,
   DECLINED_WITH_PM,
+  describePaymentOutcome,
+  type ExpectedPaymentCalls,
+  expectPaymentCalls,
   FIELD_LABELS,
   hammerSubscribe,
   inputValueOf,
@@ -44,6 +50,7 @@ import {
   responseOf,
   SUBSCRIPTION,
   subscribeButton,
+  translate,
 } from '../views/checkout-test-kit.tsx';
 
 const INPUT = { membershipId: RECORD._id, externalId: RECORD.externalId };
@@ -58,23 +65,12 @@ const walkMachine = cardPaymentMachine.provide({
   ]) as never,
 });
 
-type Outcome =
-  | { type: `xstate.done.actor.${string}`; output: unknown }
-  | { type: `xstate.error.actor.${string}`; error: unknown };
-type ModelEvent = CardPaymentEvent | Outcome;
+type ModelEvent = CardPaymentEvent | OutcomeEvent;
 
 const field = (name: CardField, complete: boolean, error: string | null = null): ModelEvent => ({
   type: 'card.fieldChange',
   field: name,
   complete,
-  error,
-});
-const done = (id: string, output: unknown): ModelEvent => ({
-  type: `xstate.done.actor.${id}`,
-  output,
-});
-const failed = (id: string, error: unknown): ModelEvent => ({
-  type: `xstate.error.actor.${id}`,
   error,
 });
 
@@ -117,13 +113,6 @@ function eventsIn(state: ModelState): ModelEvent[] {
   return state.value === 'ready' ? [...FIELD_EVENTS, ...OTHER_EVENTS] : OTHER_EVENTS;
 }
 
-const CONFIRM_LABELS = new Map<unknown, string>([
-  [OK, 'confirmed'],
-  [DECLINED, 'declined'],
-  [DECLINED_WITH_PM, 'declined with a payment method'],
-  [DECLINED_NO_MESSAGE, 'declined without a message'],
-]);
-
 /** A readable step: which field and what it reports, which actor and how it ended. */
 function labelOf(event: ModelEvent): string {
   if (event.type === 'card.fieldChange') {
@@ -131,11 +120,7 @@ function labelOf(event: ModelEvent): string {
     const what = change.complete ? 'complete' : change.error ? 'error' : 'incomplete';
     return `${change.field} ${what}`;
   }
-  const outcome = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-  if (!outcome) return event.type;
-  if (outcome[1] === 'error') return `${outcome[2]} ✗`;
-  const variant = CONFIRM_LABELS.get((event as { output: unknown }).output);
-  return variant ? `${outcome[2]} ${variant}` : `${outcome[2]} ✓`;
+  return describePaymentOutcome(event) ?? event.type;
 }
 
 function titleOf(path: ModelPath<ModelEvent>): string {
@@ -169,9 +154,6 @@ const paths = generatePaths<ModelEvent>(walkMachine, {
 // Driving the screen
 // ---------------------------------------------------------------------------
 
-const i18n = createTestI18n('en');
-const translate = (key: string) => i18n.t(key as never) as string;
-
 /** Which fake an actor outcome settles. */
 const SETTLES: Record<string, string> = {
   loadSubscription: 'subscriptions.get',
@@ -194,16 +176,15 @@ async function drive(kit: CheckoutKit, event: ModelEvent): Promise<void> {
     fireEvent.change(input, { target: { value } });
     return;
   }
-  const outcome = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-  const name = outcome?.[2] ? SETTLES[outcome[2]] : undefined;
+  const outcome = parseOutcome(event);
+  const name = outcome ? SETTLES[outcome.id] : undefined;
   if (!outcome || !name) throw new Error(`No driver for ${event.type}`);
-  if (outcome[1] === 'error') {
-    return kit.pending.settle(name, { error: (event as { error: unknown }).error });
-  }
-  const output = (event as { output: unknown }).output;
-  return kit.pending.settle(name, {
-    output: outcome[2] === 'loadSubscription' ? responseOf(SUBSCRIPTION) : output,
-  });
+  // The API answers with the response the machine's loader turns into SUBSCRIPTION.
+  const settled =
+    outcome.id === 'loadSubscription' && outcome.kind === 'done'
+      ? { output: responseOf(SUBSCRIPTION) }
+      : (event as OutcomeEvent);
+  await kit.pending.settle(name, settled);
 }
 
 /** The red text under the fields: a field's provider message, the confirmation's, or our key translated. */
@@ -217,12 +198,11 @@ function expectedError(snapshot: CardSnapshot): string | null {
   return errorKey ? translate(errorKey) : null;
 }
 
-interface Expected {
-  confirms: number;
-  attaches: AttachPaymentMethodPayload[];
-}
-
-async function expectScreen(kit: CheckoutKit, snapshot: CardSnapshot, expected: Expected) {
+async function expectScreen(
+  kit: CheckoutKit,
+  snapshot: CardSnapshot,
+  expected: ExpectedPaymentCalls,
+) {
   await waitFor(() => {
     if (snapshot.status === 'done') {
       expect(kit.navigate).toHaveBeenCalledWith('/dashboard');
@@ -257,13 +237,7 @@ async function expectScreen(kit: CheckoutKit, snapshot: CardSnapshot, expected: 
     if (error) expect(screen.getByRole('alert')).toHaveTextContent(error);
     else expect(screen.queryByRole('alert')).toBeNull();
   });
-  expect(kit.pending.count('confirmCard')).toBe(expected.confirms);
-  expect(
-    kit.pending.argsOf('confirmCard').every(([secret]) => secret === SUBSCRIPTION.clientSecret),
-  ).toBe(true);
-  expect(kit.calls.attach).toEqual(
-    expected.attaches.map((payload) => [RECORD.externalId, payload]),
-  );
+  expectPaymentCalls(kit, 'confirmCard', expected);
 }
 
 const entered = (
@@ -279,7 +253,7 @@ async function runPath(path: ModelPath<ModelEvent>) {
 
   const model = createActor(walkMachine, { input: INPUT });
   model.start();
-  const expected: Expected = { confirms: 0, attaches: [] };
+  const expected: ExpectedPaymentCalls = { confirms: 0, attaches: [] };
   await expectScreen(kit, model.getSnapshot(), expected);
 
   for (const step of path.steps) {
@@ -289,11 +263,7 @@ async function runPath(path: ModelPath<ModelEvent>) {
     const after = model.getSnapshot();
     if (entered(before, after, 'confirming')) expected.confirms += 1;
     if (entered(before, after, 'attaching') || entered(before, after, 'attachingAfterError')) {
-      expected.attaches.push({
-        paymentMethodId: after.context.paymentMethodId ?? '',
-        membershipId: RECORD._id,
-        paymentIntentId: SUBSCRIPTION.intentId,
-      });
+      expected.attaches.push(attachBodyFor(after.context.paymentMethodId));
     }
     await expectScreen(kit, after, expected);
   }
@@ -312,13 +282,21 @@ describe('card payment model (real machine → real checkout screen)', () => {
   }
 
   it('covers every state and every transition of the machine', () => {
-    const coverage = measureCoverage(cardPaymentMachine, [
-      { machine: walkMachine, paths, input: INPUT },
+    expectFullCoverage(
+      cardPaymentMachine,
+      [{ machine: walkMachine, paths, input: INPUT }],
+      `${paths.length} paths`,
+    );
+  });
+
+  it('every outcome event names an invoke of the machine', () => {
+    expectOutcomesNameInvokes(cardPaymentMachine, OTHER_EVENTS, [
+      'loadSubscription',
+      'confirmCard',
+      'attachPaymentMethod',
+      'attachPaymentMethodAfterError',
+      'refetchMembership',
+      'refetchMembershipAfterError',
     ]);
-    console.info(`${formatCoverage(coverage)} — ${paths.length} paths`);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-    expect(coverage.states.covered).toBe(coverage.states.total);
-    expect(coverage.transitions.covered).toBe(coverage.transitions.total);
   });
 });

@@ -12,7 +12,7 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type AnyActorLogic, createActor, fromPromise } from 'xstate';
 import { sessionMachine } from '../../machines/session/session.machine.ts';
 import { canSubmitLogin, canSubmitOtp } from '../../machines/session/session.selectors.ts';
@@ -20,11 +20,18 @@ import type { SessionContext, SessionEvent } from '../../machines/session/sessio
 import { EMPTY_USER, type Tokens, type User } from '../../machines/shared/domain.ts';
 import type { SessionActor } from '../../src/app/services.tsx';
 import { LoginScreen } from '../../src/screens/login/login-screen.tsx';
+import { PendingCalls } from '../support/deferred.ts';
+import { createSession, httpError, networkError } from '../support/fake-services.ts';
+import type { UserApi } from '../support/form.ts';
 import {
-  formatCoverage,
+  done,
+  expectFullCoverage,
+  expectOutcomesNameInvokes,
+  failed,
   generatePaths,
   type ModelPath,
-  measureCoverage,
+  type OutcomeEvent,
+  parseOutcome,
   quietActors,
 } from '../support/model.ts';
 import { renderScreen } from '../support/render.tsx';
@@ -49,22 +56,7 @@ const USER: User = {
 };
 const TOKENS: Tokens = { token: 'access-1', refreshToken: 'refresh-1', user: USER };
 
-type Outcome =
-  | { type: `xstate.done.actor.${string}`; output: unknown }
-  | { type: `xstate.error.actor.${string}`; error: unknown };
-type ModelEvent = SessionEvent | Outcome;
-
-const done = (id: string, output: unknown): Outcome => ({
-  type: `xstate.done.actor.${id}`,
-  output,
-});
-const failed = (id: string, error: unknown): Outcome => ({
-  type: `xstate.error.actor.${id}`,
-  error,
-});
-// Plain objects shaped like ApiError: the machine reads `key` and `status` only.
-const httpError = (status: number, key: string) => ({ kind: 'http', status, key });
-const NETWORK = { kind: 'network', key: 'errors.network' };
+type ModelEvent = SessionEvent | OutcomeEvent;
 
 const INVOKE_IDS = ['loadUser', 'reloadUser', 'login', 'requestOtp', 'verifyOtp', 'refreshTokens'];
 
@@ -90,17 +82,17 @@ const EVENTS: readonly ModelEvent[] = [
   done('loadUser', USER),
   failed('loadUser', httpError(500, 'errors.unknown')),
   done('reloadUser', { ...USER, firstName: 'Émilie' }),
-  failed('reloadUser', NETWORK),
+  failed('reloadUser', networkError()),
   done('login', { token: 'access-1', refreshToken: 'refresh-1', user: USER, isVerified: true }),
   done('login', { isVerified: false }),
   failed('login', httpError(401, 'server.incorrectEmailOrPassword')),
   done('requestOtp', undefined),
-  failed('requestOtp', NETWORK),
+  failed('requestOtp', networkError()),
   done('verifyOtp', TOKENS),
   failed('verifyOtp', httpError(400, 'server.incorrectOtp')),
   done('refreshTokens', { ...TOKENS, token: 'access-2', refreshToken: 'refresh-2' }),
   failed('refreshTokens', httpError(401, 'server.unauthorized')),
-  failed('refreshTokens', NETWORK),
+  failed('refreshTokens', networkError()),
 ];
 
 /** State value plus the few context facts a member can see (kept small on purpose). */
@@ -141,31 +133,18 @@ const storedPaths = generatePaths<ModelEvent>(storedMachine, { events: EVENTS, s
 
 describe('session model: coverage of the real machine', () => {
   it('the two walks reach 100 % of the states and 100 % of the transitions', () => {
-    const coverage = measureCoverage(sessionMachine, [
-      { machine: signedOutMachine, paths: signedOutPaths as ModelPath[] },
-      { machine: storedMachine, paths: storedPaths as ModelPath[] },
-    ]);
-    console.info(
-      `${formatCoverage(coverage)}; paths: ${signedOutPaths.length} without tokens, ${storedPaths.length} with tokens`,
+    expectFullCoverage(
+      sessionMachine,
+      [
+        { machine: signedOutMachine, paths: signedOutPaths },
+        { machine: storedMachine, paths: storedPaths },
+      ],
+      `paths: ${signedOutPaths.length} without tokens, ${storedPaths.length} with tokens`,
     );
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-    expect(coverage.states.covered).toBe(coverage.states.total);
-    expect(coverage.transitions.covered).toBe(coverage.transitions.total);
   });
 
   it('every outcome event names an invoke of the machine', () => {
-    const ids = new Set<string>();
-    const visit = (node: (typeof sessionMachine)['root']) => {
-      for (const invoke of node.invoke) ids.add(invoke.id);
-      for (const child of Object.values(node.states)) visit(child);
-    };
-    visit(sessionMachine.root);
-    expect([...ids].sort()).toEqual([...INVOKE_IDS].sort());
-    for (const event of EVENTS) {
-      const match = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type);
-      if (match) expect(INVOKE_IDS).toContain(match[1]);
-    }
+    expectOutcomesNameInvokes(sessionMachine, EVENTS, INVOKE_IDS);
   });
 });
 
@@ -214,58 +193,29 @@ function describeEvent(event: ModelEvent): string {
 
 const viewPaths = signedOutPrefixes(signedOutPaths);
 
-// jsdom has no scrolling; the router scrolls to the top after loading a route.
-window.scrollTo = (() => {}) as typeof window.scrollTo;
-
-interface Deferred {
-  resolve(value: unknown): void;
-  reject(error: unknown): void;
-}
-
 /**
- * A real session actor (the machine the app runs) whose effects are deferred
- * fakes: each invoke registers its promise under its invoke id, and the path
- * settles it when it reaches that actor's outcome.
+ * A real session actor (the machine the app runs) whose effects are pending
+ * calls: each invoke waits under its invoke id, and the path settles it when
+ * it reaches that actor's outcome.
  */
 function createSessionHarness() {
-  const pending = new Map<string, Deferred>();
+  const pending = new PendingCalls();
   const invoked: Array<{ id: string; input: unknown }> = [];
-  const deferredActor = fromPromise<unknown, unknown>(
-    ({ input, self }) =>
-      new Promise((resolve, reject) => {
-        invoked.push({ id: self.id, input });
-        pending.set(self.id, { resolve, reject });
-      }),
-  );
-  const effects = {
-    storeTokens: vi.fn(),
-    clearTokens: vi.fn(),
-    startMembership: vi.fn(),
-    clearMembership: vi.fn(),
-    notifyServerLogout: vi.fn(),
-    goToActivation: vi.fn(),
-    goToLogin: vi.fn(),
-    logError: vi.fn(),
-  };
+  const pendingActor = fromPromise<unknown, unknown>(({ input, self }) => {
+    invoked.push({ id: self.id, input });
+    return pending.create(self.id, [input]);
+  });
   const actors: Record<string, AnyActorLogic> = Object.fromEntries(
     ['loadUser', 'login', 'requestOtp', 'verifyOtp', 'refreshTokens'].map((name) => [
       name,
-      deferredActor,
+      pendingActor,
     ]),
   );
-  const session = createActor(
-    sessionMachine.provide({
-      actors: actors as never,
-      actions: effects,
-      guards: { hasStoredTokens: () => false },
-    }),
-  );
-  session.start();
-  return { session: session as SessionActor, pending, invoked, effects };
+  const { session, effects } = createSession({ actors, hasStoredTokens: false });
+  return { session, pending, invoked, effects };
 }
 
 type Harness = ReturnType<typeof createSessionHarness>;
-type User$ = ReturnType<typeof userEvent.setup>;
 
 /** The English texts a member reads for the keys the model produces. */
 const EN: Record<string, string> = {
@@ -282,7 +232,7 @@ const digitBox = (n: number) =>
 const digitBoxes = () => [1, 2, 3, 4, 5, 6].map(digitBox);
 
 /** Does in the UI what the model event stands for. */
-async function perform(user: User$, h: Harness, event: ModelEvent, model: SessionContext) {
+async function perform(user: UserApi, h: Harness, event: ModelEvent, model: SessionContext) {
   switch (event.type) {
     case 'login.change': {
       const input = event.field === 'emailOrPhone' ? emailInput() : passwordInput();
@@ -321,13 +271,9 @@ async function perform(user: User$, h: Harness, event: ModelEvent, model: Sessio
       h.session.send(event);
       return;
     default: {
-      const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-      const deferred = match?.[2] ? h.pending.get(match[2]) : undefined;
-      if (!match || !deferred) throw new Error(`cannot perform ${event.type} here`);
-      h.pending.delete(match[2] as string);
-      const outcome = event as Outcome;
-      if ('output' in outcome) deferred.resolve(outcome.output);
-      else deferred.reject(outcome.error);
+      const id = parseOutcome(event)?.id;
+      if (!id) throw new Error(`cannot perform ${event.type}`);
+      await h.pending.settle(id, event as OutcomeEvent);
     }
   }
 }

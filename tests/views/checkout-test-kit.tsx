@@ -4,13 +4,13 @@
  * module whose card fields are plain inputs and whose gateway answers with
  * promises the test settles, a fake API, the REAL membership machine with a
  * controllable loader, a stub session, and a renderer for the REAL
- * CheckoutScreen.
+ * CheckoutScreen; for the model suites, how outcomes read in test names and
+ * the check of what the gateway and the API received.
  */
 import { act, screen } from '@testing-library/react';
 import { type ChangeEvent, useEffect, useRef } from 'react';
-import { vi } from 'vitest';
-import { createActor, fromPromise, setup } from 'xstate';
-import { membershipMachine } from '../../machines/membership/membership.machine.ts';
+import { expect, vi } from 'vitest';
+import type { EventObject } from 'xstate';
 import type { LoadedSubscription } from '../../machines/payment/intent.ts';
 import type {
   CardField,
@@ -25,8 +25,7 @@ import type {
   User,
 } from '../../machines/shared/domain.ts';
 import type { Api } from '../../src/api/api.ts';
-import { ApiError } from '../../src/api/api-error.ts';
-import type { AppServices, MembershipActor, SessionActor } from '../../src/app/services.tsx';
+import type { AppServices } from '../../src/app/services.tsx';
 import type {
   CardFieldProps,
   ExpressButtonProps,
@@ -37,6 +36,16 @@ import {
   CheckoutScreen,
   type CheckoutScreenProps,
 } from '../../src/screens/checkout/checkout-screen.tsx';
+import { PendingCalls } from '../support/deferred.ts';
+import {
+  createMembership,
+  createSessionStub,
+  fakeLogger,
+  httpError,
+  networkError,
+} from '../support/fake-services.ts';
+import { createTestI18n } from '../support/i18n.ts';
+import { parseOutcome } from '../support/model.ts';
 import { renderScreen } from '../support/render.tsx';
 
 // ---------------------------------------------------------------------------
@@ -104,57 +113,8 @@ export const DECLINED_NO_MESSAGE: ConfirmResult = {
   error: { message: null },
 };
 
-export const NETWORK_ERROR = new ApiError({ kind: 'network', key: 'errors.network' });
-export const ACCESS_DENIED = new ApiError({
-  kind: 'http',
-  status: 403,
-  key: 'server.accessDenied',
-});
-
-// ---------------------------------------------------------------------------
-// Calls the test settles by hand
-// ---------------------------------------------------------------------------
-
-interface PendingCall {
-  args: unknown[];
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-  settled: boolean;
-}
-
-export type Outcome = { output: unknown } | { error: unknown };
-
-/** Every call of a faked async function, each a promise the test settles. */
-export class PendingCalls {
-  private readonly calls = new Map<string, PendingCall[]>();
-
-  create<T>(name: string, args: unknown[]): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      const list = this.calls.get(name) ?? [];
-      list.push({ args, resolve: resolve as (value: unknown) => void, reject, settled: false });
-      this.calls.set(name, list);
-    });
-  }
-
-  count(name: string): number {
-    return this.calls.get(name)?.length ?? 0;
-  }
-
-  argsOf(name: string): unknown[][] {
-    return (this.calls.get(name) ?? []).map((call) => call.args);
-  }
-
-  /** Settles the latest unsettled call of `name` (throws when there is none). */
-  async settle(name: string, outcome: Outcome): Promise<void> {
-    const call = [...(this.calls.get(name) ?? [])].reverse().find((c) => !c.settled);
-    if (!call) throw new Error(`No pending ${name} call to settle`);
-    call.settled = true;
-    await act(async () => {
-      if ('error' in outcome) call.reject(outcome.error);
-      else call.resolve(outcome.output);
-    });
-  }
-}
+export const NETWORK_ERROR = networkError();
+export const ACCESS_DENIED = httpError(403, 'server.accessDenied');
 
 // ---------------------------------------------------------------------------
 // The fake payment provider
@@ -294,19 +254,6 @@ export function createFakeProvider(pending: PendingCalls): FakeProvider {
 // Services
 // ---------------------------------------------------------------------------
 
-/** A stand-in for the session actor: the user, and the events it receives. */
-const sessionStub = setup({
-  types: {
-    context: {} as { user: User },
-    input: {} as { user: User },
-    events: {} as { type: 'session.signOut' },
-  },
-}).createMachine({
-  id: 'sessionStub',
-  context: ({ input }) => ({ user: input.user }),
-  on: { 'session.signOut': {} },
-});
-
 export interface CheckoutKitOptions {
   user?: User;
   record?: Membership;
@@ -348,38 +295,18 @@ export function createCheckoutKit(options: CheckoutKitOptions = {}) {
     },
   } as unknown as Api;
 
-  const membership = createActor(
-    membershipMachine.provide({
-      actors: {
-        loadMembership: fromPromise(() => {
-          calls.loadMembership += 1;
-          return mode === 'auto'
-            ? Promise.resolve(record)
-            : pending.create<Membership | null>('loadMembership', []);
-        }),
-      },
-    }),
-  ) as unknown as MembershipActor;
-  membership.start();
-  membership.send({ type: 'membership.hydrate', record });
+  const membership = createMembership(() => {
+    calls.loadMembership += 1;
+    return mode === 'auto'
+      ? Promise.resolve(record)
+      : pending.create<Membership | null>('loadMembership', []);
+  }, record);
 
-  const session = createActor(sessionStub, { input: { user: options.user ?? USER } });
-  session.start();
-
-  const logger = {
-    error: vi.fn<(...args: unknown[]) => void>(),
-    warn: vi.fn<(...args: unknown[]) => void>(),
-    info: vi.fn<(...args: unknown[]) => void>(),
-  };
+  const { session } = createSessionStub(options.user ?? USER);
+  const logger = fakeLogger();
   const navigate = vi.fn<(to: string) => void>();
 
-  const services: Partial<AppServices> = {
-    api,
-    membership,
-    session: session as unknown as SessionActor,
-    logger,
-    navigate,
-  };
+  const services: Partial<AppServices> = { api, membership, session, logger, navigate };
 
   return { pending, provider, calls, api, membership, session, logger, navigate, services };
 }
@@ -425,4 +352,63 @@ export async function hammerSubscribe(): Promise<void> {
   await act(async () => {
     form.requestSubmit();
   });
+}
+
+// ---------------------------------------------------------------------------
+// For the model suites
+// ---------------------------------------------------------------------------
+
+const CONFIRM_LABELS = new Map<unknown, string>([
+  [OK, 'confirmed'],
+  [DECLINED, 'declined'],
+  [DECLINED_WITH_PM, 'declined with a payment method'],
+  [DECLINED_NO_MESSAGE, 'declined without a message'],
+]);
+
+/** An actor outcome in a test name: `confirmCard declined`, `attachPaymentMethod ✗`; null for other events. */
+export function describePaymentOutcome(event: EventObject): string | null {
+  const outcome = parseOutcome(event);
+  if (!outcome) return null;
+  if (outcome.kind === 'error') return `${outcome.id} ✗`;
+  const variant = CONFIRM_LABELS.get((event as { output?: unknown }).output);
+  return variant ? `${outcome.id} ${variant}` : `${outcome.id} ✓`;
+}
+
+const i18n = createTestI18n('en');
+
+/** The English text of a translation key. */
+export const translate = (key: string) => i18n.t(key as never) as string;
+
+/** What a payment path has asked so far: confirmations, and the attach bodies in order. */
+export interface ExpectedPaymentCalls {
+  confirms: number;
+  attaches: AttachPaymentMethodPayload[];
+}
+
+/** The attach body for the payment method a confirmation gave. */
+export function attachBodyFor(paymentMethodId: string | null): AttachPaymentMethodPayload {
+  return {
+    paymentMethodId: paymentMethodId ?? '',
+    membershipId: RECORD._id,
+    paymentIntentId: SUBSCRIPTION.intentId,
+  };
+}
+
+/**
+ * The gateway's `confirm` was called `expected.confirms` times, always with
+ * the subscription's client secret, and the API received exactly
+ * `expected.attaches` for the membership.
+ */
+export function expectPaymentCalls(
+  kit: CheckoutKit,
+  confirm: 'confirmCard' | 'confirmExpress',
+  expected: ExpectedPaymentCalls,
+): void {
+  expect(kit.pending.count(confirm)).toBe(expected.confirms);
+  expect(
+    kit.pending.argsOf(confirm).every(([secret]) => secret === SUBSCRIPTION.clientSecret),
+  ).toBe(true);
+  expect(kit.calls.attach).toEqual(
+    expected.attaches.map((payload) => [RECORD.externalId, payload]),
+  );
 }
