@@ -4,7 +4,7 @@
  * the record, the derived flags, what is persisted under `root`).
  */
 
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { deriveMembership } from '../../machines/membership/derive-membership.ts';
 import {
@@ -13,11 +13,12 @@ import {
 } from '../../machines/membership/membership.machine.ts';
 import { isLoading, selectRecord } from '../../machines/membership/membership.selectors.ts';
 import type { Membership } from '../../machines/shared/domain.ts';
+import { PendingCalls } from '../support/deferred.ts';
 import {
-  formatCoverage,
+  expectFullCoverage,
+  expectOutcomesNameInvokes,
   generatePaths,
   type ModelPath,
-  measureCoverage,
   quietActors,
 } from '../support/model.ts';
 
@@ -51,27 +52,23 @@ const paths = generatePaths(walked, {
     JSON.stringify([s.value, (s.context as { record: Membership | null }).record?.validTo ?? null]),
 }) as Array<ModelPath<ModelEvent>>;
 
-interface Deferred {
-  resolve(value: Membership | null): void;
-  reject(error: unknown): void;
-}
-
-/** Runs one path on a real actor whose loads the path settles; returns what the app would see. */
+/** Runs one path on a real actor whose loads the path settles, checking what the app would see. */
 async function run(path: ModelPath<ModelEvent>) {
-  const loads: Deferred[] = [];
+  const loads = new PendingCalls();
   const persisted: Array<Membership | null> = [];
   let cleared = 0;
   const actor = createActor(
     membershipMachine.provide({
       actors: {
-        loadMembership: fromPromise(
-          () =>
-            new Promise<Membership | null>((resolve, reject) => loads.push({ resolve, reject })),
-        ),
+        loadMembership: fromPromise(() => loads.create<Membership | null>('load', [])),
       },
       actions: {
-        persistMembership: ({ context }) => void persisted.push(context.record),
-        clearPersisted: () => void (cleared += 1),
+        persistMembership: ({ context }) => {
+          persisted.push(context.record);
+        },
+        clearPersisted: () => {
+          cleared += 1;
+        },
       },
     }),
   ).start();
@@ -80,10 +77,10 @@ async function run(path: ModelPath<ModelEvent>) {
   for (const step of path.steps) {
     const event = step.event;
     if (event.type === 'xstate.done.actor.loadMembership') {
-      loads.at(-1)?.resolve(event.output);
+      await loads.settle('load', event);
       expected = event.output;
     } else if (event.type === 'xstate.error.actor.loadMembership') {
-      loads.at(-1)?.reject(event.error);
+      await loads.settle('load', event);
     } else {
       actor.send(event);
       if (event.type === 'membership.hydrate') expected = event.record;
@@ -142,10 +139,11 @@ describe('membership machine, model-based', () => {
     actor.stop();
   });
 
-  afterAll(() => {
-    const coverage = measureCoverage(membershipMachine, [{ machine: walked, paths }]);
-    console.info(formatCoverage(coverage));
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
+  it('the paths reach 100 % of the states and 100 % of the transitions', () => {
+    expectFullCoverage(membershipMachine, [{ machine: walked, paths }], `${paths.length} paths`);
+  });
+
+  it('every outcome event names an invoke of the machine', () => {
+    expectOutcomesNameInvokes(membershipMachine, EVENTS, ['loadMembership']);
   });
 });
