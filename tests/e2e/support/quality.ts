@@ -153,8 +153,7 @@ export async function describeFocus(page: Page): Promise<string> {
   return page.evaluate(() => {
     const el = document.activeElement;
     if (!el) return '(none)';
-    const label =
-      el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
+    const label = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
     return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${label}"`;
   });
 }
