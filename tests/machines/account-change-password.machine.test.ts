@@ -5,10 +5,9 @@ import {
   selectChangePasswordErrors,
 } from '../../machines/account/account.selectors.ts';
 import { changePasswordMachine } from '../../machines/account/change-password.machine.ts';
+import { flushPromises } from '../support/deferred.ts';
 
 const apiError = (key: string) => Object.assign(new Error(key), { key });
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 function start(
   changePassword: (body: {
     currentPassword: string;
@@ -70,7 +69,7 @@ describe('change-password machine', () => {
     });
     actor.send({ type: 'password.submit' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    await settle();
+    await flushPromises();
     expect(change).toHaveBeenCalledWith({
       currentPassword: 'old-pass-1',
       newPassword: 'new-pass-22',
@@ -92,7 +91,7 @@ describe('change-password machine', () => {
       passwordConfirmation: 'new-pass-22',
     });
     actor.send({ type: 'password.submit' });
-    await settle();
+    await flushPromises();
     expect(selectChangePasswordErrors(actor.getSnapshot())).toEqual({
       currentPassword: { key: 'server.incorrectPassword' },
     });
@@ -110,7 +109,7 @@ describe('change-password machine', () => {
       passwordConfirmation: 'new-pass-22',
     });
     actor.send({ type: 'password.submit' });
-    await settle();
+    await flushPromises();
     expect(actor.getSnapshot().context.errorKey).toBe('errors.unknown');
     expect(actor.getSnapshot().matches({ editing: 'idle' })).toBe(true);
   });

@@ -2,10 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { isDeleteDialogOpen } from '../../machines/account/account.selectors.ts';
 import { deleteAccountMachine } from '../../machines/account/delete-account.machine.ts';
+import { flushPromises } from '../support/deferred.ts';
 
 const apiError = (key: string) => Object.assign(new Error(key), { key });
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 function start(
   deleteAccount: (body: { password: string }) => Promise<void> = async () => undefined,
 ) {
@@ -42,7 +41,7 @@ describe('delete-account machine', () => {
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     actor.send({ type: 'delete.cancel' });
     expect(actor.getSnapshot().matches('deleting')).toBe(true);
-    await settle();
+    await flushPromises();
     expect(remove).toHaveBeenCalledWith({ password: 'my-password' });
     expect(actor.getSnapshot().status).toBe('done');
     expect(signOut).toHaveBeenCalledTimes(1);
@@ -53,7 +52,7 @@ describe('delete-account machine', () => {
     actor.send({ type: 'delete.open' });
     actor.send({ type: 'delete.change', value: 'wrong' });
     actor.send({ type: 'delete.submit' });
-    await settle();
+    await flushPromises();
     expect(actor.getSnapshot().matches('confirming')).toBe(true);
     expect(actor.getSnapshot().context.passwordError).toEqual({ key: 'server.incorrectPassword' });
     expect(actor.getSnapshot().context.password).toBe('wrong');
@@ -67,7 +66,7 @@ describe('delete-account machine', () => {
     actor.send({ type: 'delete.open' });
     actor.send({ type: 'delete.change', value: 'pw' });
     actor.send({ type: 'delete.submit' });
-    await settle();
+    await flushPromises();
     expect(actor.getSnapshot().context.errorKey).toBe('errors.network');
     expect(actor.getSnapshot().context.passwordError).toBeNull();
   });

@@ -8,19 +8,10 @@ import {
 } from '../../machines/account/account.selectors.ts';
 import { preferencesMachine } from '../../machines/account/preferences.machine.ts';
 import { EMPTY_USER, type Language, type User } from '../../machines/shared/domain.ts';
+import { deferred, flushPromises } from '../support/deferred.ts';
 
 const USER: User = { ...EMPTY_USER, _id: 'u1', id: 'u1', disableNotifications: false };
 const apiError = (key: string) => Object.assign(new Error(key), { key });
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 function start() {
   const language = deferred<User>();
@@ -54,8 +45,6 @@ function start() {
   };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 describe('preferences machine', () => {
   it('saves a new language, hands the user to the session and applies it at once', async () => {
     const run = start();
@@ -64,7 +53,7 @@ describe('preferences machine', () => {
     expect(run.changeLanguage).toHaveBeenCalledWith({ language: 'fr' });
     expect(run.applyLanguage).not.toHaveBeenCalled();
     run.language.resolve({ ...USER, language: 'fr' });
-    await settle();
+    await flushPromises();
     expect(isLanguageSaved(run.actor.getSnapshot())).toBe(true);
     expect(run.notifyUserUpdated).toHaveBeenCalledWith({ ...USER, language: 'fr' });
     expect(run.applyLanguage).toHaveBeenCalledWith('fr');
@@ -81,7 +70,7 @@ describe('preferences machine', () => {
     const run = start();
     run.actor.send({ type: 'language.choose', language: 'fr' });
     run.language.reject(apiError('errors.network'));
-    await settle();
+    await flushPromises();
     const snapshot = run.actor.getSnapshot();
     expect(selectShownLanguage(snapshot)).toBe('en');
     expect(snapshot.context.languageErrorKey).toBe('errors.network');
@@ -96,7 +85,7 @@ describe('preferences machine', () => {
     expect(run.setNotifications).toHaveBeenCalledWith({ disableNotifications: true });
     expect(selectNotificationsOn(run.actor.getSnapshot())).toBe(false);
     run.notifications.resolve({ ...USER, disableNotifications: true });
-    await settle();
+    await flushPromises();
     expect(isNotificationsSaved(run.actor.getSnapshot())).toBe(true);
     expect(run.actor.getSnapshot().matches({ language: 'saving' })).toBe(true);
     expect(run.notifyUserUpdated).toHaveBeenCalledWith({ ...USER, disableNotifications: true });
@@ -106,7 +95,7 @@ describe('preferences machine', () => {
     const run = start();
     run.actor.send({ type: 'notifications.toggle' });
     run.notifications.reject(apiError('errors.unknown'));
-    await settle();
+    await flushPromises();
     expect(selectNotificationsOn(run.actor.getSnapshot())).toBe(true);
     expect(run.actor.getSnapshot().context.notificationsErrorKey).toBe('errors.unknown');
   });

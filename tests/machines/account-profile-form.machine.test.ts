@@ -9,21 +9,13 @@ import {
   type ProfileValues,
   profileFormMachine,
 } from '../../machines/account/profile-form.machine.ts';
-import { EMPTY_USER, type User } from '../../machines/shared/domain.ts';
+import type { User } from '../../machines/shared/domain.ts';
+import { flushPromises } from '../support/deferred.ts';
+import { MARIE } from '../support/fixtures.ts';
 
-const USER: User = {
-  ...EMPTY_USER,
-  _id: 'u1',
-  id: 'u1',
-  firstName: 'Marie',
-  lastName: 'Tremblay',
-  email: 'marie@example.ca',
-  phone: '+15145550123',
-};
+const USER: User = MARIE;
 
 const apiError = (key: string) => Object.assign(new Error(key), { key });
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 function start(
   updateProfile: (body: ProfileValues) => Promise<User> = async (body) => ({
     ...USER,
@@ -94,7 +86,7 @@ describe('profile form machine', () => {
     expect(canSaveProfile(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'profile.submit' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    await settle();
+    await flushPromises();
     expect(update).toHaveBeenCalledWith({
       firstName: 'Émilie',
       lastName: 'Tremblay',
@@ -114,7 +106,7 @@ describe('profile form machine', () => {
       const { actor, notifyUserUpdated } = start(() => Promise.reject(apiError(key)));
       actor.send({ type: 'profile.change', field: 'phone', value: '+15145550199' });
       actor.send({ type: 'profile.submit' });
-      await settle();
+      await flushPromises();
       expect(selectProfileErrors(actor.getSnapshot())).toEqual({ phone: { key } });
       expect(actor.getSnapshot().context.errorKey).toBeNull();
       expect(actor.getSnapshot().context.values.phone).toBe('+15145550199');
@@ -128,7 +120,7 @@ describe('profile form machine', () => {
     const { actor } = start(() => Promise.reject(apiError('errors.network')));
     actor.send({ type: 'profile.change', field: 'lastName', value: 'Roy' });
     actor.send({ type: 'profile.submit' });
-    await settle();
+    await flushPromises();
     expect(actor.getSnapshot().context.errorKey).toBe('errors.network');
     expect(selectProfileErrors(actor.getSnapshot())).toEqual({});
     expect(actor.getSnapshot().context.values.lastName).toBe('Roy');

@@ -21,6 +21,7 @@ import {
 } from '../../machines/payment/intent.ts';
 import type { ConfirmResult } from '../../machines/payment/payment-gateway.ts';
 import type { AttachPaymentMethodPayload } from '../../machines/shared/domain.ts';
+import { deferred } from '../support/deferred.ts';
 
 const INPUT = { membershipId: 'm_id_1', externalId: 'sub_ext_1' };
 const SUBSCRIPTION: LoadedSubscription = {
@@ -41,17 +42,6 @@ const DECLINED_WITH_PM: ConfirmResult = {
   intentId: 'pi_123',
   error: { message: 'Your card was declined.' },
 };
-
-/** A promise the test settles by hand. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 interface Options {
   loadSubscription?: () => Promise<LoadedSubscription>;

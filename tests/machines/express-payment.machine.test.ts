@@ -6,6 +6,7 @@ import {
 } from '../../machines/payment/express-payment.machine.ts';
 import type { ConfirmResult } from '../../machines/payment/payment-gateway.ts';
 import type { AttachPaymentMethodPayload } from '../../machines/shared/domain.ts';
+import { deferred } from '../support/deferred.ts';
 
 const INPUT = { membershipId: 'm_id_1', clientSecret: 'pi_7_secret_s', intentId: 'pi_7' };
 const OK: ConfirmResult = { paymentMethodId: 'pm_wallet', intentId: 'pi_7', error: null };
@@ -19,14 +20,6 @@ const DECLINED_WITH_PM: ConfirmResult = {
   intentId: 'pi_7',
   error: { message: 'Your card was declined.' },
 };
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((res) => {
-    resolve = res;
-  });
-  return { promise, resolve };
-}
 
 interface Options {
   confirmExpress?: (input: { clientSecret: string }) => Promise<ConfirmResult>;

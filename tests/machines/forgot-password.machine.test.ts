@@ -7,6 +7,7 @@ import {
   selectPasswordErrors,
   selectStep,
 } from '../../machines/forgot-password/forgot-password.selectors.ts';
+import { flushPromises } from '../support/deferred.ts';
 
 const EMAIL = 'marie@example.ca';
 const NEW_PASSWORD = 'N3w-secret-pass';
@@ -44,19 +45,17 @@ function start(fakes: Fakes = {}) {
 
 type Run = ReturnType<typeof start>;
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 async function toCodeStep(run: Run, email = EMAIL) {
   run.actor.send({ type: 'request.change', value: email });
   run.actor.send({ type: 'request.submit' });
-  await settle();
+  await flushPromises();
 }
 
 async function toNewPasswordStep(run: Run) {
   await toCodeStep(run);
   run.actor.send({ type: 'code.change', code: '123456' });
   run.actor.send({ type: 'code.submit' });
-  await settle();
+  await flushPromises();
 }
 
 describe('forgot-password machine: request step', () => {
@@ -88,7 +87,7 @@ describe('forgot-password machine: request step', () => {
     run.actor.send({ type: 'request.change', value: `  ${EMAIL} ` });
     run.actor.send({ type: 'request.submit' });
     expect(run.actor.getSnapshot().hasTag('busy')).toBe(true);
-    await settle();
+    await flushPromises();
     expect(run.calls.requestReset).toHaveBeenCalledWith({ email: EMAIL });
     expect(selectStep(run.actor.getSnapshot())).toBe('code');
   });
@@ -145,7 +144,7 @@ describe('forgot-password machine: code step', () => {
     await toCodeStep(run);
     run.actor.send({ type: 'code.change', code: '999999' });
     run.actor.send({ type: 'code.submit' });
-    await settle();
+    await flushPromises();
     const snapshot = run.actor.getSnapshot();
     expect(snapshot.matches({ code: 'entering' })).toBe(true);
     expect(snapshot.context.codeErrorKey).toBe('server.incorrectOtp');
@@ -162,12 +161,12 @@ describe('forgot-password machine: code step', () => {
     await toCodeStep(run);
     run.actor.send({ type: 'code.resend' });
     expect(run.actor.getSnapshot().hasTag('busy')).toBe(true);
-    await settle();
+    await flushPromises();
     expect(run.calls.requestReset).toHaveBeenLastCalledWith({ email: EMAIL });
     expect(run.actor.getSnapshot().context.codeResent).toBe(true);
     fail = true;
     run.actor.send({ type: 'code.resend' });
-    await settle();
+    await flushPromises();
     expect(run.actor.getSnapshot().context.codeResent).toBe(true);
     expect(run.actor.getSnapshot().context.codeErrorKey).toBeNull();
   });
@@ -180,7 +179,7 @@ describe('forgot-password machine: code step', () => {
     });
     await toCodeStep(run);
     run.actor.send({ type: 'code.resend' });
-    await settle();
+    await flushPromises();
     expect(run.actor.getSnapshot().context.codeErrorKey).toBe('errors.network');
     expect(run.actor.getSnapshot().matches({ code: 'entering' })).toBe(true);
   });
@@ -249,7 +248,7 @@ describe('forgot-password machine: new password step', () => {
     run.actor.send({ type: 'reset.change', field: 'passwordConfirmation', value: NEW_PASSWORD });
     run.actor.send({ type: 'reset.submit' });
     expect(run.actor.getSnapshot().hasTag('busy')).toBe(true);
-    await settle();
+    await flushPromises();
     expect(run.calls.resetPassword).toHaveBeenCalledWith({
       resetToken: 'token-1',
       password: NEW_PASSWORD,
@@ -264,7 +263,7 @@ describe('forgot-password machine: new password step', () => {
     run.actor.send({ type: 'reset.change', field: 'password', value: NEW_PASSWORD });
     run.actor.send({ type: 'reset.change', field: 'passwordConfirmation', value: NEW_PASSWORD });
     run.actor.send({ type: 'reset.submit' });
-    await settle();
+    await flushPromises();
     const snapshot = run.actor.getSnapshot();
     expect(snapshot.matches({ newPassword: 'editing' })).toBe(true);
     expect(snapshot.context.errorKey).toBe('errors.unknown');

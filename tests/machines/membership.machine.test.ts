@@ -14,6 +14,7 @@ import {
   selectRecord,
 } from '../../machines/membership/membership.selectors.ts';
 import type { Membership } from '../../machines/shared/domain.ts';
+import { type Deferred, deferred, flushPromises } from '../support/deferred.ts';
 
 const ACTIVE: Membership = {
   _id: '65f0a1b2c3d4e5f6a7b8c9d0',
@@ -25,20 +26,14 @@ const ACTIVE: Membership = {
 };
 const RENEWED: Membership = { ...ACTIVE, validTo: '2100-01-01T00:00:00.000Z' };
 
-interface Deferred<T> {
-  resolve(value: T): void;
-  reject(error: unknown): void;
-}
-
 /** A loadMembership fake whose every call waits until the test settles it. */
 function controlledLoader() {
   const calls: Deferred<Membership | null>[] = [];
-  const logic = fromPromise<Membership | null>(
-    () =>
-      new Promise<Membership | null>((resolve, reject) => {
-        calls.push({ resolve, reject });
-      }),
-  );
+  const logic = fromPromise<Membership | null>(() => {
+    const call = deferred<Membership | null>();
+    calls.push(call);
+    return call.promise;
+  });
   return { logic, calls };
 }
 
@@ -59,8 +54,6 @@ function start(
   actor.start();
   return { actor, persistMembership, clearPersisted };
 }
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('membership machine', () => {
   it('exports the spec constants', () => {
@@ -132,7 +125,7 @@ describe('membership machine', () => {
     actor.send({ type: 'membership.refetch' });
     expect(loader.calls).toHaveLength(2);
     loader.calls[0]?.resolve(ACTIVE); // the stale answer is ignored
-    await flush();
+    await flushPromises();
     expect(actor.getSnapshot().matches('loading')).toBe(true);
     loader.calls[1]?.resolve(RENEWED);
     const snapshot = await waitFor(actor, (s) => s.matches('loaded'));
@@ -209,7 +202,7 @@ describe('membership machine', () => {
     expect(selectRecord(actor.getSnapshot())).toBeNull();
     expect(clearPersisted).toHaveBeenCalledTimes(1);
     loader.calls[0]?.resolve(RENEWED);
-    await flush();
+    await flushPromises();
     expect(actor.getSnapshot().value).toBe('idle');
     expect(selectRecord(actor.getSnapshot())).toBeNull();
     expect(persistMembership).not.toHaveBeenCalled();

@@ -18,34 +18,13 @@ import {
   type Tokens,
   type User,
 } from '../../machines/shared/domain.ts';
+import { type Deferred, deferred } from '../support/deferred.ts';
+import { fakeSessionEffects } from '../support/fake-services.ts';
+import { MARIE } from '../support/fixtures.ts';
 
-const USER: User = {
-  ...EMPTY_USER,
-  _id: 'u1',
-  id: 'u1',
-  firstName: 'Marie',
-  lastName: 'Tremblay',
-  email: 'marie@example.ca',
-  phone: '+15145550123',
-};
+const USER: User = MARIE;
 
 const TOKENS: Tokens = { token: 'access-1', refreshToken: 'refresh-1', user: USER };
-
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve(value: T): void;
-  reject(error: unknown): void;
-}
-
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 function httpError(status: number, key: string) {
   return Object.assign(new Error(key), { kind: 'http', status, key });
@@ -82,16 +61,7 @@ function start({
     verifyOtp: vi.fn<(input: { email: string; otp: string }) => void>(),
     refreshTokens: vi.fn(),
   };
-  const spies = {
-    storeTokens: vi.fn(),
-    clearTokens: vi.fn(),
-    startMembership: vi.fn(),
-    clearMembership: vi.fn(),
-    notifyServerLogout: vi.fn(),
-    goToActivation: vi.fn(),
-    goToLogin: vi.fn(),
-    logError: vi.fn(),
-  };
+  const spies = fakeSessionEffects();
   const actors = {
     loadUser: fromPromise<User>(() => {
       calls.loadUser();

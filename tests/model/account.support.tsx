@@ -12,27 +12,18 @@ import {
   fromPromise,
   waitFor as waitForActor,
 } from 'xstate';
-import { EMPTY_USER, type User } from '../../machines/shared/domain.ts';
+import type { User } from '../../machines/shared/domain.ts';
 import type { Api } from '../../src/api/api.ts';
 import { AccountScreen } from '../../src/screens/account/account-screen.tsx';
 import { PendingCalls } from '../support/deferred.ts';
 import { createSession } from '../support/fake-services.ts';
+import { MARIE } from '../support/fixtures.ts';
 import type { UserApi } from '../support/form.ts';
 import { type ModelPath, type OutcomeEvent, parseOutcome } from '../support/model.ts';
 import { playPath } from '../support/model-screen.ts';
 import { renderScreen } from '../support/render.tsx';
 
-export const USER: User = {
-  ...EMPTY_USER,
-  _id: 'u1',
-  id: 'u1',
-  firstName: 'Marie',
-  lastName: 'Tremblay',
-  email: 'marie@example.ca',
-  phone: '+15145550123',
-  language: 'en',
-  disableNotifications: false,
-};
+export const USER: User = { ...MARIE, language: 'en', disableNotifications: false };
 
 /** A signed-in session (the real machine) and the account API, each call held until settled. */
 export async function createAccountHarness(user: User = USER) {

@@ -17,11 +17,12 @@ import { type AnyActorLogic, createActor, fromPromise } from 'xstate';
 import { sessionMachine } from '../../machines/session/session.machine.ts';
 import { canSubmitLogin, canSubmitOtp } from '../../machines/session/session.selectors.ts';
 import type { SessionContext, SessionEvent } from '../../machines/session/session.types.ts';
-import { EMPTY_USER, type Tokens, type User } from '../../machines/shared/domain.ts';
+import type { Tokens, User } from '../../machines/shared/domain.ts';
 import type { SessionActor } from '../../src/app/services.tsx';
 import { LoginScreen } from '../../src/screens/login/login-screen.tsx';
 import { PendingCalls } from '../support/deferred.ts';
 import { createSession, httpError, networkError } from '../support/fake-services.ts';
+import { MARIE } from '../support/fixtures.ts';
 import type { UserApi } from '../support/form.ts';
 import {
   done,
@@ -46,14 +47,7 @@ const PASSWORD = 'correct-horse';
 const INVALID = 'marie@';
 const CODE = '123456';
 
-const USER: User = {
-  ...EMPTY_USER,
-  _id: 'u1',
-  id: 'u1',
-  firstName: 'Marie',
-  lastName: 'Tremblay',
-  email: EMAIL,
-};
+const USER: User = MARIE;
 const TOKENS: Tokens = { token: 'access-1', refreshToken: 'refresh-1', user: USER };
 
 type ModelEvent = SessionEvent | OutcomeEvent;

@@ -6,17 +6,9 @@
  * tests/support/fake-services.ts.
  */
 import type { Membership, User } from '../../machines/shared/domain.ts';
-import { EMPTY_USER } from '../../machines/shared/domain.ts';
+import { MARIE } from '../support/fixtures.ts';
 
-export const USER: User = {
-  ...EMPTY_USER,
-  _id: 'u_id_1',
-  id: 'u_1',
-  firstName: 'Marie',
-  lastName: 'Tremblay',
-  email: 'marie@example.ca',
-  phone: '+15145550123',
-};
+export const USER: User = MARIE;
 
 export const USER_WITH_ADDRESS: User = {
   ...USER,

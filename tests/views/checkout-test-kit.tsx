@@ -44,6 +44,7 @@ import {
   httpError,
   networkError,
 } from '../support/fake-services.ts';
+import { MARIE } from '../support/fixtures.ts';
 import { createTestI18n } from '../support/i18n.ts';
 import { parseOutcome } from '../support/model.ts';
 import { renderScreen } from '../support/render.tsx';
@@ -62,14 +63,7 @@ export const RECORD: Membership = {
 };
 
 export const USER: User = {
-  _id: 'u_id_1',
-  id: 'u_1',
-  firstName: 'Marie',
-  lastName: 'Tremblay',
-  email: 'marie@example.ca',
-  phone: '+15145550123',
-  language: 'en',
-  isBetaTester: false,
+  ...MARIE,
   billingAddress: {
     country_code: 'CA',
     address_1: '123 rue Saint-Denis',

@@ -8,9 +8,6 @@ import {
 } from '../../src/screens/forgot-password/forgot-password-screen.tsx';
 import { renderScreen } from '../support/render.tsx';
 
-// jsdom has no scrolling; the router scrolls to the top after loading a route.
-window.scrollTo = (() => {}) as typeof window.scrollTo;
-
 const EMAIL = 'marie@example.ca';
 const apiError = (key: string, kind = 'http', status = 400) =>
   Object.assign(new Error(key), { key, kind, status });

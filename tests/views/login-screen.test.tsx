@@ -9,9 +9,6 @@ import type { SessionActor } from '../../src/app/services.tsx';
 import { LoginScreen } from '../../src/screens/login/login-screen.tsx';
 import { renderScreen, TEST_CONFIG } from '../support/render.tsx';
 
-// jsdom has no scrolling; the router scrolls to the top after loading a route.
-window.scrollTo = (() => {}) as typeof window.scrollTo;
-
 const USER = { ...EMPTY_USER, _id: 'u1', id: 'u1', email: 'marie@example.ca' };
 
 /** A real session actor (signed out) whose login call is `login`. */

@@ -10,9 +10,6 @@ import { LoginScreen } from '../../src/screens/login/login-screen.tsx';
 import { OtpStep } from '../../src/screens/login/otp-step.tsx';
 import { renderScreen } from '../support/render.tsx';
 
-// jsdom has no scrolling; the router scrolls to the top after loading a route.
-window.scrollTo = (() => {}) as typeof window.scrollTo;
-
 const EMAIL = 'marie@example.ca';
 const TOKENS: Tokens = {
   token: 'access-1',
