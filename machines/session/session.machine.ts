@@ -1,9 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { EMPTY_USER, type LoginResponse, type Tokens, type User } from '../shared/domain.ts';
-import { errorKeyOf } from '../shared/error-key.ts';
 import { loginSchema } from '../forms/login.schema.ts';
 import { isCompleteOtp, OTP_LENGTH, sanitizeOtp } from '../forms/otp.schema.ts';
 import { hasNoErrors, validate } from '../forms/validate.ts';
+import { EMPTY_USER, type LoginResponse, type Tokens, type User } from '../shared/domain.ts';
+import { errorKeyOf } from '../shared/error-key.ts';
 import type { LoginValues, SessionContext, SessionEvent } from './session.types.ts';
 
 /** Placeholder effects: the app provides the real ones with `.provide()`. */
@@ -84,7 +84,8 @@ export const sessionMachine = setup({
       user: ({ event }) => (event as unknown as { output: User }).output,
     }),
     assignUser: assign({
-      user: ({ context, event }) => (event.type === 'session.userUpdated' ? event.user : context.user),
+      user: ({ context, event }) =>
+        event.type === 'session.userUpdated' ? event.user : context.user,
     }),
     resetUser: assign({ user: EMPTY_USER }),
     changeLoginValue: assign({
@@ -179,11 +180,9 @@ export const sessionMachine = setup({
   initial: 'restoring',
   states: {
     restoring: {
-      description: 'Reads the stored tokens once at start: either token counts as a session (spec 3).',
-      always: [
-        { guard: 'hasStoredTokens', target: 'authenticated' },
-        { target: 'signedOut' },
-      ],
+      description:
+        'Reads the stored tokens once at start: either token counts as a session (spec 3).',
+      always: [{ guard: 'hasStoredTokens', target: 'authenticated' }, { target: 'signedOut' }],
     },
 
     authenticated: {
@@ -346,7 +345,8 @@ export const sessionMachine = setup({
             input: loginInputOf,
             onDone: [
               {
-                description: 'isVerified is false: a one-time code is requested for the entered email.',
+                description:
+                  'isVerified is false: a one-time code is requested for the entered email.',
                 guard: 'isUnverified',
                 target: 'otp',
                 actions: 'rememberOtpEmail',
@@ -364,7 +364,8 @@ export const sessionMachine = setup({
               },
             ],
             onError: {
-              description: "The server's key is shown translated under the form; inputs marked invalid.",
+              description:
+                "The server's key is shown translated under the form; inputs marked invalid.",
               target: 'form',
               actions: 'assignLoginError',
             },

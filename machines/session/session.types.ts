@@ -1,4 +1,4 @@
-import type { LoginResponse, Tokens, User } from '../shared/domain.ts';
+import type { User } from '../shared/domain.ts';
 
 export type LoginField = 'emailOrPhone' | 'password';
 export type LoginValues = Record<LoginField, string>;
@@ -39,11 +39,3 @@ export type SessionEvent =
   | { type: 'session.signOut' }
   /** Another tab changed the stored tokens (a `storage` event). */
   | { type: 'session.storageChanged'; hasTokens: boolean };
-
-export interface SessionActorsIO {
-  loadUser: { output: User };
-  login: { input: LoginValues; output: LoginResponse };
-  requestOtp: { input: { email: string }; output: void };
-  verifyOtp: { input: { email: string; otp: string }; output: Tokens };
-  refreshTokens: { output: Tokens };
-}

@@ -77,7 +77,12 @@ export function createServices({
       return after.context.refreshOutcome ?? 'failed';
     },
   };
-  const client = createApiClient({ baseUrl: config.apiUrl, tokens, auth, ...(fetch ? { fetch } : {}) });
+  const client = createApiClient({
+    baseUrl: config.apiUrl,
+    tokens,
+    auth,
+    ...(fetch ? { fetch } : {}),
+  });
   const api = createApi(client);
 
   const membership: MembershipActor = createActor(

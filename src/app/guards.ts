@@ -32,7 +32,10 @@ function homeOf(flags: MembershipFlags): RedirectTarget {
   return flags.isActive ? '/dashboard' : '/activation';
 }
 
-export function guardRedirect(kind: GuardKind, { signedIn, flags }: GuardFacts): RedirectTarget | null {
+export function guardRedirect(
+  kind: GuardKind,
+  { signedIn, flags }: GuardFacts,
+): RedirectTarget | null {
   if (kind === 'home' || kind === 'guestOnly') return signedIn ? homeOf(flags) : null;
   if (!signedIn) return '/login';
   switch (kind) {

@@ -6,14 +6,15 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { waitFor } from 'xstate';
 import { deriveMembership } from '../../machines/membership/derive-membership.ts';
+import { REHYDRATE_TIMEOUT_MS } from '../../machines/membership/membership.machine.ts';
 import {
   isSettled as isMembershipSettled,
   selectRecord,
 } from '../../machines/membership/membership.selectors.ts';
-import { isSettled, isSignedIn } from '../../machines/session/session.selectors.ts';
-import { REHYDRATE_TIMEOUT_MS } from '../../machines/membership/membership.machine.ts';
+import { isLoadingUser, isSettled, isSignedIn } from '../../machines/session/session.selectors.ts';
 import { ErrorScreen } from '../screens/error/error-screen.tsx';
 import { LoadingScreen } from '../screens/loading/loading-screen.tsx';
 import { NotFoundScreen } from '../screens/not-found/not-found-screen.tsx';
@@ -21,7 +22,7 @@ import { type GuardFacts, type GuardKind, guardRedirect, type MembershipFlags } 
 import { AppLayout } from './layouts/app-layout.tsx';
 import { AuthLayout } from './layouts/auth-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
-import type { AppServices } from './services.tsx';
+import { type AppServices, useServices } from './services.tsx';
 
 export interface RouterContext {
   services: AppServices;
@@ -84,7 +85,10 @@ const homeRoute = createRoute({
   path: '/',
   beforeLoad: guard('home'),
   pendingComponent: () => <LoadingScreen account />,
-  component: lazyRouteComponent(() => import('../screens/landing/landing-screen.tsx'), 'LandingScreen'),
+  component: lazyRouteComponent(
+    () => import('../screens/landing/landing-screen.tsx'),
+    'LandingScreen',
+  ),
 });
 
 const termsRoute = createRoute({
@@ -103,7 +107,9 @@ const loginRoute = createRoute({
   getParentRoute: () => authLayout,
   path: '/login',
   validateSearch: (search: Record<string, unknown>): { reset?: boolean } =>
-    search.reset === undefined ? {} : { reset: search.reset === 1 || search.reset === '1' || search.reset === true },
+    search.reset === undefined
+      ? {}
+      : { reset: search.reset === 1 || search.reset === '1' || search.reset === true },
   beforeLoad: guard('guestOnly'),
   component: lazyRouteComponent(() => import('../screens/login/login-screen.tsx'), 'LoginScreen'),
 });
@@ -132,7 +138,10 @@ const accountRoute = createRoute({
   getParentRoute: () => memberLayout,
   path: '/account',
   beforeLoad: guard('protected'),
-  component: lazyRouteComponent(() => import('../screens/account/account-screen.tsx'), 'AccountScreen'),
+  component: lazyRouteComponent(
+    () => import('../screens/account/account-screen.tsx'),
+    'AccountScreen',
+  ),
 });
 
 const activationRoute = createRoute({
@@ -149,7 +158,10 @@ const billingRoute = createRoute({
   getParentRoute: () => memberLayout,
   path: '/billing',
   beforeLoad: guard('protected'),
-  component: lazyRouteComponent(() => import('../screens/billing/billing-screen.tsx'), 'BillingScreen'),
+  component: lazyRouteComponent(
+    () => import('../screens/billing/billing-screen.tsx'),
+    'BillingScreen',
+  ),
 });
 
 const dashboardRoute = createRoute({
@@ -181,6 +193,13 @@ export const routeTree = rootRoute.addChildren([
   subscriptionRoute,
 ]);
 
+/** While a route waits: the loading view, with 'Loading your account...' while the user loads (spec 2). */
+function PendingScreen() {
+  const { session } = useServices();
+  const loadingAccount = useSelector(session, (s) => !isSettled(s) || isLoadingUser(s));
+  return <LoadingScreen account={loadingAccount} />;
+}
+
 export function createAppRouter(services: AppServices) {
   return createRouter({
     routeTree,
@@ -188,7 +207,7 @@ export function createAppRouter(services: AppServices) {
     defaultPreload: 'intent',
     defaultPendingMs: 200,
     defaultPendingMinMs: 300,
-    defaultPendingComponent: () => <LoadingScreen />,
+    defaultPendingComponent: PendingScreen,
     scrollRestoration: true,
   });
 }

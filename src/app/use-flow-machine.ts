@@ -11,7 +11,8 @@ export function useFlowMachine<TMachine extends AnyStateMachine>(
   options?: ActorOptions<TMachine>,
 ) {
   const { inspect } = useServices();
-  return useMachine(machine, { ...options, ...(inspect ? { inspect } : {}) } as never) as ReturnType<
-    typeof useMachine<TMachine>
-  >;
+  return useMachine(machine, {
+    ...options,
+    ...(inspect ? { inspect } : {}),
+  } as never) as ReturnType<typeof useMachine<TMachine>>;
 }

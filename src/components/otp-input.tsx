@@ -127,7 +127,9 @@ export function OtpInput({
               // Autofill or a fast typist may put several characters in one box.
               setFrom(
                 index,
-                typed.length >= length || typed.length < 2 ? typed : typed.replace(digit, '') || typed,
+                typed.length >= length || typed.length < 2
+                  ? typed
+                  : typed.replace(digit, '') || typed,
               );
             }}
             onKeyDown={(event) => onKeyDown(index, event)}

@@ -16,7 +16,9 @@ export function useErrorText() {
 
   const keyText = (key: string | null | undefined): string => {
     if (!key) return '';
-    const [ns, bare] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['common', key];
+    const [ns, bare] = key.includes(':')
+      ? (key.split(':', 2) as [string, string])
+      : ['common', key];
     return exists(bare, ns) ? tr(`${ns}:${bare}`) : tr(UNKNOWN_ERROR_KEY);
   };
 

@@ -123,7 +123,8 @@ try {
     ],
   });
   const results = [];
-  for (const profile of Object.keys(PROFILES)) results.push(await measure(`${BASE}/login`, profile));
+  for (const profile of Object.keys(PROFILES))
+    results.push(await measure(`${BASE}/login`, profile));
 
   // An active member, signed in in this browser profile.
   const email = `lighthouse-${Date.now()}@example.com`;

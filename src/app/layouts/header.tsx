@@ -5,8 +5,8 @@ import { isSignedIn, selectUser } from '../../../machines/session/session.select
 import { ExternalLink } from '../../components/external-link.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { Logo } from '../../components/logo.tsx';
-import { useChooseLanguage } from '../use-choose-language.ts';
 import { useServices } from '../services.tsx';
+import { useChooseLanguage } from '../use-choose-language.ts';
 
 /**
  * The header of spec 1: club name, Store and Support links, Logout, EN/FR.
@@ -26,7 +26,9 @@ export function Header({ variant = 'default' }: { variant?: 'default' | 'plain' 
         <Link to="/" className="header__brand">
           <Logo />
           <span>{t('app.name')}</span>
-          {signedIn && isBeta ? <span className="badge badge--beta">{t('header.beta')}</span> : null}
+          {signedIn && isBeta ? (
+            <span className="badge badge--beta">{t('header.beta')}</span>
+          ) : null}
         </Link>
         <nav className="header__nav" aria-label={t('header.navLabel')}>
           <ExternalLink href={config.storeUrl} className="header__link">

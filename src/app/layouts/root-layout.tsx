@@ -25,6 +25,7 @@ export function RootLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const first = useRef(true);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation (pathname is the trigger)
   useEffect(() => {
     if (first.current) {
       first.current = false;

@@ -12,7 +12,11 @@ export function ErrorScreen({ error }: { error: unknown }) {
       <h1>{t('errorBoundary.title')}</h1>
       <p role="alert">{t('errorBoundary.body')}</p>
       <p>
-        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => window.location.reload()}
+        >
           {t('errorBoundary.reload')}
         </button>
       </p>

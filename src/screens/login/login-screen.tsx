@@ -54,7 +54,8 @@ function LoginForm() {
   return (
     <section className="auth-form" aria-labelledby="login-title">
       <div className="auth-form__corner">
-        <span>{t('auth:login.noAccount')}</span> <Link to="/register">{t('auth:login.signUp')}</Link>
+        <span>{t('auth:login.noAccount')}</span>{' '}
+        <Link to="/register">{t('auth:login.signUp')}</Link>
       </div>
       <h1 id="login-title">{t('auth:login.title')}</h1>
       <p className="auth-form__subtitle">{t('auth:login.subtitle')}</p>
