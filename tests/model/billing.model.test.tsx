@@ -31,6 +31,7 @@ import { PendingCalls } from '../support/deferred.ts';
 import {
   createMembership,
   createSessionStub,
+  expectLoggedErrors,
   fakeLogger,
   httpError,
   networkError,
@@ -130,6 +131,11 @@ function createHarness() {
   const membership = createMembership(get);
   const session = createSessionStub(USER);
   const logger = fakeLogger();
+  const navigate = vi.fn();
+  const api = {
+    auth: { updateBillingAddress, getProfile },
+    memberships: { get },
+  } as unknown as Api;
   return {
     pending,
     updateBillingAddress,
@@ -138,11 +144,8 @@ function createHarness() {
     membership,
     ...session,
     logger,
-    navigate: vi.fn(),
-    api: {
-      auth: { updateBillingAddress, getProfile },
-      memberships: { get },
-    } as unknown as Api,
+    navigate,
+    services: { api, session: session.session, membership, logger, navigate },
     /** The error keys the screen should have logged so far. */
     logged: [] as string[],
     refreshed: false,
@@ -223,10 +226,7 @@ function assertView(expected: Snapshot, h: Harness) {
   expect(screen.getAllByRole('option')).toHaveLength(14);
 
   // Every failure so far was logged, with an error naming what went wrong.
-  expect(h.logger.error).toHaveBeenCalledTimes(h.logged.length);
-  h.logged.forEach((key, index) => {
-    expect(h.logger.error.mock.calls[index]).toContainEqual(expect.objectContaining({ key }));
-  });
+  expectLoggedErrors(h.logger, h.logged);
 
   // Nothing the member typed is lost, whatever happened.
   for (const name of Object.keys(LABELS) as EditableBillingField[]) {
@@ -305,16 +305,7 @@ describe('billing model: every path on the real screen', () => {
   it.each(viewPaths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
     const user = userEvent.setup({ delay: null });
     const h = createHarness();
-    await renderScreen(<BillingScreen />, {
-      services: {
-        api: h.api,
-        session: h.session,
-        membership: h.membership,
-        logger: h.logger,
-        navigate: h.navigate,
-      },
-      path: '/billing',
-    });
+    await renderScreen(<BillingScreen />, { services: h.services, path: '/billing' });
     await playPath<ModelEvent, Snapshot>(path, {
       machine: walkMachine,
       input: {},

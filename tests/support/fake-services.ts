@@ -8,9 +8,10 @@
  *   with fake effects (`effects`: one spy per effect action);
  * - `createMembership(load, record?)`: the REAL membership machine loading
  *   through `load` (GET club/memberships);
- * - `fakeLogger()`, and the errors a fake API rejects with.
+ * - `fakeLogger()` and `expectLoggedErrors()`, and the errors a fake API
+ *   rejects with.
  */
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { type AnyActorLogic, assign, createActor, fromPromise, setup } from 'xstate';
 import { membershipMachine } from '../../machines/membership/membership.machine.ts';
 import { sessionMachine } from '../../machines/session/session.machine.ts';
@@ -32,6 +33,17 @@ export function fakeLogger() {
     warn: vi.fn<(...args: unknown[]) => void>(),
     info: vi.fn<(...args: unknown[]) => void>(),
   };
+}
+
+/** The logger got one error per key, in order, each logged with an error naming its key. */
+export function expectLoggedErrors(
+  logger: ReturnType<typeof fakeLogger>,
+  keys: readonly string[],
+): void {
+  expect(logger.error).toHaveBeenCalledTimes(keys.length);
+  keys.forEach((key, index) => {
+    expect(logger.error.mock.calls[index]).toContainEqual(expect.objectContaining({ key }));
+  });
 }
 
 /** A stand-in for the session actor: the user, replaced by `session.userUpdated`. */
