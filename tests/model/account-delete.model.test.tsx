@@ -15,6 +15,7 @@ import {
   describeOutcome,
   done,
   expectFullCoverage,
+  expectOutcomesNameInvokes,
   failed,
   generatePaths,
   isOutcome,
@@ -52,6 +53,10 @@ describe('delete-account model: coverage of the real machine', () => {
       [{ machine: walkMachine, paths }],
       `${paths.length} paths`,
     );
+  });
+
+  it('every outcome event names an invoke of the machine', () => {
+    expectOutcomesNameInvokes(deleteAccountMachine, EVENTS, ['deleteAccount']);
   });
 });
 

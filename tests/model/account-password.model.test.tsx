@@ -18,6 +18,7 @@ import {
   describeOutcome,
   done,
   expectFullCoverage,
+  expectOutcomesNameInvokes,
   failed,
   generatePaths,
   isOutcome,
@@ -75,6 +76,10 @@ describe('change-password model: coverage of the real machine', () => {
       [{ machine: walkMachine, paths }],
       `${paths.length} paths`,
     );
+  });
+
+  it('every outcome event names an invoke of the machine', () => {
+    expectOutcomesNameInvokes(changePasswordMachine, EVENTS, ['changePassword']);
   });
 });
 

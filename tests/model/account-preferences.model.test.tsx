@@ -7,7 +7,7 @@
  */
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import {
   type PreferencesContext,
   type PreferencesEvent,
@@ -20,6 +20,7 @@ import {
   describeOutcome,
   done,
   expectFullCoverage,
+  expectOutcomesNameInvokes,
   failed,
   generatePaths,
   isOutcome,
@@ -86,6 +87,15 @@ describe('preferences model: coverage of the real machine', () => {
         { machine: walkMachine, paths: notificationPaths, input: INPUT },
       ],
       `paths: ${languagePaths.length} language, ${notificationPaths.length} notifications`,
+    );
+  });
+
+  it('every outcome event names an invoke of the machine', () => {
+    const initial = createActor(walkMachine, { input: INPUT }).getSnapshot();
+    expectOutcomesNameInvokes(
+      preferencesMachine,
+      [...languageEvents(initial), ...notificationEvents(initial)],
+      ['changeLanguage', 'setNotifications'],
     );
   });
 });

@@ -4,7 +4,7 @@
  */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import { canSaveProfile, selectProfileErrors } from '../../machines/account/account.selectors.ts';
 import {
   type ProfileField,
@@ -19,6 +19,7 @@ import {
   describeOutcome,
   done,
   expectFullCoverage,
+  expectOutcomesNameInvokes,
   failed,
   generatePaths,
   isOutcome,
@@ -78,6 +79,11 @@ describe('profile form model: coverage of the real machine', () => {
       [{ machine: walkMachine, paths, input: INPUT }],
       `${paths.length} paths`,
     );
+  });
+
+  it('every outcome event names an invoke of the machine', () => {
+    const initial = createActor(walkMachine, { input: INPUT }).getSnapshot();
+    expectOutcomesNameInvokes(profileFormMachine, events(initial), ['updateProfile']);
   });
 });
 
