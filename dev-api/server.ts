@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as path from 'node:path';
+import { createFaultBook, serveFault, takeFault } from './faults.ts';
 import {
   applyCors,
   errorResult,
@@ -75,6 +76,7 @@ export function createDevApi(options: DevApiOptions = {}): DevApiHandler {
     accessTokenTtlSeconds: ttl,
     defaultAccessTokenTtlSeconds: ttl,
     requests: [],
+    faults: createFaultBook(),
   };
   const ready = prepare(state, outcome);
   return (req, res) => {
@@ -186,16 +188,29 @@ async function handle(
     const url = new URL(req.url ?? '/', 'http://dev-api.invalid');
     let body: ParsedBody = { kind: 'empty' };
     let result: RouteResult;
+    const path = normalizePath(url.pathname);
+    const isDevCall = `${path}/`.startsWith(DEV_PREFIX);
     try {
       body = parseBody(await readRawBody(req));
+      const fault = isDevCall
+        ? null
+        : takeFault(state, state.faults, {
+            method: req.method ?? 'GET',
+            path,
+            bearer: bearerOf(req),
+            body,
+          });
+      if (fault) {
+        record(state, req, path, body, serveFault(state.faults, fault, req, res));
+        return;
+      }
       result = await dispatch(state, req, url, body);
     } catch (error) {
       if (error instanceof RequestAborted) return;
       result = toErrorResult(state, error);
     }
     sendResult(res, result);
-    const path = normalizePath(url.pathname);
-    if (!`${path}/`.startsWith(DEV_PREFIX)) record(state, req, path, body, result.status);
+    if (!isDevCall) record(state, req, path, body, result.status);
   } catch (error) {
     // Last resort: never let one request take the server down.
     state.log(`unexpected error: ${errorText(error)}`);

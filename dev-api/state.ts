@@ -1,4 +1,5 @@
 /** The state every route works on, and the route types. */
+import type { FaultBook } from './faults.ts';
 import type { ParsedBody, RouteResult } from './http.ts';
 import type { Store, UserRecord } from './store.ts';
 
@@ -21,6 +22,8 @@ export interface DevApiState {
   readonly defaultAccessTokenTtlSeconds: number;
   /** The last REQUEST_LOG_SIZE API calls (never __dev/ calls nor preflights), oldest first. */
   requests: RequestLogEntry[];
+  /** Injected faults (__dev/faults), for the fault tests. */
+  faults: FaultBook;
 }
 
 export const REQUEST_LOG_SIZE = 500;

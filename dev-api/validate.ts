@@ -3,6 +3,7 @@
  * `server.invalidRequest`; a well-typed but unacceptable value gets its own key
  * where the contract has one.
  */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { badRequest } from './http.ts';
 import type { BillingAddressRecord } from './store.ts';
 
@@ -22,7 +23,10 @@ export const PROVINCES = [
   'YT',
 ] as const;
 
-const E164 = /^\+[1-9]\d{7,14}$/;
+/** E.164, optionally with an RFC 3966 extension: `+15145550123;ext=12`. */
+const E164_WITH_EXTENSION = /^\+[1-9]\d{2,19}(?:;ext=\d{1,6})?$/;
+/** Spec 9: the national number has 2 to 17 digits. */
+const NATIONAL_DIGITS = { min: 2, max: 17 } as const;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const POSTAL_CODE = /^([A-Za-z]\d[A-Za-z]) ?(\d[A-Za-z]\d)$/;
 
@@ -81,7 +85,12 @@ export const checkLastName = (value: string) => checkName(value, 'server.invalid
 
 export function checkPhone(value: string): string {
   const trimmed = value.trim();
-  if (!E164.test(trimmed)) throw badRequest('server.invalidPhoneNumber');
+  if (!E164_WITH_EXTENSION.test(trimmed)) throw badRequest('server.invalidPhoneNumber');
+  const [number = ''] = trimmed.split(';');
+  const national = parsePhoneNumberFromString(number)?.nationalNumber ?? '';
+  if (national.length < NATIONAL_DIGITS.min || national.length > NATIONAL_DIGITS.max) {
+    throw badRequest('server.invalidPhoneNumber');
+  }
   return trimmed;
 }
 

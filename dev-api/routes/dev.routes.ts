@@ -3,6 +3,7 @@
  * tests only. They are not part of the Connect API contract: the app must never
  * call them, and a real server does not have them.
  */
+import { clearFaults, parseFault } from '../faults.ts';
 import { badRequest, conflict, notFound, objectBody } from '../http.ts';
 import { createMembership, findMembership, publicMembership, setFeeDue } from '../memberships.ts';
 import { expireAccessTokens } from '../sessions.ts';
@@ -28,6 +29,7 @@ export async function resetToSeed(state: DevApiState): Promise<void> {
   state.store.data = emptyData();
   state.accessTokenTtlSeconds = state.defaultAccessTokenTtlSeconds;
   state.requests = [];
+  clearFaults(state.faults);
   await seedDemo(state);
   state.store.save();
 }
@@ -135,6 +137,31 @@ export const devRoutes: Route[] = [
       }
       state.accessTokenTtlSeconds = seconds;
       return { status: 200, body: { accessTokenTtlSeconds: seconds } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/__dev/faults',
+    handle({ state, body }) {
+      const input = objectBody(body).faults;
+      if (!Array.isArray(input) || input.length === 0) throw badRequest();
+      state.faults.faults.push(...input.map(parseFault));
+      return { status: 200, body: { faults: state.faults.faults } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/__dev/faults',
+    handle({ state }) {
+      return { status: 200, body: { faults: state.faults.faults } };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/__dev/faults',
+    handle({ state }) {
+      clearFaults(state.faults);
+      return { status: 204 };
     },
   },
 ];

@@ -143,6 +143,8 @@ describe('sign-up and the one-time code', () => {
     ['a long password', { password: 'A'.repeat(33) }, 'server.passwordTooWeak'],
     ['a national phone number', { phone: '5145550123' }, 'server.invalidPhoneNumber'],
     ['a phone with spaces', { phone: '+1 514 555 0123' }, 'server.invalidPhoneNumber'],
+    ['a national number of one digit', { phone: '+447' }, 'server.invalidPhoneNumber'],
+    ['an extension without digits', { phone: '+15145550123;ext=' }, 'server.invalidPhoneNumber'],
     ['a missing email', { email: undefined }, 'server.invalidRequest'],
     ['a malformed email', { email: 'alice-at-example' }, 'server.invalidRequest'],
     ['a numeric first name', { firstName: 42 }, 'server.invalidRequest'],
@@ -151,6 +153,15 @@ describe('sign-up and the one-time code', () => {
     const reply = await signUp({ ...NEW_MEMBER, ...change });
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual(envelope(400, key));
+  });
+
+  it('accepts a phone number with an RFC 3966 extension and keeps it (spec 5)', async () => {
+    const reply = await signUp({ ...NEW_MEMBER, phone: '+15145550123;ext=12' });
+    expect(reply.status).toBe(201);
+    const verified = await h.call('POST', '/client/auth/verify-user', {
+      body: { email: NEW_MEMBER.email, otp: printedCode(h.logs, 'alice@example.ca') },
+    });
+    expect(verified.body.user.phone).toBe('+15145550123;ext=12');
   });
 
   it('rejects a taken email (any case) and a taken phone with 409', async () => {

@@ -81,6 +81,23 @@ export interface MembershipChange {
   feeDue?: boolean;
 }
 
+/** How an injected fault fails a call (dev-api/faults.ts). */
+export interface Fault {
+  /** Path relative to the API base, `*` for one segment: `/client/auth/profile`. */
+  path: string;
+  /** Default: any method. */
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** status: an error status with a non-JSON body; drop: no answer, the connection closes;
+   * malformed: 200 JSON of the wrong shape; garbage: 200 that is not JSON; hang: no answer. */
+  kind: 'status' | 'drop' | 'malformed' | 'garbage' | 'hang';
+  /** For `status`; default 503. */
+  status?: number;
+  /** How many matching calls fail; default 1. */
+  times?: number;
+  /** Only calls made for this user (their tokens, or this email in the body). */
+  email?: string;
+}
+
 /** One call the app made to the stand-in (the __dev/ helpers are never logged). */
 export interface LoggedRequest {
   method: string;
@@ -161,6 +178,16 @@ export function devApi(request: APIRequestContext) {
         await request.post(`${DEV}/membership`, { data: change }),
         'membership',
       );
+    },
+
+    /** The next matching calls fail (see Fault); they change nothing on the stand-in. */
+    async injectFaults(...faults: Fault[]): Promise<void> {
+      await ok(await request.post(`${DEV}/faults`, { data: { faults } }), 'faults');
+    },
+
+    /** Drops every fault not yet spent and ends hanging calls. */
+    async clearFaults(): Promise<void> {
+      await ok(await request.delete(`${DEV}/faults`), 'clear faults');
     },
 
     /** Access-token lifetime for tokens issued from now on (reset restores the default). */
