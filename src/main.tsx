@@ -22,7 +22,7 @@ const languageSync = createLanguageSync({
   session: created.services.session,
   api: created.services.api,
   logger: created.services.logger,
-  storage: globalThis.localStorage,
+  storage: created.services.storage,
 });
 languageSync.start();
 const services = { ...created.services, chooseLanguage: languageSync.choose };

@@ -11,6 +11,9 @@ import { emailField } from '../forms/registration.schema.ts';
 import { hasNoErrors, validate } from '../forms/validate.ts';
 import { errorKeyOf } from '../shared/error-key.ts';
 
+/** Resend stays disabled this long after a code was sent (issue 10: no flood of codes). */
+export const RESEND_COOLDOWN_MS = 30_000;
+
 /** The request step's one field: the email the code goes to. */
 export const forgotEmailSchema = v.object({ email: emailField });
 
@@ -33,8 +36,8 @@ export interface ForgotPasswordContext {
   code: string;
   /** Why the code was refused (`server.incorrectOtp`) or could not be checked or resent. */
   codeErrorKey: string | null;
-  /** A new code was asked for on the code step (status message). */
-  codeResent: boolean;
+  /** Codes sent for this code step: 1 after the request, more after each Resend (status message, countdown). */
+  codesSent: number;
   /** From check-otp; authorises the reset. */
   resetToken: string | null;
   passwords: ResetPasswordValues;
@@ -71,7 +74,7 @@ function initialContext(): ForgotPasswordContext {
     emailError: emailErrorOf(''),
     code: '',
     codeErrorKey: null,
-    codeResent: false,
+    codesSent: 0,
     resetToken: null,
     passwords: { ...EMPTY_PASSWORDS },
     touched: {},
@@ -136,14 +139,17 @@ export const forgotPasswordMachine = setup({
     clearError: assign({ errorKey: null }),
     assignError: assign({ errorKey: ({ event }) => errorKeyOf(errorOf(event)) }),
     /** A fresh code step: nothing typed, no message. */
-    resetCodeStep: assign({ code: '', codeErrorKey: null, codeResent: false, errorKey: null }),
+    resetCodeStep: assign({ code: '', codeErrorKey: null, codesSent: 0, errorKey: null }),
     assignCode: assign({
       code: ({ context, event }) =>
         event.type === 'code.change' ? sanitizeOtp(event.code, OTP_LENGTH) : context.code,
       codeErrorKey: null,
     }),
     assignCodeError: assign({ codeErrorKey: ({ event }) => errorKeyOf(errorOf(event)) }),
-    markCodeResent: assign({ codeResent: true, codeErrorKey: null }),
+    countCodeSent: assign({
+      codesSent: ({ context }) => context.codesSent + 1,
+      codeErrorKey: null,
+    }),
     assignResetToken: assign({
       resetToken: ({ event }) =>
         (event as unknown as { output: { resetToken: string } }).output.resetToken,
@@ -175,6 +181,9 @@ export const forgotPasswordMachine = setup({
     isConnectionError: ({ event }) => CONNECTION_ERROR_KEYS.includes(errorKeyOf(errorOf(event))),
     isCodeComplete: ({ context }) => isCompleteOtp(context.code),
     canReset: ({ context }) => hasNoErrors(context.passwordErrors),
+  },
+  delays: {
+    RESEND_COOLDOWN: RESEND_COOLDOWN_MS,
   },
 }).createMachine({
   id: 'forgotPassword',
@@ -220,7 +229,7 @@ export const forgotPasswordMachine = setup({
             input: requestResetInput,
             onDone: {
               target: '#forgotPassword.code',
-              actions: 'resetCodeStep',
+              actions: ['resetCodeStep', 'countCodeSent'],
               description: 'A code was sent if the address has an account.',
             },
             onError: [
@@ -232,7 +241,7 @@ export const forgotPasswordMachine = setup({
               },
               {
                 target: '#forgotPassword.code',
-                actions: 'resetCodeStep',
+                actions: ['resetCodeStep', 'countCodeSent'],
                 description:
                   'Any answer of the server goes on to the code step, so nothing tells whether the address exists.',
               },
@@ -242,66 +251,91 @@ export const forgotPasswordMachine = setup({
       },
     },
     code: {
-      description: 'Step 2: the 6-digit code from the email (same input as sign-in).',
-      initial: 'entering',
+      description:
+        'Step 2: the 6-digit code from the email (same input as sign-in). Checking the code and asking for another run side by side.',
+      type: 'parallel',
+      on: {
+        'code.back': {
+          target: '#forgotPassword.request',
+          actions: 'resetCodeStep',
+          description: 'Use another email address: the typed email is kept.',
+        },
+      },
       states: {
-        entering: {
-          description: 'Typing or pasting the code; the button is enabled at 6 digits.',
-          on: {
-            'code.change': {
-              actions: 'assignCode',
-              description: 'Typing clears the last error.',
+        entry: {
+          description: 'The code the member types or pastes.',
+          initial: 'entering',
+          states: {
+            entering: {
+              description: 'Typing or pasting the code; the button is enabled at 6 digits.',
+              on: {
+                'code.change': {
+                  actions: 'assignCode',
+                  description: 'Typing clears the last error.',
+                },
+                'code.submit': { guard: 'isCodeComplete', target: 'checking' },
+              },
             },
-            'code.submit': { guard: 'isCodeComplete', target: 'checking' },
-            'code.resend': { target: 'resending' },
-            'code.back': {
-              target: '#forgotPassword.request',
-              actions: 'resetCodeStep',
-              description: 'Use another email address: the typed email is kept.',
+            checking: {
+              description: 'Checking the code (POST reset-password/check-otp).',
+              tags: ['busy'],
+              invoke: {
+                id: 'checkResetOtp',
+                src: 'checkResetOtp',
+                input: checkResetOtpInput,
+                onDone: {
+                  target: '#forgotPassword.newPassword',
+                  actions: 'assignResetToken',
+                  description: 'The code is right: the reset token authorises the new password.',
+                },
+                onError: {
+                  target: 'entering',
+                  actions: 'assignCodeError',
+                  description:
+                    'A wrong code (server.incorrectOtp) shows under the boxes; it can be resent.',
+                },
+              },
             },
           },
         },
-        checking: {
-          description: 'Checking the code (POST reset-password/check-otp).',
-          tags: ['busy'],
-          invoke: {
-            id: 'checkResetOtp',
-            src: 'checkResetOtp',
-            input: checkResetOtpInput,
-            onDone: {
-              target: '#forgotPassword.newPassword',
-              actions: 'assignResetToken',
-              description: 'The code is right: the reset token authorises the new password.',
-            },
-            onError: {
-              target: 'entering',
-              actions: 'assignCodeError',
-              description:
-                'A wrong code (server.incorrectOtp) shows under the boxes; it can be resent.',
-            },
-          },
-        },
-        resending: {
-          description: 'Asking for a new code (POST reset-password/request again).',
-          tags: ['busy'],
-          invoke: {
-            id: 'resendCode',
-            src: 'requestReset',
-            input: requestResetInput,
-            onDone: { target: 'entering', actions: 'markCodeResent' },
-            onError: [
-              {
-                guard: 'isConnectionError',
-                target: 'entering',
-                actions: 'assignCodeError',
-                description: 'The server was not reached: say so.',
+        sending: {
+          description:
+            'Asking for another code: at most one every 30 s, the first 30 s counted from the request step.',
+          initial: 'coolingDown',
+          states: {
+            coolingDown: {
+              description: 'A code was just sent: Resend is disabled with a countdown.',
+              after: {
+                RESEND_COOLDOWN: { target: 'canResend', description: '30 s have passed.' },
               },
-              {
-                target: 'entering',
-                actions: 'markCodeResent',
-                description: 'Any answer of the server reads as sent (reveals nothing).',
+            },
+            canResend: {
+              description: 'Resend is enabled.',
+              on: { 'code.resend': { target: 'resending' } },
+            },
+            resending: {
+              description: 'Asking for a new code (POST reset-password/request again).',
+              tags: ['busy'],
+              invoke: {
+                id: 'resendCode',
+                src: 'requestReset',
+                input: requestResetInput,
+                onDone: { target: 'coolingDown', actions: 'countCodeSent' },
+                onError: [
+                  {
+                    guard: 'isConnectionError',
+                    target: 'canResend',
+                    actions: 'assignCodeError',
+                    description: 'The server was not reached: say so; Resend is available at once.',
+                  },
+                  {
+                    target: 'coolingDown',
+                    actions: 'countCodeSent',
+                    description: 'Any answer of the server reads as sent (reveals nothing).',
+                  },
+                ],
               },
-            ],
+            },
           },
         },
       },

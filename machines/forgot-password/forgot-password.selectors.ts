@@ -18,8 +18,13 @@ export function selectStep(snapshot: ForgotPasswordSnapshot): ForgotPasswordStep
 export const isBusy = (s: ForgotPasswordSnapshot): boolean => s.hasTag('busy');
 export const isRequesting = (s: ForgotPasswordSnapshot): boolean =>
   s.matches({ request: 'requesting' });
-export const isChecking = (s: ForgotPasswordSnapshot): boolean => s.matches({ code: 'checking' });
-export const isResending = (s: ForgotPasswordSnapshot): boolean => s.matches({ code: 'resending' });
+export const isChecking = (s: ForgotPasswordSnapshot): boolean =>
+  s.matches({ code: { entry: 'checking' } });
+export const isResending = (s: ForgotPasswordSnapshot): boolean =>
+  s.matches({ code: { sending: 'resending' } });
+/** A code was just sent: Resend waits for RESEND_COOLDOWN_MS. */
+export const isResendCoolingDown = (s: ForgotPasswordSnapshot): boolean =>
+  s.matches({ code: { sending: 'coolingDown' } });
 export const isResetting = (s: ForgotPasswordSnapshot): boolean =>
   s.matches({ newPassword: 'resetting' });
 
@@ -30,7 +35,7 @@ export function selectEmailError(s: ForgotPasswordSnapshot): FieldError | null {
 
 /** The code button is enabled at 6 digits, while nothing is in flight (spec 5). */
 export function canSubmitCode(s: ForgotPasswordSnapshot): boolean {
-  return s.matches({ code: 'entering' }) && isCompleteOtp(s.context.code);
+  return s.matches({ code: { entry: 'entering' } }) && isCompleteOtp(s.context.code);
 }
 
 /** The new-password errors to show: those of fields left or submitted. */

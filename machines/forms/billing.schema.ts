@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { BillingAddress, User } from '../shared/domain.ts';
+import { MAX_SYMBOLS_KEY } from './validate.ts';
 
 /** The 13 Canadian provinces and territories (translated under member `provinces.*`). */
 export const PROVINCE_CODES = [
@@ -48,11 +49,16 @@ export function isProvinceCode(value: string): value is ProvinceCode {
   return (PROVINCE_CODES as readonly string[]).includes(value);
 }
 
+/** Address lines and city: at most this many characters, as servers cap them. */
+export const BILLING_LINE_MAX_LENGTH = 100;
+
+const maxLine = v.maxLength<string, number, string>(BILLING_LINE_MAX_LENGTH, MAX_SYMBOLS_KEY);
+
 export const billingSchema = v.object({
   countryCode: v.literal(BILLING_COUNTRY_CODE, 'validation.countryRequired'),
-  address1: v.pipe(v.string(), v.trim(), v.nonEmpty('validation.address1Required')),
-  address2: v.string(),
-  city: v.pipe(v.string(), v.trim(), v.nonEmpty('validation.cityRequired')),
+  address1: v.pipe(v.string(), v.trim(), v.nonEmpty('validation.address1Required'), maxLine),
+  address2: v.pipe(v.string(), v.trim(), maxLine),
+  city: v.pipe(v.string(), v.trim(), v.nonEmpty('validation.cityRequired'), maxLine),
   postalCode: v.pipe(
     v.string(),
     v.trim(),

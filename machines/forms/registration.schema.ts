@@ -8,10 +8,11 @@ export const NAME_MAX_LENGTH = 32;
 
 /**
  * The view normalises the phone to E.164 (libphonenumber-js) before it reaches
- * the schema: '+' then 2 to 17 digits (spec 9: national number 2..17 digits),
- * optionally followed by an extension (';ext=123' or 'x123').
+ * the schema, and keeps what is typed when that is no phone number with a
+ * national number of 2 to 17 digits (spec 9). So: '+', a country code and the
+ * national number, optionally an RFC 3966 extension (';ext=123', spec 5).
  */
-export const E164_WITH_EXTENSION = /^\+[1-9]\d{1,16}(?:(?:;ext=|x)\d{1,6})?$/;
+export const E164_WITH_EXTENSION = /^\+[1-9]\d{2,19}(?:;ext=\d{1,6})?$/;
 
 function nameField(requiredKey: string) {
   return v.pipe(

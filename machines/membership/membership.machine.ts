@@ -22,6 +22,12 @@ export interface MembershipContext {
   record: Membership | null;
   /** The last load failure as a translation key; null after a successful load. */
   errorKey: string | null;
+  /**
+   * The server has said what the membership is (a record, or none) since the
+   * last clear, here or in a persisted copy. A failed load without that is
+   * not "no membership": it is unknown.
+   */
+  known: boolean;
 }
 
 export type MembershipEvent =
@@ -60,12 +66,14 @@ export const membershipMachine = setup({
     assignRecord: assign({
       record: ({ event }) => outputOf<Membership | null>(event),
       errorKey: null,
+      known: true,
     }),
     assignHydratedRecord: assign({
       record: ({ event }) => (event.type === 'membership.hydrate' ? event.record : null),
+      known: true,
     }),
     assignError: assign({ errorKey: ({ event }) => errorKeyOf(errorOf(event)) }),
-    dropRecord: assign({ record: null, errorKey: null }),
+    dropRecord: assign({ record: null, errorKey: null, known: false }),
     /** Placeholder: the app saves `context.record` under MEMBERSHIP_STORAGE_KEY (serializeMembership). */
     persistMembership: () => {},
     /** Placeholder: the app removes MEMBERSHIP_STORAGE_KEY. */
@@ -76,6 +84,9 @@ export const membershipMachine = setup({
     ),
     cancelScheduledRefetch: cancel(DELAYED_REFETCH_ID),
   },
+  guards: {
+    isKnown: ({ context }) => context.known,
+  },
   delays: {
     REFETCH_DELAY: REFETCH_DELAY_MS,
   },
@@ -83,7 +94,7 @@ export const membershipMachine = setup({
   id: 'membership',
   description:
     'The signed-in user’s club membership record, loaded from the server and persisted (key `root`); the flags are derived from it by deriveMembership.',
-  context: { record: null, errorKey: null },
+  context: { record: null, errorKey: null, known: false },
   initial: 'idle',
   on: {
     'membership.refetch': {
@@ -132,18 +143,30 @@ export const membershipMachine = setup({
           actions: ['assignRecord', 'persistMembership'],
           description: 'The record (or null: no membership) becomes current and is persisted.',
         },
-        onError: {
-          target: 'failed',
-          actions: 'assignError',
-          description: 'The previous record is kept.',
-        },
+        onError: [
+          {
+            guard: 'isKnown',
+            target: 'stale',
+            actions: 'assignError',
+            description: 'The last known record (or a persisted copy) keeps serving.',
+          },
+          {
+            target: 'unavailable',
+            actions: 'assignError',
+            description: 'Nothing is known: this is not "no membership".',
+          },
+        ],
       },
     },
     loaded: {
       description: 'The record is known: a membership, or null when the user has none.',
     },
-    failed: {
-      description: 'Loading failed; the previous record is kept and a refetch retries.',
+    stale: {
+      description: 'Loading failed, but the last known record still serves; a refetch tries again.',
+    },
+    unavailable: {
+      description:
+        "Loading failed and nothing is known: the member sees 'We could not load your membership' with Try again, never the activation screen.",
     },
   },
 });

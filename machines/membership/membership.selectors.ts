@@ -20,7 +20,22 @@ export function isLoading(snapshot: MembershipSnapshot): boolean {
 
 /** The server has answered at least once since the last clear (loaded or failed, or hydrated). */
 export function isSettled(snapshot: MembershipSnapshot): boolean {
-  return snapshot.matches('loaded') || snapshot.matches('failed');
+  return snapshot.matches('loaded') || snapshot.matches('stale') || snapshot.matches('unavailable');
+}
+
+/** The last load failed (whether or not an older record still serves). */
+export function hasLoadFailed(snapshot: MembershipSnapshot): boolean {
+  return snapshot.matches('stale') || snapshot.matches('unavailable');
+}
+
+/** Loading failed and nothing is known: neither "a membership" nor "none" may be assumed. */
+export function isUnavailable(snapshot: MembershipSnapshot): boolean {
+  return snapshot.matches('unavailable');
+}
+
+/** A record (or its absence) is known, from the server or a persisted copy. */
+export function isKnown(snapshot: MembershipSnapshot): boolean {
+  return snapshot.context.known;
 }
 
 export function selectErrorKey(snapshot: MembershipSnapshot): string | null {

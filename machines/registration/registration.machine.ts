@@ -16,6 +16,7 @@ import { errorKeyOf } from '../shared/error-key.ts';
 export const SERVER_CODE_FIELDS: Readonly<Record<string, RegistrationField>> = {
   'server.sameEmailUserExists': 'email',
   'server.samePhoneUserExists': 'phone',
+  'server.invalidPhoneNumber': 'phone',
   'server.invalidFirstName': 'firstName',
   'server.invalidLastName': 'lastName',
   'server.passwordTooWeak': 'password',

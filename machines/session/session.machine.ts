@@ -3,8 +3,14 @@ import { loginSchema } from '../forms/login.schema.ts';
 import { isCompleteOtp, OTP_LENGTH, sanitizeOtp } from '../forms/otp.schema.ts';
 import { hasNoErrors, validate } from '../forms/validate.ts';
 import { EMPTY_USER, type LoginResponse, type Tokens, type User } from '../shared/domain.ts';
-import { errorKeyOf } from '../shared/error-key.ts';
-import type { LoginValues, SessionContext, SessionEvent } from './session.types.ts';
+import { errorKeyOf, statusOf, TIMEOUT_ERROR_KEY } from '../shared/error-key.ts';
+import type {
+  LoginValues,
+  RefreshFailure,
+  RefreshResult,
+  SessionContext,
+  SessionEvent,
+} from './session.types.ts';
 
 /** Placeholder effects: the app provides the real ones with `.provide()`. */
 function notProvided(name: string) {
@@ -14,23 +20,60 @@ function notProvided(name: string) {
 /** Shown when an unverified account signed in with a phone number and the server gave no email. */
 export const OTP_EMAIL_NEEDED_KEY = 'errors.verifyWithEmail';
 
+/** Resend stays disabled this long after a code was sent (issue 10: no flood of codes). */
+export const RESEND_COOLDOWN_MS = 30_000;
+/** Attempts to load the current user before the 'could not reach the server' view. */
+export const MAX_LOAD_ATTEMPTS = 3;
+/** The first automatic retry waits this long; each further one twice as long. */
+export const LOAD_RETRY_BASE_MS = 1_000;
+
 const EMPTY_LOGIN: SessionContext['login'] = {
   values: { emailOrPhone: '', password: '' },
   changed: false,
   errorKey: null,
 };
-const EMPTY_OTP: SessionContext['otp'] = { email: '', code: '', errorKey: null, codeSent: false };
+const EMPTY_OTP: SessionContext['otp'] = { email: '', code: '', errorKey: null, sentCount: 0 };
 
 // Named parameter mappers (kept out of the chart config so it stays plain data).
 const tokensOf = ({ event }: { event: { output: Pick<Tokens, 'token' | 'refreshToken'> } }) => ({
   token: event.output.token,
   refreshToken: event.output.refreshToken,
 });
-const loginTokensOf = ({ event }: { event: { output: LoginResponse } }) => ({
-  token: event.output.token ?? '',
-  refreshToken: event.output.refreshToken ?? event.output.token ?? '',
+const userOf = ({ event }: { event: { output: Pick<Tokens, 'user'> } }) => ({
+  user: event.output.user,
+});
+/** The verified branch of a login answer (the unverified one, `isVerified: false`, is taken first). */
+const loginTokensOf = ({ event }: { event: { output: LoginResponse } }) =>
+  'token' in event.output
+    ? { token: event.output.token, refreshToken: event.output.refreshToken }
+    : { token: '', refreshToken: '' };
+const loginUserOf = ({ event }: { event: { output: LoginResponse } }) => ({
+  user: event.output.user ?? null,
+});
+const loadedUserOf = ({ event }: { event: { output: User } }) => ({ user: event.output });
+const refreshResultOf = ({ event }: { event: { output: RefreshResult } }) => ({
+  result: event.output,
+});
+const refreshedTokensOf = ({ event }: { event: { output: RefreshResult } }) =>
+  event.output.kind === 'refreshed'
+    ? { token: event.output.tokens.token, refreshToken: event.output.tokens.refreshToken }
+    : { token: '', refreshToken: '' };
+const refreshedUserOf = ({ event }: { event: { output: RefreshResult } }) => ({
+  user: event.output.kind === 'refreshed' ? event.output.tokens.user : null,
+});
+const refreshFailureOf = ({ event }: { event: { error: unknown } }) => ({
+  failure: asRefreshFailure(event.error),
+});
+const refusedTokenOf = ({ event }: { event: { error: unknown } }) => ({
+  ifRefreshToken: asRefreshFailure(event.error).refusedRefreshToken,
+});
+const refreshErrorOf = ({ event }: { event: { error: unknown } }) => ({
+  error: asRefreshFailure(event.error).error,
 });
 const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+const loginOutputOf = ({ event }: { event: { output: LoginResponse } }) => ({
+  response: event.output,
+});
 const loginInputOf = ({ context }: { context: SessionContext }) => context.login.values;
 const otpRequestOf = ({ context }: { context: SessionContext }) => ({ email: context.otp.email });
 const otpVerifyOf = ({ context }: { context: SessionContext }) => ({
@@ -38,18 +81,18 @@ const otpVerifyOf = ({ context }: { context: SessionContext }) => ({
   otp: context.otp.code,
 });
 
+/** The refresh actor rejects with a RefreshFailure; anything else is read as a failure without a refusal. */
+function asRefreshFailure(error: unknown): RefreshFailure {
+  if (typeof error === 'object' && error !== null && 'refusedRefreshToken' in error) {
+    return error as RefreshFailure;
+  }
+  return { error, refusedRefreshToken: null };
+}
+
 function emailForOtp(values: LoginValues, response: LoginResponse): string {
   if (response.user?.email) return response.user.email;
   const typed = values.emailOrPhone.trim();
   return typed.includes('@') ? typed : '';
-}
-
-function statusOf(error: unknown): number | undefined {
-  if (typeof error === 'object' && error !== null && 'status' in error) {
-    const status = (error as { status: unknown }).status;
-    return typeof status === 'number' ? status : undefined;
-  }
-  return undefined;
 }
 
 export const sessionMachine = setup({
@@ -62,12 +105,14 @@ export const sessionMachine = setup({
     login: fromPromise<LoginResponse, LoginValues>(notProvided('login')),
     requestOtp: fromPromise<void, { email: string }>(notProvided('requestOtp')),
     verifyOtp: fromPromise<Tokens, { email: string; otp: string }>(notProvided('verifyOtp')),
-    refreshTokens: fromPromise<Tokens>(notProvided('refreshTokens')),
+    /** Runs under the cross-tab lock; rejects with a RefreshFailure. */
+    refreshTokens: fromPromise<RefreshResult>(notProvided('refreshTokens')),
   },
   actions: {
     // Effects, provided by the app.
     storeTokens: (_args, _params: { token: string; refreshToken: string }) => {},
-    clearTokens: () => {},
+    /** With `ifRefreshToken`, only while that is still the stored refresh token (another tab may have signed in since). */
+    clearTokens: (_args, _params?: { ifRefreshToken: string | null }) => {},
     startMembership: () => {},
     clearMembership: () => {},
     notifyServerLogout: () => {},
@@ -76,14 +121,10 @@ export const sessionMachine = setup({
     logError: (_args, _params: { error: unknown }) => {},
 
     // Context updates.
-    assignUserFromOutput: assign({
-      user: ({ event }) => (event as unknown as { output: { user: User } }).output.user,
-    }),
-    /** loadUser outputs the User itself (GET client/auth/profile), not `{ user }`. */
-    assignLoadedUser: assign({
-      user: ({ event }) => (event as unknown as { output: User }).output,
-    }),
-    assignUser: assign({
+    assignUser: assign((_args, params: { user: User | null }) =>
+      params.user ? { user: params.user } : {},
+    ),
+    assignUpdatedUser: assign({
       user: ({ context, event }) =>
         event.type === 'session.userUpdated' ? event.user : context.user,
     }),
@@ -99,21 +140,20 @@ export const sessionMachine = setup({
           : context.login,
     }),
     assignLoginError: assign({
-      login: ({ context, event }) => ({
+      login: ({ context }, params: { error: unknown }) => ({
         ...context.login,
-        errorKey: errorKeyOf((event as unknown as { error: unknown }).error),
+        errorKey: errorKeyOf(params.error),
       }),
     }),
     resetLogin: assign({ login: EMPTY_LOGIN, otp: EMPTY_OTP }),
+    markSessionExpired: assign({ signOutReason: 'expired' }),
+    forgetSignOutReason: assign({ signOutReason: null }),
     rememberOtpEmail: assign({
       // The credentials were right: an earlier failure must not reappear after 'Back to sign in'.
       login: ({ context }) => ({ ...context.login, errorKey: null }),
-      otp: ({ context, event }) => ({
+      otp: ({ context }, params: { response: LoginResponse }) => ({
         ...EMPTY_OTP,
-        email: emailForOtp(
-          context.login.values,
-          (event as unknown as { output: LoginResponse }).output,
-        ),
+        email: emailForOtp(context.login.values, params.response),
       }),
     }),
     assignOtpEmailNeeded: assign({
@@ -127,14 +167,23 @@ export const sessionMachine = setup({
     }),
     /** A new code went out: an earlier failure is no longer current. */
     markCodeSent: assign({
-      otp: ({ context }) => ({ ...context.otp, codeSent: true, errorKey: null }),
-    }),
-    assignOtpError: assign({
-      otp: ({ context, event }) => ({
+      otp: ({ context }) => ({
         ...context.otp,
-        errorKey: errorKeyOf((event as unknown as { error: unknown }).error),
+        sentCount: context.otp.sentCount + 1,
+        errorKey: null,
       }),
     }),
+    assignOtpError: assign({
+      otp: ({ context }, params: { error: unknown }) => ({
+        ...context.otp,
+        errorKey: errorKeyOf(params.error),
+      }),
+    }),
+    countLoadFailure: assign({
+      loadFailures: ({ context }) => context.loadFailures + 1,
+      loadErrorKey: (_args, params: { error: unknown }) => errorKeyOf(params.error),
+    }),
+    forgetLoadFailures: assign({ loadFailures: 0, loadErrorKey: null }),
     recordRefreshed: assign({
       refreshOutcome: 'refreshed',
       refreshCount: ({ context }) => context.refreshCount + 1,
@@ -153,27 +202,51 @@ export const sessionMachine = setup({
     hasStoredTokens: () => false,
     canSubmitLogin: ({ context }) =>
       context.login.changed && hasNoErrors(validate(loginSchema, context.login.values)),
-    isUnverified: ({ event }) =>
-      (event as unknown as { output: LoginResponse }).output.isVerified === false,
+    isUnverified: (_args, params: { response: LoginResponse }) =>
+      params.response.isVerified === false,
     hasOtpEmail: ({ context }) => context.otp.email.length > 0,
     isOtpComplete: ({ context }) => isCompleteOtp(context.otp.code),
-    /** The server refused the refresh token (a 4xx): the session is over. */
-    isRefreshRejected: ({ event }) => {
-      const status = statusOf((event as unknown as { error: unknown }).error);
-      return status !== undefined && status >= 400 && status < 500;
+    /** The server refused the session itself: 401 or 403 (after the client's one refresh). */
+    isSessionRefused: (_args, params: { error: unknown }) => {
+      const status = statusOf(params.error);
+      return status === 401 || status === 403;
+    },
+    /** Network, 5xx or an unreadable answer, with attempts left: try again after a pause. A time-out has made the member wait enough. */
+    canRetryLoad: ({ context }, params: { error: unknown }) =>
+      context.loadFailures + 1 < MAX_LOAD_ATTEMPTS &&
+      errorKeyOf(params.error) !== TIMEOUT_ERROR_KEY,
+    wasRotatedElsewhere: (_args, params: { result: RefreshResult }) =>
+      params.result.kind === 'rotatedElsewhere',
+    /**
+     * The server refused the refresh token (a 4xx other than 408 time-out and
+     * 429 too many requests, which are temporary): the session is over.
+     */
+    isRefreshRefused: (_args, params: { failure: RefreshFailure }) => {
+      const status = statusOf(params.failure.error);
+      return (
+        status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429
+      );
     },
     isSignedInElsewhere: ({ event }) => event.type === 'session.storageChanged' && event.hasTokens,
     isSignedOutElsewhere: ({ event }) =>
       event.type === 'session.storageChanged' && !event.hasTokens,
   },
+  delays: {
+    RESEND_COOLDOWN: RESEND_COOLDOWN_MS,
+    LOAD_RETRY_DELAY: ({ context }) =>
+      LOAD_RETRY_BASE_MS * 2 ** Math.max(0, context.loadFailures - 1),
+  },
 }).createMachine({
   id: 'session',
   description:
-    'The one long-lived actor of the app: restores the stored session, signs members in (with a one-time code when the account is not verified), shares one token refresh among all callers and signs out.',
+    'The one long-lived actor of the app: restores the stored session, signs members in (with a one-time code when the account is not verified), shares one token refresh among all callers and all tabs, keeps the session through network trouble and signs out when the member asks or the server refuses the session.',
   context: {
     user: EMPTY_USER,
     login: EMPTY_LOGIN,
     otp: EMPTY_OTP,
+    signOutReason: null,
+    loadFailures: 0,
+    loadErrorKey: null,
     refreshOutcome: null,
     refreshCount: 0,
   },
@@ -200,6 +273,7 @@ export const sessionMachine = setup({
             'resetUser',
             'clearMembership',
             'resetLogin',
+            'forgetSignOutReason',
             'goToLogin',
           ],
         },
@@ -223,17 +297,61 @@ export const sessionMachine = setup({
                 src: 'loadUser',
                 onDone: {
                   target: 'ready',
-                  actions: ['assignLoadedUser', 'startMembership'],
-                },
-                onError: {
-                  description: 'Spec 2: if loading the current user fails, the user is logged out.',
-                  target: '#session.signedOut',
                   actions: [
-                    { type: 'logError', params: errorOf },
-                    'clearTokens',
-                    'resetUser',
-                    'clearMembership',
+                    { type: 'assignUser', params: loadedUserOf },
+                    'forgetLoadFailures',
+                    'startMembership',
                   ],
+                },
+                onError: [
+                  {
+                    description:
+                      'Spec 2, read as: the server refused the session (401 or 403 after the refresh). The member is signed out and told the session expired.',
+                    guard: { type: 'isSessionRefused', params: errorOf },
+                    target: '#session.signedOut',
+                    actions: [
+                      { type: 'logError', params: errorOf },
+                      'clearTokens',
+                      'resetUser',
+                      'clearMembership',
+                      'resetLogin',
+                      'markSessionExpired',
+                    ],
+                  },
+                  {
+                    description:
+                      'Network, server error or an unreadable answer: the tokens are kept and the load is tried again after a pause.',
+                    guard: { type: 'canRetryLoad', params: errorOf },
+                    target: 'retrying',
+                    actions: { type: 'countLoadFailure', params: errorOf },
+                  },
+                  {
+                    description:
+                      'Still no answer after the retries (or a time-out): the tokens are kept and the member can try again.',
+                    target: 'unreachable',
+                    actions: [
+                      { type: 'countLoadFailure', params: errorOf },
+                      { type: 'logError', params: errorOf },
+                    ],
+                  },
+                ],
+              },
+            },
+            retrying: {
+              description:
+                'Waiting before the next attempt (1 s, then 2 s); the loading view stays.',
+              tags: ['loading'],
+              after: {
+                LOAD_RETRY_DELAY: { target: 'loading', description: 'Try loading the user again.' },
+              },
+            },
+            unreachable: {
+              description:
+                "'We could not reach the server' with Try again; the session and its tokens are kept.",
+              on: {
+                'session.retry': {
+                  target: 'loading',
+                  description: 'The member asked to try again.',
                 },
               },
             },
@@ -243,7 +361,7 @@ export const sessionMachine = setup({
               tags: ['settled'],
               on: {
                 'session.reloadUser': { target: 'reloading' },
-                'session.userUpdated': { actions: 'assignUser' },
+                'session.userUpdated': { actions: 'assignUpdatedUser' },
               },
             },
             reloading: {
@@ -253,7 +371,7 @@ export const sessionMachine = setup({
               invoke: {
                 id: 'reloadUser',
                 src: 'loadUser',
-                onDone: { target: 'ready', actions: 'assignLoadedUser' },
+                onDone: { target: 'ready', actions: { type: 'assignUser', params: loadedUserOf } },
                 onError: { target: 'ready', actions: { type: 'logError', params: errorOf } },
               },
             },
@@ -261,7 +379,7 @@ export const sessionMachine = setup({
         },
         refresh: {
           description:
-            'Token refresh as a state: every 401 asks for it, and all callers wait for the same attempt.',
+            'Token refresh as a state: every 401 asks for it, all callers wait for the same attempt, and a lock shared by the tabs lets one tab refresh at a time.',
           initial: 'idle',
           states: {
             idle: {
@@ -270,39 +388,50 @@ export const sessionMachine = setup({
             },
             refreshing: {
               description:
-                'One refresh-token call in flight; further refresh requests join it instead of starting another.',
+                'One refresh-token call in flight, under the cross-tab lock; further refresh requests join it instead of starting another.',
               tags: ['refreshing'],
               invoke: {
                 id: 'refreshTokens',
                 src: 'refreshTokens',
-                onDone: {
-                  target: 'idle',
-                  actions: [
-                    { type: 'storeTokens', params: tokensOf },
-                    'assignUserFromOutput',
-                    'recordRefreshed',
-                  ],
-                },
+                onDone: [
+                  {
+                    description:
+                      'Another tab had already rotated the refresh token: its stored tokens are used as they are.',
+                    guard: { type: 'wasRotatedElsewhere', params: refreshResultOf },
+                    target: 'idle',
+                    actions: 'recordRefreshed',
+                  },
+                  {
+                    description: 'New tokens (spec 7): stored, with the user the server sent.',
+                    target: 'idle',
+                    actions: [
+                      { type: 'storeTokens', params: refreshedTokensOf },
+                      { type: 'assignUser', params: refreshedUserOf },
+                      'recordRefreshed',
+                    ],
+                  },
+                ],
                 onError: [
                   {
                     description:
-                      'The server rejected the refresh token (4xx): the session ends, callers get their original error.',
-                    guard: 'isRefreshRejected',
+                      'The server refused the refresh token: the session is over. Tokens are cleared only if no tab stored newer ones; /login says the session expired.',
+                    guard: { type: 'isRefreshRefused', params: refreshFailureOf },
                     target: '#session.signedOut',
                     actions: [
                       'recordRefreshRejected',
-                      'clearTokens',
+                      { type: 'clearTokens', params: refusedTokenOf },
                       'resetUser',
                       'clearMembership',
                       'resetLogin',
+                      'markSessionExpired',
                       'goToLogin',
                     ],
                   },
                   {
                     description:
-                      'A network or server failure: the session is kept, callers get their original error.',
+                      'A network or server failure: the session is kept, callers get a network error.',
                     target: 'idle',
-                    actions: ['recordRefreshFailed', { type: 'logError', params: errorOf }],
+                    actions: ['recordRefreshFailed', { type: 'logError', params: refreshErrorOf }],
                   },
                 ],
               },
@@ -321,6 +450,7 @@ export const sessionMachine = setup({
           description: 'Another tab signed in: load the user here too.',
           guard: 'isSignedInElsewhere',
           target: 'authenticated',
+          actions: 'forgetSignOutReason',
         },
         'session.refresh': {
           description: 'Nothing to refresh without a session: answer at once.',
@@ -333,7 +463,11 @@ export const sessionMachine = setup({
             'Email or phone and password. Editing clears the shown error; submit only when changed and valid (spec 5).',
           on: {
             'login.change': { actions: 'changeLoginValue' },
-            'login.submit': { guard: 'canSubmitLogin', target: 'submitting' },
+            'login.submit': {
+              guard: 'canSubmitLogin',
+              target: 'submitting',
+              actions: 'forgetSignOutReason',
+            },
           },
         },
         submitting: {
@@ -347,16 +481,16 @@ export const sessionMachine = setup({
               {
                 description:
                   'isVerified is false: a one-time code is requested for the entered email.',
-                guard: 'isUnverified',
+                guard: { type: 'isUnverified', params: loginOutputOf },
                 target: 'otp',
-                actions: 'rememberOtpEmail',
+                actions: { type: 'rememberOtpEmail', params: loginOutputOf },
               },
               {
                 description: 'Spec 4: store the tokens, save the user, go to /activation.',
                 target: '#signedIn',
                 actions: [
                   { type: 'storeTokens', params: loginTokensOf },
-                  'assignUserFromOutput',
+                  { type: 'assignUser', params: loginUserOf },
                   'startMembership',
                   'resetLogin',
                   'goToActivation',
@@ -365,9 +499,9 @@ export const sessionMachine = setup({
             ],
             onError: {
               description:
-                "The server's key is shown translated under the form; inputs marked invalid.",
+                "The server's key (or a network message) is shown translated under the form; inputs marked invalid, everything typed kept.",
               target: 'form',
-              actions: 'assignLoginError',
+              actions: { type: 'assignLoginError', params: errorOf },
             },
           },
         },
@@ -381,52 +515,88 @@ export const sessionMachine = setup({
             checkingEmail: {
               description: 'A code can only be sent to an email address.',
               always: [
-                { guard: 'hasOtpEmail', target: 'requesting' },
+                { guard: 'hasOtpEmail', target: 'active' },
                 { target: '#session.signedOut.form', actions: 'assignOtpEmailNeeded' },
               ],
             },
-            requesting: {
-              description: 'Asking the server to send a code to the email.',
-              tags: ['busy'],
-              invoke: {
-                id: 'requestOtp',
-                src: 'requestOtp',
-                input: otpRequestOf,
-                onDone: { target: 'entering', actions: 'markCodeSent' },
-                onError: {
-                  description: 'Shown like a verification failure (spec 8); the member can resend.',
-                  target: 'entering',
-                  actions: 'assignOtpError',
+            active: {
+              description:
+                'Entering the code and asking for codes run side by side: a code can be checked while another is on its way.',
+              type: 'parallel',
+              states: {
+                code: {
+                  description: 'The code the member types or pastes.',
+                  initial: 'entering',
+                  states: {
+                    entering: {
+                      description: 'Typing or pasting the code; Next is enabled at 6 digits.',
+                      on: {
+                        'otp.change': { actions: 'changeOtpCode' },
+                        'otp.submit': { guard: 'isOtpComplete', target: 'verifying' },
+                      },
+                    },
+                    verifying: {
+                      description: 'POST client/auth/verify-user with the email and the code.',
+                      tags: ['busy'],
+                      invoke: {
+                        id: 'verifyOtp',
+                        src: 'verifyOtp',
+                        input: otpVerifyOf,
+                        onDone: {
+                          description:
+                            'Spec 4: store the tokens, save the user, go to /activation.',
+                          target: '#signedIn',
+                          actions: [
+                            { type: 'storeTokens', params: tokensOf },
+                            { type: 'assignUser', params: userOf },
+                            'startMembership',
+                            'resetLogin',
+                            'goToActivation',
+                          ],
+                        },
+                        onError: {
+                          description: 'The error shows under the boxes; the code is kept.',
+                          target: 'entering',
+                          actions: { type: 'assignOtpError', params: errorOf },
+                        },
+                      },
+                    },
+                  },
                 },
-              },
-            },
-            entering: {
-              description: 'Typing or pasting the code; Next is enabled at 6 digits.',
-              on: {
-                'otp.change': { actions: 'changeOtpCode' },
-                'otp.submit': { guard: 'isOtpComplete', target: 'verifying' },
-                'otp.resend': { target: 'requesting' },
-              },
-            },
-            verifying: {
-              description: 'POST client/auth/verify-user with the email and the code.',
-              tags: ['busy'],
-              invoke: {
-                id: 'verifyOtp',
-                src: 'verifyOtp',
-                input: otpVerifyOf,
-                onDone: {
-                  description: 'Spec 4: store the tokens, save the user, go to /activation.',
-                  target: '#signedIn',
-                  actions: [
-                    { type: 'storeTokens', params: tokensOf },
-                    'assignUserFromOutput',
-                    'startMembership',
-                    'resetLogin',
-                    'goToActivation',
-                  ],
+                sending: {
+                  description:
+                    'Codes going out: one at once (after an unverified login), then one per Resend, at most one every 30 s.',
+                  initial: 'requesting',
+                  states: {
+                    requesting: {
+                      description:
+                        'Asking the server to send a code to the email (POST client/auth/resend-otp).',
+                      tags: ['busy'],
+                      invoke: {
+                        id: 'requestOtp',
+                        src: 'requestOtp',
+                        input: otpRequestOf,
+                        onDone: { target: 'coolingDown', actions: 'markCodeSent' },
+                        onError: {
+                          description:
+                            'Shown like a verification failure (spec 8); Resend is available again at once.',
+                          target: 'canResend',
+                          actions: { type: 'assignOtpError', params: errorOf },
+                        },
+                      },
+                    },
+                    coolingDown: {
+                      description: 'A code was just sent: Resend is disabled with a countdown.',
+                      after: {
+                        RESEND_COOLDOWN: { target: 'canResend', description: '30 s have passed.' },
+                      },
+                    },
+                    canResend: {
+                      description: "'Resend it' is enabled.",
+                      on: { 'otp.resend': { target: 'requesting' } },
+                    },
+                  },
                 },
-                onError: { target: 'entering', actions: 'assignOtpError' },
               },
             },
           },

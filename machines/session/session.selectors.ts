@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { User } from '../shared/domain.ts';
 import type { SessionMachine } from './session.machine.ts';
+import type { SignOutReason } from './session.types.ts';
 
 export type SessionSnapshot = SnapshotFrom<SessionMachine>;
 
@@ -8,23 +9,32 @@ export type SessionSnapshot = SnapshotFrom<SessionMachine>;
 export const isSettled = (s: SessionSnapshot): boolean => s.hasTag('settled');
 export const isSignedIn = (s: SessionSnapshot): boolean => s.matches('authenticated');
 export const isLoadingUser = (s: SessionSnapshot): boolean =>
-  s.matches({ authenticated: { user: 'loading' } });
+  s.matches({ authenticated: { user: 'loading' } }) ||
+  s.matches({ authenticated: { user: 'retrying' } });
+/** The current user could not be loaded after the retries: 'We could not reach the server'. */
+export const isServerUnreachable = (s: SessionSnapshot): boolean =>
+  s.matches({ authenticated: { user: 'unreachable' } });
+export const selectLoadErrorKey = (s: SessionSnapshot): string | null => s.context.loadErrorKey;
 export const selectUser = (s: SessionSnapshot): User => s.context.user;
+export const selectSignOutReason = (s: SessionSnapshot): SignOutReason | null =>
+  s.context.signOutReason;
 
 export const isLoginBusy = (s: SessionSnapshot): boolean =>
   s.matches({ signedOut: 'submitting' }) || s.matches({ signedOut: { otp: 'checkingEmail' } });
 export const isOnOtpStep = (s: SessionSnapshot): boolean =>
-  s.matches({ signedOut: { otp: 'entering' } }) ||
-  s.matches({ signedOut: { otp: 'verifying' } }) ||
-  s.matches({ signedOut: { otp: 'requesting' } });
-export const isOtpBusy = (s: SessionSnapshot): boolean =>
-  s.matches({ signedOut: { otp: 'verifying' } }) || s.matches({ signedOut: { otp: 'requesting' } });
+  s.matches({ signedOut: { otp: 'active' } });
 export const isVerifyingOtp = (s: SessionSnapshot): boolean =>
-  s.matches({ signedOut: { otp: 'verifying' } });
+  s.matches({ signedOut: { otp: { active: { code: 'verifying' } } } });
 export const isResendingOtp = (s: SessionSnapshot): boolean =>
-  s.matches({ signedOut: { otp: 'requesting' } });
+  s.matches({ signedOut: { otp: { active: { sending: 'requesting' } } } });
+/** A code was just sent: Resend waits for RESEND_COOLDOWN_MS. */
+export const isResendCoolingDown = (s: SessionSnapshot): boolean =>
+  s.matches({ signedOut: { otp: { active: { sending: 'coolingDown' } } } });
+export const canResendOtp = (s: SessionSnapshot): boolean =>
+  s.matches({ signedOut: { otp: { active: { sending: 'canResend' } } } });
 export const canSubmitLogin = (s: SessionSnapshot): boolean =>
   s.matches({ signedOut: 'form' }) && s.can({ type: 'login.submit' });
 export const canSubmitOtp = (s: SessionSnapshot): boolean =>
-  s.matches({ signedOut: { otp: 'entering' } }) && s.can({ type: 'otp.submit' });
+  s.matches({ signedOut: { otp: { active: { code: 'entering' } } } }) &&
+  s.can({ type: 'otp.submit' });
 export const isRefreshing = (s: SessionSnapshot): boolean => s.hasTag('refreshing');

@@ -1,9 +1,29 @@
-import type { User } from '../shared/domain.ts';
+import type { Tokens, User } from '../shared/domain.ts';
 
 export type LoginField = 'emailOrPhone' | 'password';
 export type LoginValues = Record<LoginField, string>;
 
 export type RefreshOutcome = 'refreshed' | 'rejected' | 'failed';
+
+/**
+ * What the refresh actor resolves with. The refresh runs under a lock shared
+ * by every tab: when another tab has already rotated the refresh token, this
+ * tab adopts the tokens it stored instead of spending the old one again.
+ */
+export type RefreshResult = { kind: 'refreshed'; tokens: Tokens } | { kind: 'rotatedElsewhere' };
+
+/**
+ * What the refresh actor rejects with: the failure, and the refresh token the
+ * server refused (null when the server did not answer). Tokens are cleared on
+ * a refusal only while the stored refresh token is still that one.
+ */
+export interface RefreshFailure {
+  error: unknown;
+  refusedRefreshToken: string | null;
+}
+
+/** Why the session ended when the member did not sign out: shown on /login. */
+export type SignOutReason = 'expired';
 
 export interface SessionContext {
   user: User;
@@ -18,9 +38,15 @@ export interface SessionContext {
     email: string;
     code: string;
     errorKey: string | null;
-    /** True once a code has been (re)sent, for the status message. */
-    codeSent: boolean;
+    /** How many codes went out on this step (for the status message and the resend countdown). */
+    sentCount: number;
   };
+  /** Set when the server ended the session; /login says so until the next sign-in attempt. */
+  signOutReason: SignOutReason | null;
+  /** Failed attempts to load the current user since the last success (for the back-off). */
+  loadFailures: number;
+  /** The last load failure as a translation key (network, time-out, …). */
+  loadErrorKey: string | null;
   /** Outcome of the last finished refresh; with refreshCount, how waiting callers learn it. */
   refreshOutcome: RefreshOutcome | null;
   refreshCount: number;
@@ -36,6 +62,8 @@ export type SessionEvent =
   | { type: 'session.refresh' }
   | { type: 'session.reloadUser' }
   | { type: 'session.userUpdated'; user: User }
+  /** Try again after the server could not be reached. */
+  | { type: 'session.retry' }
   | { type: 'session.signOut' }
   /** Another tab changed the stored tokens (a `storage` event). */
   | { type: 'session.storageChanged'; hasTokens: boolean };

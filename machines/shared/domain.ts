@@ -42,12 +42,12 @@ export interface Tokens {
   user: User;
 }
 
-export interface LoginResponse {
-  token?: string;
-  refreshToken?: string;
-  user?: User;
-  isVerified?: boolean;
-}
+/**
+ * POST client/auth/login: a verified account gets its tokens and user; an
+ * unverified one (`isVerified: false`) gets no tokens and goes on with a
+ * one-time code (the user, when sent, tells where the code goes).
+ */
+export type LoginResponse = { isVerified: false; user?: User } | (Tokens & { isVerified?: true });
 
 export interface SubscriptionIntent {
   id: string;

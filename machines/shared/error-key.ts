@@ -4,6 +4,10 @@
  * is reduced to one key here; the view translates it.
  */
 export const UNKNOWN_ERROR_KEY = 'errors.unknown';
+/** The request never got an answer (offline, connection dropped). */
+export const NETWORK_ERROR_KEY = 'errors.network';
+/** The server took longer than the client waits. */
+export const TIMEOUT_ERROR_KEY = 'errors.timeout';
 
 export function errorKeyOf(error: unknown): string {
   if (typeof error === 'object' && error !== null && 'key' in error) {
@@ -11,4 +15,13 @@ export function errorKeyOf(error: unknown): string {
     if (typeof key === 'string' && key.length > 0) return key;
   }
   return UNKNOWN_ERROR_KEY;
+}
+
+/** The HTTP status an error carries, if the server answered at all. */
+export function statusOf(error: unknown): number | undefined {
+  if (typeof error === 'object' && error !== null && 'status' in error) {
+    const status = (error as { status: unknown }).status;
+    return typeof status === 'number' ? status : undefined;
+  }
+  return undefined;
 }

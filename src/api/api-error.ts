@@ -42,10 +42,16 @@ const ErrorEnvelopeSchema = v.object({
 });
 
 /**
- * The translation key of an error body: `message.message` of the envelope, or
- * `errors.unknown` for anything else (no body, not JSON, another shape). A
- * string body is tried as JSON, in case the server sent JSON with the wrong
- * content type.
+ * A server may only name keys of the `server` namespace (`server.incorrectOtp`):
+ * never another namespace, a whole section or a template of the app's own.
+ */
+const SERVER_KEY = /^server\.[A-Za-z][A-Za-z0-9_]*$/;
+
+/**
+ * The translation key of an error body: `message.message` of the envelope when
+ * it is a `server.*` key, or `errors.unknown` for anything else (no body, not
+ * JSON, another shape, another key). A string body is tried as JSON, in case
+ * the server sent JSON with the wrong content type.
  */
 export function errorKeyFromBody(body: unknown): string {
   let data = body;
@@ -57,7 +63,9 @@ export function errorKeyFromBody(body: unknown): string {
     }
   }
   const result = v.safeParse(ErrorEnvelopeSchema, data);
-  return result.success ? result.output.message.message : UNKNOWN_KEY;
+  if (!result.success) return UNKNOWN_KEY;
+  const key = result.output.message.message;
+  return SERVER_KEY.test(key) ? key : UNKNOWN_KEY;
 }
 
 export function httpError(status: number, body: unknown, cause?: unknown): ApiError {

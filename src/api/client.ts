@@ -13,8 +13,10 @@ import type { TokenStore } from './tokens.ts';
 /**
  * The HTTP client (spec 7): one ky instance, the app headers on every call,
  * the stored access token as a bearer token, and the 401 flow: refresh once
- * through the AuthPort, then retry the original call once. ky's own retry is
- * off. Every failure is an ApiError. The client does not own the session.
+ * through the AuthPort, then retry the original call once. GETs (and only
+ * GETs: they change nothing) are retried by ky on a dropped connection or a
+ * temporary server error. Every failure is an ApiError. The client does not
+ * own the session.
  */
 
 export type RefreshOutcome = 'refreshed' | 'rejected' | 'failed';
@@ -66,6 +68,22 @@ export const APP_HEADERS = {
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
+/**
+ * Idempotent reads are tried again (twice, after 0.3 s then 0.6 s, or what a
+ * Retry-After asks up to 3 s) when the connection dropped or the server
+ * answered a temporary error. Writes are never repeated: the member decides.
+ * A time-out is not retried either (the member has waited long enough).
+ */
+export const GET_RETRY = {
+  limit: 2,
+  methods: ['get'],
+  statusCodes: [408, 429, 500, 502, 503, 504],
+  afterStatusCodes: [429, 503],
+  maxRetryAfter: 3_000,
+  backoffLimit: 3_000,
+  retryOnTimeout: false,
+};
+
 /** Any error thrown by ky (or fetch under it) as an ApiError. */
 export function toApiError(error: unknown): ApiError {
   if (isApiError(error)) return error;
@@ -99,7 +117,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const http = ky.create({
     baseUrl: options.baseUrl,
     headers: { ...APP_HEADERS, Accept: 'application/json' },
-    retry: 0,
+    retry: GET_RETRY,
     timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
@@ -154,8 +172,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch (error) {
       if (requestOptions.skipAuthRefresh || !isUnauthorized(error)) throw error;
       const outcome = await renewAfterUnauthorized(sentWith);
-      // Refresh refused or failed: the caller gets the original 401.
-      if (outcome !== 'refreshed') throw error;
+      // Refused: the session is over and the caller gets the original 401.
+      if (outcome === 'rejected') throw error;
+      // The refresh did not get through: the session is kept, the caller hears of the network.
+      if (outcome === 'failed')
+        throw new ApiError({ kind: 'network', key: NETWORK_KEY, cause: error });
       // Exactly one retry; a second 401 is returned as it is.
       return send(method, path, requestOptions, tokens.read().accessToken);
     }

@@ -83,13 +83,20 @@ export const TokensSchema: v.GenericSchema<unknown, Tokens> = v.object({
   user: UserSchema,
 });
 
-/** With `isVerified: false` the tokens may be absent. */
-export const LoginResponseSchema: v.GenericSchema<unknown, LoginResponse> = v.object({
-  token: v.optional(TokenString),
-  refreshToken: v.optional(TokenString),
-  user: v.optional(UserSchema),
-  isVerified: v.optional(v.boolean()),
-});
+/**
+ * Either an unverified account (`isVerified: false`, no tokens needed: the
+ * one-time-code step follows) or a verified one with its tokens and user, all
+ * required: a 200 without them breaks the contract and is a parse error.
+ */
+export const LoginResponseSchema: v.GenericSchema<unknown, LoginResponse> = v.union([
+  v.object({ isVerified: v.literal(false), user: v.optional(UserSchema) }),
+  v.object({
+    token: TokenString,
+    refreshToken: TokenString,
+    user: UserSchema,
+    isVerified: v.optional(v.literal(true)),
+  }),
+]);
 
 /** verify-user: `refreshToken` falls back to `token`. */
 export const VerifyResponseSchema: v.GenericSchema<unknown, Tokens> = v.pipe(

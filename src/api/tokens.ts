@@ -1,9 +1,9 @@
 /**
  * The stored tokens (spec 3): an access token and a refresh token in local
- * storage under two fixed keys with the club prefix. Reading never throws: a
- * storage that is missing or throws, and any value that cannot be a token, all
- * read as "absent".
+ * storage under two fixed keys with the club prefix.
  */
+import { createSafeStorage, type KeyValueStorage } from '../lib/safe-storage.ts';
+
 export const TOKEN_KEYS: Readonly<{ accessToken: string; refreshToken: string }> = {
   accessToken: 'evclub.accessToken',
   refreshToken: 'evclub.refreshToken',
@@ -20,7 +20,11 @@ export interface TokenStore {
   read(): StoredTokens;
   /** Stores both tokens; a value that is not a usable token removes its key instead. */
   write(tokens: { accessToken: string; refreshToken: string }): void;
-  clear(): void;
+  /**
+   * Removes both tokens; with `ifRefreshToken`, only while that is still the
+   * stored refresh token (another tab may have stored newer ones meanwhile).
+   */
+  clear(options?: { ifRefreshToken?: string | null }): void;
   readonly keys: typeof TOKEN_KEYS;
 }
 
@@ -36,53 +40,20 @@ export function isUsableToken(value: unknown): value is string {
   );
 }
 
-function defaultStorage(): Storage | undefined {
-  try {
-    // Reading the property itself throws in some browsers when storage is blocked.
-    return globalThis.localStorage ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * `storage` defaults to `localStorage`; pass `null` for a store with no backing
- * storage (everything reads as absent).
+ * The tokens in `storage` (the app passes its SafeStorage, which never throws
+ * and keeps in memory what the browser refuses). Reading never throws either:
+ * anything that cannot be a token reads as absent.
  */
-export function createTokenStore(
-  storage: Storage | null | undefined = defaultStorage(),
-): TokenStore {
-  const backing = storage ?? undefined;
-
-  function readKey(key: string): string | null {
-    try {
-      const value = backing?.getItem(key);
-      return isUsableToken(value) ? value : null;
-    } catch {
-      return null;
-    }
-  }
-
-  function removeKey(key: string): void {
-    try {
-      backing?.removeItem(key);
-    } catch {
-      // Nothing more can be done: the value will read as absent or stay stale.
-    }
-  }
-
-  function writeKey(key: string, value: string): void {
-    if (!isUsableToken(value)) {
-      removeKey(key);
-      return;
-    }
-    try {
-      backing?.setItem(key, value);
-    } catch {
-      // A full or blocked storage: do not leave an older token behind.
-      removeKey(key);
-    }
-  }
+export function createTokenStore(storage: KeyValueStorage = createSafeStorage()): TokenStore {
+  const readKey = (key: string): string | null => {
+    const value = storage.getItem(key);
+    return isUsableToken(value) ? value : null;
+  };
+  const writeKey = (key: string, value: string): void => {
+    if (isUsableToken(value)) storage.setItem(key, value);
+    else storage.removeItem(key);
+  };
 
   return {
     keys: TOKEN_KEYS,
@@ -96,9 +67,10 @@ export function createTokenStore(
       writeKey(TOKEN_KEYS.accessToken, accessToken);
       writeKey(TOKEN_KEYS.refreshToken, refreshToken);
     },
-    clear() {
-      removeKey(TOKEN_KEYS.accessToken);
-      removeKey(TOKEN_KEYS.refreshToken);
+    clear({ ifRefreshToken } = {}) {
+      if (ifRefreshToken && readKey(TOKEN_KEYS.refreshToken) !== ifRefreshToken) return;
+      storage.removeItem(TOKEN_KEYS.accessToken);
+      storage.removeItem(TOKEN_KEYS.refreshToken);
     },
   };
 }

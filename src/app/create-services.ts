@@ -10,9 +10,11 @@ import {
 import { sessionMachine } from '../../machines/session/session.machine.ts';
 import type { RefreshOutcome } from '../../machines/session/session.types.ts';
 import { createApi } from '../api/api.ts';
-import { ApiError } from '../api/api-error.ts';
-import { createApiClient } from '../api/client.ts';
+import { type ApiClient, createApiClient } from '../api/client.ts';
+import { createTokenRefresh } from '../api/token-refresh.ts';
 import { createTokenStore, TOKEN_KEYS, type TokenStore } from '../api/tokens.ts';
+import { type CrossTabLock, createCrossTabLock } from '../lib/cross-tab-lock.ts';
+import { createSafeStorage, type SafeStorage } from '../lib/safe-storage.ts';
 import type { AppConfig } from './env.ts';
 import type { Inspect } from './inspector.ts';
 import type { AppServices, Logger, MembershipActor, SessionActor } from './services.tsx';
@@ -20,10 +22,18 @@ import type { AppServices, Logger, MembershipActor, SessionActor } from './servi
 export interface CreateServicesOptions {
   config: AppConfig;
   logger?: Logger;
-  storage?: Storage;
+  /** Default: the browser's local storage behind a SafeStorage. */
+  storage?: SafeStorage;
+  /** Default: the cross-tab refresh lock (Web Locks, or a lease in `storage`). */
+  refreshLock?: CrossTabLock;
   fetch?: typeof fetch;
+  /** Per request; default the client's (15 s). */
+  timeoutMs?: number;
   inspect?: Inspect | undefined;
 }
+
+/** The name of the lock every tab takes to refresh the tokens. */
+export const REFRESH_LOCK_NAME = 'evclub.tokenRefresh';
 
 /**
  * Api-contract: an email is sent as typed, a phone number in E.164. The phone
@@ -36,14 +46,6 @@ async function normalizeLogin(emailOrPhone: string): Promise<string> {
   return normalizeEmailOrPhone(typed);
 }
 
-function readPersistedMembership(storage: Storage | undefined) {
-  try {
-    return parsePersistedMembership(storage?.getItem(MEMBERSHIP_STORAGE_KEY) ?? null);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The composition root: one token store, one HTTP client, the session and
  * membership actors with their effects provided. Navigation is bound later,
@@ -52,11 +54,15 @@ function readPersistedMembership(storage: Storage | undefined) {
 export function createServices({
   config,
   logger = console,
-  storage = globalThis.localStorage,
+  storage = createSafeStorage(),
+  refreshLock = createCrossTabLock({ name: REFRESH_LOCK_NAME, storage }),
   fetch,
+  timeoutMs,
   inspect,
 }: CreateServicesOptions): {
   services: AppServices;
+  /** The one HTTP client (services.api is built on it), for tests of the 401 flow. */
+  client: ApiClient;
   bindNavigation(navigate: (to: string) => void): void;
 } {
   const tokens: TokenStore = createTokenStore(storage);
@@ -82,6 +88,7 @@ export function createServices({
     tokens,
     auth,
     ...(fetch ? { fetch } : {}),
+    ...(timeoutMs ? { timeoutMs } : {}),
   });
   const api = createApi(client);
 
@@ -89,20 +96,9 @@ export function createServices({
     membershipMachine.provide({
       actors: { loadMembership: fromPromise(() => api.memberships.get()) },
       actions: {
-        persistMembership: ({ context }) => {
-          try {
-            storage?.setItem(MEMBERSHIP_STORAGE_KEY, serializeMembership(context.record));
-          } catch (error) {
-            logger.warn('Could not persist the membership', error);
-          }
-        },
-        clearPersisted: () => {
-          try {
-            storage?.removeItem(MEMBERSHIP_STORAGE_KEY);
-          } catch {
-            // Storage unavailable: nothing to clear.
-          }
-        },
+        persistMembership: ({ context }) =>
+          storage.setItem(MEMBERSHIP_STORAGE_KEY, serializeMembership(context.record)),
+        clearPersisted: () => storage.removeItem(MEMBERSHIP_STORAGE_KEY),
       },
     }),
     inspect ? { inspect } : {},
@@ -120,20 +116,19 @@ export function createServices({
         ),
         requestOtp: fromPromise(({ input }) => api.auth.resendOtp(input)),
         verifyOtp: fromPromise(({ input }) => api.auth.verifyUser(input)),
-        refreshTokens: fromPromise(() => {
-          const { refreshToken } = tokens.read();
-          if (!refreshToken) {
-            return Promise.reject(
-              new ApiError({ kind: 'http', status: 401, key: 'errors.sessionExpired' }),
-            );
-          }
-          return api.auth.refreshToken({ refreshToken });
-        }),
+        refreshTokens: fromPromise(
+          createTokenRefresh({
+            tokens,
+            lock: refreshLock,
+            refreshCall: (body) => api.auth.refreshToken(body),
+          }),
+        ),
       },
       actions: {
         storeTokens: (_args, params) =>
           tokens.write({ accessToken: params.token, refreshToken: params.refreshToken }),
-        clearTokens: () => tokens.clear(),
+        clearTokens: (_args, params) =>
+          tokens.clear(params ? { ifRefreshToken: params.ifRefreshToken } : {}),
         startMembership: () => membership.send({ type: 'membership.refetch' }),
         clearMembership: () => membership.send({ type: 'membership.clear' }),
         notifyServerLogout: () => {
@@ -157,7 +152,7 @@ export function createServices({
   membership.start();
   const stored = tokens.read();
   if (stored.accessToken !== null || stored.refreshToken !== null) {
-    const record = readPersistedMembership(storage);
+    const record = parsePersistedMembership(storage.getItem(MEMBERSHIP_STORAGE_KEY));
     if (record) membership.send({ type: 'membership.hydrate', record });
   }
   session.start();
@@ -173,12 +168,14 @@ export function createServices({
   });
 
   return {
+    client,
     services: {
       api,
       session,
       membership,
       logger,
       config,
+      storage,
       navigate: (to) => navigateTo(to),
       chooseLanguage: () => {},
       ...(inspect ? { inspect } : {}),

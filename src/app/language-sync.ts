@@ -3,6 +3,7 @@ import { isSignedIn, selectUser } from '../../machines/session/session.selectors
 import type { Language } from '../../machines/shared/domain.ts';
 import type { Api } from '../api/api.ts';
 import { toLanguage } from '../i18n/i18n.ts';
+import type { KeyValueStorage } from '../lib/safe-storage.ts';
 import type { Logger, SessionActor } from './services.tsx';
 
 /** Set when the member picks a language on this device and the profile does not know yet. */
@@ -13,7 +14,7 @@ interface LanguageSyncOptions {
   session: SessionActor;
   api: Api;
   logger: Logger;
-  storage?: Storage | undefined;
+  storage: KeyValueStorage;
 }
 
 /**
@@ -23,20 +24,12 @@ interface LanguageSyncOptions {
  */
 export function createLanguageSync({ i18n, session, api, logger, storage }: LanguageSyncOptions) {
   const pending = (): Language | null => {
-    try {
-      const value = storage?.getItem(LANGUAGE_CHOICE_KEY);
-      return value === 'en' || value === 'fr' ? value : null;
-    } catch {
-      return null;
-    }
+    const value = storage.getItem(LANGUAGE_CHOICE_KEY);
+    return value === 'en' || value === 'fr' ? value : null;
   };
   const setPending = (language: Language | null) => {
-    try {
-      if (language) storage?.setItem(LANGUAGE_CHOICE_KEY, language);
-      else storage?.removeItem(LANGUAGE_CHOICE_KEY);
-    } catch {
-      // No storage: the choice lasts for this page only.
-    }
+    if (language) storage.setItem(LANGUAGE_CHOICE_KEY, language);
+    else storage.removeItem(LANGUAGE_CHOICE_KEY);
   };
 
   const save = (language: Language) => {

@@ -11,12 +11,20 @@ import { waitFor } from 'xstate';
 import { deriveMembership } from '../../machines/membership/derive-membership.ts';
 import { REHYDRATE_TIMEOUT_MS } from '../../machines/membership/membership.machine.ts';
 import {
+  isKnown,
   isSettled as isMembershipSettled,
+  isUnavailable,
   selectRecord,
 } from '../../machines/membership/membership.selectors.ts';
-import { isLoadingUser, isSettled, isSignedIn } from '../../machines/session/session.selectors.ts';
+import {
+  isLoadingUser,
+  isServerUnreachable,
+  isSettled,
+  isSignedIn,
+} from '../../machines/session/session.selectors.ts';
 import { ErrorScreen } from '../screens/error/error-screen.tsx';
 import { LoadingScreen } from '../screens/loading/loading-screen.tsx';
+import { UnreachableScreen } from '../screens/loading/unreachable-screen.tsx';
 import { NotFoundScreen } from '../screens/not-found/not-found-screen.tsx';
 import { type GuardFacts, type GuardKind, guardRedirect, type MembershipFlags } from './guards.ts';
 import { AppLayout } from './layouts/app-layout.tsx';
@@ -35,19 +43,62 @@ const NO_FLAGS: MembershipFlags = {
   hasOrdered: false,
 };
 
-/** Waits for the session to settle (and the membership to load), then states the facts. */
-export async function gatherFacts(services: AppServices): Promise<GuardFacts> {
-  const session = await waitFor(services.session, isSettled);
+/**
+ * The membership a guard may decide on. A known record (from the server or a
+ * persisted copy) serves once the refetch settles or REHYDRATE_TIMEOUT_MS
+ * has passed. An unknown one is waited for, and while it cannot be loaded
+ * the pending view says so and offers Try again: a failed load is never
+ * taken for "no membership".
+ */
+async function settledMembership(
+  membership: AppServices['membership'],
+  signal: AbortSignal | undefined,
+) {
+  const known = isKnown(membership.getSnapshot());
+  if (known) {
+    return waitFor(membership, isMembershipSettled, {
+      timeout: REHYDRATE_TIMEOUT_MS,
+      ...(signal ? { signal } : {}),
+    }).catch(() => membership.getSnapshot());
+  }
+  return waitFor(membership, (s) => isMembershipSettled(s) && !isUnavailable(s), {
+    timeout: Number.POSITIVE_INFINITY,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/**
+ * Waits for the session to settle (while the server cannot be reached, the
+ * pending view offers Try again) and, when the guard needs it, for the
+ * membership; then states the facts.
+ */
+export async function gatherFacts(
+  services: AppServices,
+  { needsMembership = true, signal }: { needsMembership?: boolean; signal?: AbortSignal } = {},
+): Promise<GuardFacts> {
+  const session = await waitFor(services.session, isSettled, {
+    timeout: Number.POSITIVE_INFINITY,
+    ...(signal ? { signal } : {}),
+  });
   if (!isSignedIn(session)) return { signedIn: false, flags: NO_FLAGS };
-  const membership = await waitFor(services.membership, isMembershipSettled, {
-    timeout: REHYDRATE_TIMEOUT_MS,
-  }).catch(() => services.membership.getSnapshot());
+  if (!needsMembership) return { signedIn: true, flags: NO_FLAGS };
+  const membership = await settledMembership(services.membership, signal);
   return { signedIn: true, flags: deriveMembership(selectRecord(membership), Date.now()) };
 }
 
 function guard(kind: GuardKind) {
-  return async ({ context }: { context: RouterContext }) => {
-    const target = guardRedirect(kind, await gatherFacts(context.services));
+  return async ({
+    context,
+    abortController,
+  }: {
+    context: RouterContext;
+    abortController: AbortController;
+  }) => {
+    const facts = await gatherFacts(context.services, {
+      needsMembership: kind !== 'protected',
+      signal: abortController.signal,
+    });
+    const target = guardRedirect(kind, facts);
     if (target) throw redirect({ to: target, replace: true });
   };
 }
@@ -77,14 +128,14 @@ const memberLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'member',
   component: AppLayout,
-  pendingComponent: () => <LoadingScreen account />,
+  pendingComponent: PendingScreen,
 });
 
 const homeRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: '/',
   beforeLoad: guard('home'),
-  pendingComponent: () => <LoadingScreen account />,
+  pendingComponent: PendingScreen,
   component: lazyRouteComponent(
     () => import('../screens/landing/landing-screen.tsx'),
     'LandingScreen',
@@ -179,7 +230,7 @@ const subscriptionRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/subscription',
   beforeLoad: guard('subscription'),
-  pendingComponent: () => <LoadingScreen account />,
+  pendingComponent: PendingScreen,
   component: lazyRouteComponent(
     () => import('../screens/checkout/checkout-screen.tsx'),
     'CheckoutScreen',
@@ -193,10 +244,35 @@ export const routeTree = rootRoute.addChildren([
   subscriptionRoute,
 ]);
 
-/** While a route waits: the loading view, with 'Loading your account...' while the user loads (spec 2). */
-function PendingScreen() {
-  const { session } = useServices();
+/**
+ * While a route waits: the loading view, with 'Loading your account...' while
+ * the user loads (spec 2); when the server cannot be reached or the membership
+ * cannot be loaded, that, with Try again.
+ */
+export function PendingScreen() {
+  const { session, membership } = useServices();
+  const unreachable = useSelector(session, isServerUnreachable);
+  const membershipUnavailable = useSelector(
+    membership,
+    (s) => isUnavailable(s) && isSignedIn(session.getSnapshot()),
+  );
   const loadingAccount = useSelector(session, (s) => !isSettled(s) || isLoadingUser(s));
+  if (unreachable) {
+    return (
+      <UnreachableScreen
+        titleKey="errors.unreachableTitle"
+        onRetry={() => session.send({ type: 'session.retry' })}
+      />
+    );
+  }
+  if (membershipUnavailable) {
+    return (
+      <UnreachableScreen
+        titleKey="errors.membershipUnavailable"
+        onRetry={() => membership.send({ type: 'membership.refetch' })}
+      />
+    );
+  }
   return <LoadingScreen account={loadingAccount} />;
 }
 

@@ -4,6 +4,7 @@ import type { MembershipMachine } from '../../machines/membership/membership.mac
 import type { SessionMachine } from '../../machines/session/session.machine.ts';
 import type { Language } from '../../machines/shared/domain.ts';
 import type { Api } from '../api/api.ts';
+import type { SafeStorage } from '../lib/safe-storage.ts';
 import type { AppConfig } from './env.ts';
 import type { Inspect } from './inspector.ts';
 
@@ -23,6 +24,8 @@ export interface AppServices {
   membership: MembershipActor;
   logger: Logger;
   config: AppConfig;
+  /** Local storage that never throws; `isPersistent()` is false when the browser blocks it. */
+  storage: SafeStorage;
   navigate(to: string): void;
   /** The member picked a language: saved to the profile when signed in (issue 7). */
   chooseLanguage(language: Language): void;

@@ -17,6 +17,9 @@ interface OtpInputProps {
   label: string;
 }
 
+/** What a copied code may be grouped with: white space, dashes, dots, middle dots. */
+const CODE_SEPARATORS = /[\s\u00a0\u2010-\u2015.\u00b7-]/g;
+
 /**
  * Six single-digit boxes (spec 5): typing moves on, Backspace and Delete clear,
  * arrows move, a pasted or autofilled code fills every box. A non-digit is
@@ -46,8 +49,10 @@ export function OtpInput({
   };
 
   const setFrom = (index: number, typed: string) => {
-    const onlyDigits = typed.replace(/\D/g, '');
-    setDigitsOnly(onlyDigits.length !== typed.length);
+    // Codes are often copied as '123 456' or '123-456': spaces and separators are not typos.
+    const compact = typed.replace(CODE_SEPARATORS, '');
+    const onlyDigits = compact.replace(/\D/g, '');
+    setDigitsOnly(onlyDigits.length !== compact.length);
     if (!onlyDigits) return;
     const next = (value.slice(0, index) + onlyDigits).slice(0, length);
     onChange(next);

@@ -25,17 +25,24 @@ const PHONE_CHARACTERS = /^[+\d\s().-]*$/;
 /** Canadian French writes an extension 'poste 12'; libphonenumber reads 'ext. 12'. */
 const FRENCH_EXTENSION = /\bposte\b\.?/gi;
 
+/** Spec 9: the national number has 2 to 17 digits. */
+export const NATIONAL_NUMBER_DIGITS = { min: 2, max: 17 } as const;
+
 /**
  * The value a form keeps for what was typed: E.164 ('+15145550123'), with an
- * extension typed as 'ext. 123', 'x123' or 'poste 123' kept as ';ext=123'; ''
- * while empty; the typed text itself when it is no phone number at all (the
- * form's validation then calls it invalid).
+ * extension typed as 'ext. 123', 'x123' or 'poste 123' kept as the RFC 3966
+ * suffix ';ext=123'; '' while empty; the typed text itself when it is no phone
+ * number with a national number of 2 to 17 digits (the form's validation then
+ * calls it invalid).
  */
 export function toPhoneValue(text: string, country: CountryCode): string {
   const typed = text.trim();
   if (typed === '') return '';
   const phone = parsePhoneNumberFromString(typed.replace(FRENCH_EXTENSION, 'ext. '), country);
-  if (!phone) return typed;
+  const digits = phone?.nationalNumber.length ?? 0;
+  if (!phone || digits < NATIONAL_NUMBER_DIGITS.min || digits > NATIONAL_NUMBER_DIGITS.max) {
+    return typed;
+  }
   return phone.ext ? `${phone.number};ext=${phone.ext}` : phone.number;
 }
 

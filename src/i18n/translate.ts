@@ -14,12 +14,21 @@ export function useErrorText() {
   const tr = t as unknown as (key: string, values?: Record<string, unknown>) => string;
   const exists = (key: string, ns: string) => i18n.exists(key, { ns } as never);
 
+  /** A key shows only when it names a finished sentence: not a section, not a template. */
+  const sentence = (key: string, ns: string): string | null => {
+    if (!exists(key, ns)) return null;
+    const text: unknown = (t as unknown as (k: string, o: object) => unknown)(`${ns}:${key}`, {
+      returnObjects: true,
+    });
+    return typeof text === 'string' && !text.includes('{{') ? text : null;
+  };
+
   const keyText = (key: string | null | undefined): string => {
     if (!key) return '';
     const [ns, bare] = key.includes(':')
       ? (key.split(':', 2) as [string, string])
       : ['common', key];
-    return exists(bare, ns) ? tr(`${ns}:${bare}`) : tr(UNKNOWN_ERROR_KEY);
+    return sentence(bare, ns) ?? tr(UNKNOWN_ERROR_KEY);
   };
 
   const fieldText = (error: FieldError | null | undefined): string => {

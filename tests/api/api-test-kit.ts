@@ -1,8 +1,11 @@
+import { HttpResponse, http } from 'msw';
 import { vi } from 'vitest';
-import { type Api, createApi } from '../../src/api/api.ts';
+import { createApi } from '../../src/api/api.ts';
 import { type AuthPort, createApiClient } from '../../src/api/client.ts';
-import { createSingleFlightRefresh } from '../../src/api/single-flight-refresh.ts';
 import { createTokenStore } from '../../src/api/tokens.ts';
+import { createServices } from '../../src/app/create-services.ts';
+import type { AppServices } from '../../src/app/services.tsx';
+import { createSafeStorage } from '../../src/lib/safe-storage.ts';
 
 /** Shared fixtures of the tests under tests/api/ (not a test file itself). */
 export const BASE = 'http://api.test/api/';
@@ -46,9 +49,33 @@ export const ERROR_ENVELOPE = (status: number, key: string) => ({
 });
 
 /**
- * The client wired as the app wires it before the session actor takes over:
- * tokens in localStorage, the single-flight refresher calling the real
- * refresh endpoint through the same client.
+ * The server answers the session's own start-up calls (profile, membership,
+ * logout) for any token, so a test only adds the endpoints it is about.
+ * Pass these to setupServer().
+ */
+export const sessionHandlers = [
+  http.get(url('client/auth/profile'), () => HttpResponse.json(userJson())),
+  http.get(url('club/memberships'), () =>
+    HttpResponse.json(ERROR_ENVELOPE(404, 'server.notFound'), { status: 404 }),
+  ),
+  http.post(url('client/auth/logout'), () => new HttpResponse(null, { status: 204 })),
+];
+
+const started: AppServices[] = [];
+
+/** Stops the actors of every harness made so far (call in afterEach). */
+export function stopHarnesses(): void {
+  for (const services of started.splice(0)) {
+    services.session.stop();
+    services.membership.stop();
+  }
+}
+
+/**
+ * The client as the app ships it: built by createServices, with its 401 flow
+ * going through the real session actor, the cross-tab refresh and the tokens
+ * in localStorage. With `auth`, a bare client on that port instead (for tests
+ * of the client's side of the port contract).
  */
 export function createHarness(
   options: {
@@ -60,27 +87,23 @@ export function createHarness(
 ) {
   if (options.accessToken) localStorage.setItem('evclub.accessToken', options.accessToken);
   if (options.refreshToken) localStorage.setItem('evclub.refreshToken', options.refreshToken);
-  const tokens = createTokenStore(localStorage);
-  const onRejected = vi.fn();
-  const onRefreshed = vi.fn();
-  let api: Api | undefined;
-  const auth =
-    options.auth ??
-    createSingleFlightRefresh({
+  const storage = createSafeStorage(() => localStorage);
+  const tokens = createTokenStore(storage);
+  if (options.auth) {
+    const client = createApiClient({
+      baseUrl: BASE,
       tokens,
-      refreshTokens: (refreshToken) => {
-        if (!api) throw new Error('api not ready');
-        return api.auth.refreshToken({ refreshToken });
-      },
-      onRejected,
-      onRefreshed,
+      auth: options.auth,
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     });
-  const client = createApiClient({
-    baseUrl: BASE,
-    tokens,
-    auth,
+    return { api: createApi(client), client, tokens, session: null };
+  }
+  const { services, client } = createServices({
+    config: { apiUrl: BASE, storeUrl: BASE, supportUrl: BASE, inspect: false },
+    storage,
+    logger: { error: vi.fn(), warn: vi.fn(), info: vi.fn() },
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
   });
-  api = createApi(client);
-  return { api, client, tokens, auth, onRejected, onRefreshed };
+  started.push(services);
+  return { api: services.api, client, tokens, session: services.session };
 }

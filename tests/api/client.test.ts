@@ -2,13 +2,25 @@ import { delay, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { waitFor } from 'xstate';
+import { isSignedIn } from '../../machines/session/session.selectors.ts';
 import { ApiError, isApiError } from '../../src/api/api-error.ts';
 import type { AuthPort } from '../../src/api/client.ts';
-import { createHarness, ERROR_ENVELOPE, tokensJson, url } from './api-test-kit.ts';
+import {
+  createHarness,
+  ERROR_ENVELOPE,
+  sessionHandlers,
+  stopHarnesses,
+  tokensJson,
+  url,
+} from './api-test-kit.ts';
 
-const server = setupServer();
+const server = setupServer(...sessionHandlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  stopHarnesses();
+});
 afterAll(() => server.close());
 
 const Echo = v.object({ ok: v.literal(true) });
@@ -104,7 +116,7 @@ describe('the 401 flow', () => {
       await delay(30);
       return HttpResponse.json(tokensJson('access-new', 'refresh-new'));
     });
-    const { client, tokens, onRejected } = createHarness({
+    const { client, tokens, session } = createHarness({
       accessToken: 'access-old',
       refreshToken: 'refresh-old',
     });
@@ -118,7 +130,7 @@ describe('the 401 flow', () => {
     expect(seen.filter((h) => h === 'Bearer access-old')).toHaveLength(10);
     expect(seen.filter((h) => h === 'Bearer access-new')).toHaveLength(10);
     expect(tokens.read()).toEqual({ accessToken: 'access-new', refreshToken: 'refresh-new' });
-    expect(onRejected).not.toHaveBeenCalled();
+    expect(isSignedIn(session!.getSnapshot())).toBe(true);
   });
 
   it('a 401 that arrives after another call already refreshed retries with the new token, without a second refresh', async () => {
@@ -162,30 +174,40 @@ describe('the 401 flow', () => {
     expect(refreshes).toHaveLength(1);
   });
 
-  it('a failed refresh (5xx) returns the original 401 and keeps the session', async () => {
-    const seen = protectedEndpoint('club/thing', 'access-new');
-    refreshEndpoint(() =>
-      HttpResponse.json(ERROR_ENVELOPE(500, 'server.somethingBroke'), { status: 500 }),
-    );
-    const { client, tokens, onRejected } = createHarness({
-      accessToken: 'access-old',
-      refreshToken: 'refresh-old',
-    });
+  it.each([
+    [
+      'a 5xx',
+      () => HttpResponse.json(ERROR_ENVELOPE(500, 'server.somethingBroke'), { status: 500 }),
+    ],
+    ['a 408', () => HttpResponse.json(ERROR_ENVELOPE(408, 'server.timeout'), { status: 408 })],
+    ['a 429', () => HttpResponse.json(ERROR_ENVELOPE(429, 'server.tooMany'), { status: 429 })],
+    ['a dropped connection', () => HttpResponse.error()],
+    ['a 200 without tokens', () => HttpResponse.json({ ok: true })],
+  ])(
+    'a refresh that fails with %s keeps the session and the tokens; the caller gets a network error',
+    async (_case, answer) => {
+      const seen = protectedEndpoint('club/thing', 'access-new');
+      refreshEndpoint(answer);
+      const { client, tokens, session } = createHarness({
+        accessToken: 'access-old',
+        refreshToken: 'refresh-old',
+      });
 
-    const error = await failure(client.get('club/thing', { schema: Echo }));
+      const error = await failure(client.get('club/thing', { schema: Echo }));
 
-    expect(error).toMatchObject({ kind: 'http', status: 401, key: 'server.accessDenied' });
-    expect(seen).toEqual(['Bearer access-old']);
-    expect(onRejected).not.toHaveBeenCalled();
-    expect(tokens.read()).toEqual({ accessToken: 'access-old', refreshToken: 'refresh-old' });
-  });
+      expect(error).toMatchObject({ kind: 'network', key: 'errors.network' });
+      expect(seen).toEqual(['Bearer access-old']);
+      expect(isSignedIn(session!.getSnapshot())).toBe(true);
+      expect(tokens.read()).toEqual({ accessToken: 'access-old', refreshToken: 'refresh-old' });
+    },
+  );
 
-  it('a refused refresh (4xx) calls onRejected once and returns the original 401', async () => {
+  it('a refused refresh (4xx) ends the session once and returns the original 401', async () => {
     protectedEndpoint('club/thing', 'access-new');
     const refreshes = refreshEndpoint(() =>
       HttpResponse.json(ERROR_ENVELOPE(401, 'server.tokenExpired'), { status: 401 }),
     );
-    const { client, onRejected } = createHarness({
+    const { client, session, tokens } = createHarness({
       accessToken: 'access-old',
       refreshToken: 'refresh-old',
     });
@@ -195,31 +217,18 @@ describe('the 401 flow', () => {
     expect(error).toMatchObject({ kind: 'http', status: 401, key: 'server.accessDenied' });
     // The refresh call's own 401 does not start another refresh.
     expect(refreshes).toHaveLength(1);
-    expect(onRejected).toHaveBeenCalledTimes(1);
+    const after = await waitFor(session!, (s) => !isSignedIn(s));
+    expect(after.context.signOutReason).toBe('expired');
+    expect(tokens.read()).toEqual({ accessToken: null, refreshToken: null });
   });
 
-  it('a network failure of the refresh does not call onRejected and returns the original 401', async () => {
-    protectedEndpoint('club/thing', 'access-new');
-    refreshEndpoint(() => HttpResponse.error());
-    const { client, onRejected, tokens } = createHarness({
-      accessToken: 'access-old',
-      refreshToken: 'refresh-old',
-    });
-
-    const error = await failure(client.get('club/thing', { schema: Echo }));
-
-    expect(error).toMatchObject({ kind: 'http', status: 401, key: 'server.accessDenied' });
-    expect(onRejected).not.toHaveBeenCalled();
-    expect(tokens.read().refreshToken).toBe('refresh-old');
-  });
-
-  it('a refresh port that throws counts as failed: the original 401 comes back', async () => {
+  it('a refresh port that throws counts as failed: a network error comes back', async () => {
     protectedEndpoint('club/thing', 'x');
     const auth: AuthPort = { refresh: vi.fn(() => Promise.reject(new Error('boom'))) };
     const { client } = createHarness({ accessToken: 'a', refreshToken: 'r', auth });
 
     const error = await failure(client.get('club/thing', { schema: Echo }));
-    expect(error).toMatchObject({ kind: 'http', status: 401 });
+    expect(error).toMatchObject({ kind: 'network', key: 'errors.network' });
     expect(auth.refresh).toHaveBeenCalledTimes(1);
   });
 
@@ -253,7 +262,7 @@ describe('the 401 flow', () => {
         HttpResponse.json(ERROR_ENVELOPE(401, 'server.incorrectEmailOrPassword'), { status: 401 }),
       ),
     );
-    const { api, onRejected } = createHarness();
+    const { api, session } = createHarness();
 
     const error = await failure(
       api.auth.login({ emailOrPhone: 'marie@example.ca', password: 'x' }),
@@ -263,7 +272,7 @@ describe('the 401 flow', () => {
       status: 401,
       key: 'server.incorrectEmailOrPassword',
     });
-    expect(onRejected).not.toHaveBeenCalled();
+    expect(session!.getSnapshot().context.signOutReason).toBeNull();
   });
 });
 
@@ -367,7 +376,22 @@ describe('errors are always ApiError', () => {
     await expect(client.post('club/thing', { json: { a: 1 } })).resolves.toBeUndefined();
   });
 
-  it('ky does not retry on its own: a 503 on a GET is one call', async () => {
+  it('a GET is tried again after a 503 and a dropped connection, then succeeds', async () => {
+    let calls = 0;
+    server.use(
+      http.get(url('club/thing'), () => {
+        calls += 1;
+        if (calls === 1) return HttpResponse.json(ERROR_ENVELOPE(503, 'x'), { status: 503 });
+        if (calls === 2) return HttpResponse.error();
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const { client } = createHarness();
+    await expect(client.get('club/thing', { schema: Echo })).resolves.toEqual({ ok: true });
+    expect(calls).toBe(3);
+  });
+
+  it('a GET gives up after two retries: three calls, then the 503', async () => {
     let calls = 0;
     server.use(
       http.get(url('club/thing'), () => {
@@ -378,6 +402,60 @@ describe('errors are always ApiError', () => {
     const { client } = createHarness();
     const error = await failure(client.get('club/thing'));
     expect(error.status).toBe(503);
-    expect(calls).toBe(1);
+    expect(calls).toBe(3);
+  });
+
+  it.each(['post', 'put', 'delete'] as const)(
+    'a %s is never repeated: a 503 is one call',
+    async (method) => {
+      let calls = 0;
+      server.use(
+        http[method](url('club/thing'), () => {
+          calls += 1;
+          return HttpResponse.json(ERROR_ENVELOPE(503, 'server.unavailable'), { status: 503 });
+        }),
+      );
+      const { client } = createHarness();
+      const error = await failure(client[method]('club/thing', { json: {} }));
+      expect(error.status).toBe(503);
+      expect(calls).toBe(1);
+    },
+  );
+
+  it('a GET is not tried again after a time-out or a 4xx', async () => {
+    let calls = 0;
+    server.use(
+      http.get(url('club/slow'), async () => {
+        calls += 1;
+        await delay(300);
+        return HttpResponse.json({ ok: true });
+      }),
+      http.get(url('club/missing'), () => {
+        calls += 1;
+        return HttpResponse.json(ERROR_ENVELOPE(404, 'server.notFound'), { status: 404 });
+      }),
+    );
+    const { client } = createHarness({ timeoutMs: 40 });
+    await failure(client.get('club/slow', { schema: Echo }));
+    await failure(client.get('club/missing'));
+    expect(calls).toBe(2);
+  });
+
+  it('an error key outside the server namespace is shown as errors.unknown', async () => {
+    server.use(
+      http.get(url('club/a'), () =>
+        HttpResponse.json(ERROR_ENVELOPE(400, 'errors'), { status: 400 }),
+      ),
+      http.get(url('club/b'), () =>
+        HttpResponse.json(ERROR_ENVELOPE(400, 'validation.minSymbols'), { status: 400 }),
+      ),
+      http.get(url('club/c'), () =>
+        HttpResponse.json(ERROR_ENVELOPE(400, 'auth:login.title'), { status: 400 }),
+      ),
+    );
+    const { client } = createHarness();
+    for (const path of ['club/a', 'club/b', 'club/c']) {
+      expect((await failure(client.get(path))).key).toBe('errors.unknown');
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTokenStore, TOKEN_KEYS } from '../../src/api/tokens.ts';
+import { createSafeStorage } from '../../src/lib/safe-storage.ts';
 
 function throwingStorage(): Storage {
   const fail = () => {
@@ -83,17 +84,25 @@ describe('token store', () => {
     });
   });
 
-  it('a storage that throws reads as empty and never throws on write or clear', () => {
-    const store = createTokenStore(throwingStorage());
+  it('a storage that throws on every access: tokens live in this tab only, and the store says so', () => {
+    const storage = createSafeStorage(throwingStorage);
+    const store = createTokenStore(storage);
     expect(store.read()).toEqual({ accessToken: null, refreshToken: null });
-    expect(() => store.write({ accessToken: 'a', refreshToken: 'r' })).not.toThrow();
-    expect(() => store.clear()).not.toThrow();
+    store.write({ accessToken: 'a', refreshToken: 'r' });
+    expect(store.read()).toEqual({ accessToken: 'a', refreshToken: 'r' });
+    expect(storage.isPersistent()).toBe(false);
+    store.clear();
+    expect(store.read()).toEqual({ accessToken: null, refreshToken: null });
   });
 
-  it('with no storage at all everything reads as absent', () => {
-    const store = createTokenStore(null);
+  it('a storage that cannot even be opened (cookies blocked) works the same', () => {
+    const store = createTokenStore(
+      createSafeStorage(() => {
+        throw new DOMException('blocked', 'SecurityError');
+      }),
+    );
     store.write({ accessToken: 'a', refreshToken: 'r' });
-    expect(store.read()).toEqual({ accessToken: null, refreshToken: null });
+    expect(store.read()).toEqual({ accessToken: 'a', refreshToken: 'r' });
   });
 
   it('writing an unusable token removes that key instead of storing it', () => {
@@ -104,7 +113,7 @@ describe('token store', () => {
     expect(localStorage.getItem('evclub.refreshToken')).toBeNull();
   });
 
-  it('a full storage does not leave the old token behind', () => {
+  it('a full storage: the new token is used in this tab, never the old one', () => {
     const values = new Map<string, string>([['evclub.accessToken', 'old']]);
     const full = {
       length: 0,
@@ -118,8 +127,17 @@ describe('token store', () => {
       },
       clear: () => values.clear(),
     } satisfies Storage;
-    const store = createTokenStore(full);
+    const store = createTokenStore(createSafeStorage(() => full));
     store.write({ accessToken: 'new', refreshToken: 'r' });
-    expect(store.read().accessToken).toBeNull();
+    expect(store.read()).toEqual({ accessToken: 'new', refreshToken: 'r' });
+  });
+
+  it('clear with ifRefreshToken leaves tokens another tab stored since', () => {
+    const store = createTokenStore(localStorage);
+    store.write({ accessToken: 'a2', refreshToken: 'r2' });
+    store.clear({ ifRefreshToken: 'r1' });
+    expect(store.read()).toEqual({ accessToken: 'a2', refreshToken: 'r2' });
+    store.clear({ ifRefreshToken: 'r2' });
+    expect(store.read()).toEqual({ accessToken: null, refreshToken: null });
   });
 });

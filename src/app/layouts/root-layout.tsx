@@ -1,6 +1,7 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { type MouseEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StorageNotice } from '../../components/storage-notice.tsx';
 
 /**
  * The skip link moves the focus itself: following '#main' alone only moves
@@ -47,6 +48,7 @@ export function RootLayout() {
       <a className="skip-link" href="#main" onClick={skipToMain}>
         {t('a11y.skipToContent')}
       </a>
+      <StorageNotice />
       <Outlet />
     </>
   );

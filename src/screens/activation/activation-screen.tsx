@@ -8,6 +8,7 @@ import {
   selectErrorKey,
 } from '../../../machines/activation/activation.selectors.ts';
 import {
+  hasLoadFailed,
   isLoading,
   isSettled,
   selectErrorKey as selectMembershipErrorKey,
@@ -39,7 +40,7 @@ export async function refreshAfterActivation({
   const snapshot = await waitFor(membership, (s) => isSettled(s) && !isLoading(s), {
     timeout: MEMBERSHIP_REFRESH_TIMEOUT_MS,
   });
-  if (snapshot.matches('failed')) {
+  if (hasLoadFailed(snapshot)) {
     throw Object.assign(new Error('The membership could not be loaded after activation'), {
       key: selectMembershipErrorKey(snapshot) ?? 'errors.unknown',
     });

@@ -16,6 +16,7 @@ import {
   PROVINCE_CODES,
 } from '../../../machines/forms/billing.schema.ts';
 import {
+  hasLoadFailed,
   isLoading,
   isSettled,
   selectErrorKey as selectMembershipErrorKey,
@@ -50,7 +51,7 @@ export async function refreshAfterSave({
   const snapshot = await waitFor(membership, (s) => isSettled(s) && !isLoading(s), {
     timeout: MEMBERSHIP_REFRESH_TIMEOUT_MS,
   });
-  if (snapshot.matches('failed')) {
+  if (hasLoadFailed(snapshot)) {
     throw Object.assign(new Error('The membership could not be refetched after saving'), {
       key: selectMembershipErrorKey(snapshot) ?? 'errors.unknown',
     });

@@ -1,5 +1,6 @@
 import { waitFor } from 'xstate';
 import {
+  hasLoadFailed,
   isLoading,
   isSettled,
   selectErrorKey,
@@ -18,7 +19,7 @@ export async function refetchMembership(membership: MembershipActor): Promise<vo
   const snapshot = await waitFor(membership, (s) => isSettled(s) && !isLoading(s), {
     timeout: REFETCH_TIMEOUT_MS,
   });
-  if (snapshot.matches('failed')) {
+  if (hasLoadFailed(snapshot)) {
     throw Object.assign(new Error('The membership could not be refetched'), {
       key: selectErrorKey(snapshot) ?? 'errors.unknown',
     });

@@ -5,6 +5,7 @@ import { fromPromise } from 'xstate';
 import {
   type ForgotPasswordEvent,
   forgotPasswordMachine,
+  RESEND_COOLDOWN_MS,
 } from '../../../machines/forgot-password/forgot-password.machine.ts';
 import {
   canSubmitCode,
@@ -12,6 +13,7 @@ import {
   isBusy,
   isChecking,
   isRequesting,
+  isResendCoolingDown,
   isResending,
   isResetting,
   selectEmailError,
@@ -24,6 +26,7 @@ import { useFlowMachine } from '../../app/use-flow-machine.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { OtpInput } from '../../components/otp-input.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
+import { ResendButton } from '../../components/resend-button.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useErrorText } from '../../i18n/translate.ts';
@@ -133,9 +136,10 @@ function RequestStep({ snapshot, send, heading }: StepProps & HeadingRef) {
 function CodeStep({ snapshot, send, heading }: StepProps & HeadingRef) {
   const { t } = useTranslation(['auth', 'common']);
   const { keyText } = useErrorText();
-  const { email, code, codeErrorKey, codeResent } = snapshot.context;
+  const { email, code, codeErrorKey, codesSent } = snapshot.context;
   const checking = isChecking(snapshot);
   const resending = isResending(snapshot);
+  const coolingDown = isResendCoolingDown(snapshot);
   const busy = isBusy(snapshot);
   const shownEmail = email.trim();
 
@@ -161,7 +165,7 @@ function CodeStep({ snapshot, send, heading }: StepProps & HeadingRef) {
           disabled={checking}
         />
         <FormAlert tone="success">
-          {codeResent && !codeErrorKey && !resending
+          {codesSent > 1 && !codeErrorKey && !resending
             ? t('auth:forgot.code.resent', { email: shownEmail })
             : null}
         </FormAlert>
@@ -175,16 +179,15 @@ function CodeStep({ snapshot, send, heading }: StepProps & HeadingRef) {
       </form>
       <p className="auth-form__aside">
         {t('auth:forgot.code.noCode')}{' '}
-        <SubmitButton
-          type="button"
-          variant="link"
-          busy={resending}
+        <ResendButton
+          label={t('auth:forgot.code.resend')}
           busyLabel={t('auth:forgot.code.resending')}
-          disabled={checking}
-          onClick={() => send({ type: 'code.resend' })}
-        >
-          {t('auth:forgot.code.resend')}
-        </SubmitButton>
+          busy={resending}
+          coolingDown={coolingDown}
+          sentCount={codesSent}
+          cooldownSeconds={RESEND_COOLDOWN_MS / 1000}
+          onResend={() => send({ type: 'code.resend' })}
+        />
       </p>
       <p className="auth-form__aside">
         <button

@@ -8,6 +8,7 @@ import {
   canSubmitLogin,
   isLoginBusy,
   isOnOtpStep,
+  selectSignOutReason,
 } from '../../../machines/session/session.selectors.ts';
 import type { LoginField } from '../../../machines/session/session.types.ts';
 import { useServices } from '../../app/services.tsx';
@@ -34,6 +35,7 @@ function LoginForm() {
   const errorKey = useSelector(session, (s) => s.context.login.errorKey);
   const busy = useSelector(session, isLoginBusy);
   const canSubmit = useSelector(session, canSubmitLogin);
+  const expired = useSelector(session, selectSignOutReason) === 'expired';
   const [touched, setTouched] = useState<Partial<Record<LoginField, boolean>>>({});
   const search = useSearch({ strict: false }) as { reset?: unknown };
   const afterReset = search.reset === true || search.reset === 1 || search.reset === '1';
@@ -60,6 +62,7 @@ function LoginForm() {
       <h1 id="login-title">{t('auth:login.title')}</h1>
       <p className="auth-form__subtitle">{t('auth:login.subtitle')}</p>
       <FormAlert tone="success">{afterReset ? t('auth:forgot.success') : null}</FormAlert>
+      <FormAlert tone="info">{expired ? t('common:errors.sessionExpired') : null}</FormAlert>
       <form noValidate onSubmit={submit} aria-describedby={errorKey ? 'login-error' : undefined}>
         <TextField
           id="login-email-or-phone"

@@ -1,14 +1,17 @@
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RESEND_COOLDOWN_MS } from '../../../machines/session/session.machine.ts';
 import {
   canSubmitOtp,
+  isResendCoolingDown,
   isResendingOtp,
   isVerifyingOtp,
 } from '../../../machines/session/session.selectors.ts';
 import { useServices } from '../../app/services.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { OtpInput } from '../../components/otp-input.tsx';
+import { ResendButton } from '../../components/resend-button.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { useErrorText } from '../../i18n/translate.ts';
 
@@ -20,6 +23,7 @@ export function OtpStep() {
   const otp = useSelector(session, (s) => s.context.otp);
   const verifying = useSelector(session, isVerifyingOtp);
   const resending = useSelector(session, isResendingOtp);
+  const coolingDown = useSelector(session, isResendCoolingDown);
   const canSubmit = useSelector(session, canSubmitOtp);
   // The step replaces the login form on the same page: its title takes the
   // focus, so a screen reader announces it and Tab goes on to the first box.
@@ -50,7 +54,7 @@ export function OtpStep() {
           disabled={verifying}
         />
         <FormAlert tone="success">
-          {otp.codeSent && !otp.errorKey && !resending
+          {otp.sentCount > 0 && !otp.errorKey && !resending
             ? t('auth:otp.sent', { email: otp.email })
             : null}
         </FormAlert>
@@ -60,15 +64,15 @@ export function OtpStep() {
       </form>
       <p className="auth-form__aside">
         {t('auth:otp.noCode')}{' '}
-        <SubmitButton
-          type="button"
-          variant="link"
-          busy={resending}
+        <ResendButton
+          label={t('auth:otp.resend')}
           busyLabel={t('auth:otp.resending')}
-          onClick={() => session.send({ type: 'otp.resend' })}
-        >
-          {t('auth:otp.resend')}
-        </SubmitButton>
+          busy={resending}
+          coolingDown={coolingDown}
+          sentCount={otp.sentCount}
+          cooldownSeconds={RESEND_COOLDOWN_MS / 1000}
+          onResend={() => session.send({ type: 'otp.resend' })}
+        />
       </p>
       <p>
         <button

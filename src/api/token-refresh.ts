@@ -1,0 +1,67 @@
+import type { RefreshFailure, RefreshResult } from '../../machines/session/session.types.ts';
+import type { Tokens } from '../../machines/shared/domain.ts';
+import type { CrossTabLock } from '../lib/cross-tab-lock.ts';
+import { ApiError } from './api-error.ts';
+import type { TokenStore } from './tokens.ts';
+
+/** The refresh failed (see RefreshFailure): the error, and the refresh token the server refused. */
+export class RefreshFailed extends Error implements RefreshFailure {
+  readonly error: unknown;
+  readonly refusedRefreshToken: string | null;
+
+  constructor(error: unknown, refusedRefreshToken: string | null) {
+    super('Token refresh failed', { cause: error });
+    this.name = 'RefreshFailed';
+    this.error = error;
+    this.refusedRefreshToken = refusedRefreshToken;
+  }
+}
+
+export interface TokenRefreshOptions {
+  tokens: TokenStore;
+  lock: CrossTabLock;
+  /** POST client/auth/refresh-token; rejects with an ApiError. */
+  refreshCall: (body: { refreshToken: string }) => Promise<Tokens>;
+}
+
+/**
+ * The refresh the session machine invokes (its `refreshTokens` actor).
+ *
+ * Refresh tokens rotate: each one works once. Two tabs whose access tokens
+ * expired together must not both spend the same one, or the loser would sign
+ * both out. So the refresh runs under a lock shared by the tabs, and inside it
+ * the stored refresh token is read again: when another tab has rotated it in
+ * the meantime, its tokens are adopted instead of refreshing again. A refusal
+ * is reported with the token that was refused, so the session clears the
+ * tokens only while that one is still stored.
+ */
+export function createTokenRefresh({ tokens, lock, refreshCall }: TokenRefreshOptions) {
+  return async function refreshTokens(): Promise<RefreshResult> {
+    const known = tokens.read().refreshToken;
+    return lock.run(async () => {
+      const stored = tokens.read();
+      if (stored.refreshToken !== null && stored.refreshToken !== known) {
+        return { kind: 'rotatedElsewhere' };
+      }
+      if (stored.refreshToken === null) {
+        const nothingToRefresh = new ApiError({
+          kind: 'http',
+          status: 401,
+          key: 'errors.sessionExpired',
+        });
+        throw new RefreshFailed(nothingToRefresh, null);
+      }
+      try {
+        return {
+          kind: 'refreshed',
+          tokens: await refreshCall({ refreshToken: stored.refreshToken }),
+        };
+      } catch (error) {
+        // Another tab may have signed in (or refreshed without the lock) while this call ran.
+        const now = tokens.read().refreshToken;
+        if (now !== null && now !== stored.refreshToken) return { kind: 'rotatedElsewhere' };
+        throw new RefreshFailed(error, stored.refreshToken);
+      }
+    });
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * A lock shared by every tab of the app: `run(task)` waits until no other tab
+ * (and no other caller in this tab) holds it, then runs the task.
+ *
+ * It is the Web Locks API (`navigator.locks`) where the browser has it. Where
+ * it does not, a lease in storage stands in: a tab writes its id and an expiry
+ * under the lock's key, reads it back after a short pause to see that no other
+ * tab wrote at the same moment, and removes it when done; a lease left by a
+ * closed tab expires. Within one tab, callers always queue in order.
+ */
+import type { KeyValueStorage } from './safe-storage.ts';
+
+export interface CrossTabLock {
+  run<T>(task: () => Promise<T>): Promise<T>;
+}
+
+export interface CrossTabLockOptions {
+  name: string;
+  /** Default: `navigator.locks` when the browser has it. */
+  locks?: Pick<LockManager, 'request'> | null;
+  /** The fallback's lease lives here. */
+  storage: KeyValueStorage;
+  /** The fallback's lease expiry, in ms (default 10 s: longer than any refresh call). */
+  leaseMs?: number;
+  /** For tests: the time and the pause between lease checks. */
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+interface Lease {
+  owner: string;
+  until: number;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function browserLocks(): Pick<LockManager, 'request'> | null {
+  return globalThis.navigator?.locks ?? null;
+}
+
+function readLease(storage: KeyValueStorage, key: string): Lease | null {
+  try {
+    const value = JSON.parse(storage.getItem(key) ?? 'null') as Partial<Lease> | null;
+    return typeof value?.owner === 'string' && typeof value.until === 'number'
+      ? { owner: value.owner, until: value.until }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createCrossTabLock({
+  name,
+  locks = browserLocks(),
+  storage,
+  leaseMs = 10_000,
+  now = Date.now,
+  sleep = defaultSleep,
+}: CrossTabLockOptions): CrossTabLock {
+  const key = `${name}.lease`;
+  const owner = `${now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  /** Callers of this tab queue here, so the lease is only ever taken once per tab. */
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function withLease<T>(task: () => Promise<T>): Promise<T> {
+    for (;;) {
+      const lease = readLease(storage, key);
+      if (!lease || lease.until <= now() || lease.owner === owner) {
+        storage.setItem(key, JSON.stringify({ owner, until: now() + leaseMs }));
+        await sleep(25);
+        if (readLease(storage, key)?.owner === owner) break;
+      }
+      await sleep(50 + Math.floor(Math.random() * 50));
+    }
+    try {
+      return await task();
+    } finally {
+      if (readLease(storage, key)?.owner === owner) storage.removeItem(key);
+    }
+  }
+
+  function inThisTab<T>(task: () => Promise<T>): Promise<T> {
+    const result = queue.then(task, task);
+    queue = result.catch(() => undefined);
+    return result;
+  }
+
+  return {
+    run(task) {
+      if (locks) return locks.request(name, () => task());
+      return inThisTab(() => withLease(task));
+    },
+  };
+}
