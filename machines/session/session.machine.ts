@@ -54,10 +54,6 @@ const loadedUserOf = ({ event }: { event: { output: User } }) => ({ user: event.
 const refreshResultOf = ({ event }: { event: { output: RefreshResult } }) => ({
   result: event.output,
 });
-const refreshedTokensOf = ({ event }: { event: { output: RefreshResult } }) =>
-  event.output.kind === 'refreshed'
-    ? { token: event.output.tokens.token, refreshToken: event.output.tokens.refreshToken }
-    : { token: '', refreshToken: '' };
 const refreshedUserOf = ({ event }: { event: { output: RefreshResult } }) => ({
   user: event.output.kind === 'refreshed' ? event.output.tokens.user : null,
 });
@@ -105,7 +101,10 @@ export const sessionMachine = setup({
     login: fromPromise<LoginResponse, LoginValues>(notProvided('login')),
     requestOtp: fromPromise<void, { email: string }>(notProvided('requestOtp')),
     verifyOtp: fromPromise<Tokens, { email: string; otp: string }>(notProvided('verifyOtp')),
-    /** Runs under the cross-tab lock; rejects with a RefreshFailure. */
+    /**
+     * Runs under the cross-tab lock and stores the new tokens before releasing
+     * it (so the next tab in line sees them); rejects with a RefreshFailure.
+     */
     refreshTokens: fromPromise<RefreshResult>(notProvided('refreshTokens')),
   },
   actions: {
@@ -402,13 +401,10 @@ export const sessionMachine = setup({
                     actions: 'recordRefreshed',
                   },
                   {
-                    description: 'New tokens (spec 7): stored, with the user the server sent.',
+                    description:
+                      'New tokens (spec 7), stored by the refresh before it let the other tabs go; the user the server sent is kept.',
                     target: 'idle',
-                    actions: [
-                      { type: 'storeTokens', params: refreshedTokensOf },
-                      { type: 'assignUser', params: refreshedUserOf },
-                      'recordRefreshed',
-                    ],
+                    actions: [{ type: 'assignUser', params: refreshedUserOf }, 'recordRefreshed'],
                   },
                 ],
                 onError: [

@@ -31,7 +31,8 @@ export interface TokenRefreshOptions {
  * expired together must not both spend the same one, or the loser would sign
  * both out. So the refresh runs under a lock shared by the tabs, and inside it
  * the stored refresh token is read again: when another tab has rotated it in
- * the meantime, its tokens are adopted instead of refreshing again. A refusal
+ * the meantime, its tokens are adopted instead of refreshing again; new
+ * tokens are stored before the lock is released. A refusal
  * is reported with the token that was refused, so the session clears the
  * tokens only while that one is still stored.
  */
@@ -51,17 +52,18 @@ export function createTokenRefresh({ tokens, lock, refreshCall }: TokenRefreshOp
         });
         throw new RefreshFailed(nothingToRefresh, null);
       }
+      let fresh: Tokens;
       try {
-        return {
-          kind: 'refreshed',
-          tokens: await refreshCall({ refreshToken: stored.refreshToken }),
-        };
+        fresh = await refreshCall({ refreshToken: stored.refreshToken });
       } catch (error) {
         // Another tab may have signed in (or refreshed without the lock) while this call ran.
         const now = tokens.read().refreshToken;
         if (now !== null && now !== stored.refreshToken) return { kind: 'rotatedElsewhere' };
         throw new RefreshFailed(error, stored.refreshToken);
       }
+      // Stored before the lock is released: the next tab in line reads them and adopts them.
+      tokens.write({ accessToken: fresh.token, refreshToken: fresh.refreshToken });
+      return { kind: 'refreshed', tokens: fresh };
     });
   };
 }

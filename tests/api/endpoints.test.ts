@@ -188,7 +188,9 @@ describe('account', () => {
     const received = recordAll(() =>
       HttpResponse.json(userJson({ language: 'en', disableNotifications: true })),
     );
-    const { api } = createHarness({ accessToken: 'a', refreshToken: 'r' });
+    // A bare client (no session loading the profile on its own): only these calls are recorded.
+    const auth = { refresh: async () => 'rejected' as const };
+    const { api } = createHarness({ accessToken: 'a', refreshToken: 'r', auth });
     const profile = { firstName: 'Marie', lastName: 'Roy', phone: '+15145550199' };
 
     await expect(api.auth.updateProfile(profile)).resolves.toMatchObject({ id: 'u1' });

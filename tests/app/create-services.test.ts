@@ -4,9 +4,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { waitFor } from 'xstate';
 import { isApiError } from '../../src/api/api-error.ts';
 import { TOKEN_KEYS } from '../../src/api/tokens.ts';
-import { createServices } from '../../src/app/create-services.ts';
+import { createServices, REFRESH_LOCK_NAME } from '../../src/app/create-services.ts';
 import type { AppConfig } from '../../src/app/env.ts';
 import type { AppServices } from '../../src/app/services.tsx';
+import { type CrossTabLock, createCrossTabLock } from '../../src/lib/cross-tab-lock.ts';
+import { createSafeStorage, type SafeStorage } from '../../src/lib/safe-storage.ts';
 
 const BASE = 'http://api.test/api/';
 const url = (path: string) => `${BASE}${path}`;
@@ -65,12 +67,19 @@ afterEach(() => {
 
 const logger = { error: vi.fn(), warn: vi.fn(), info: vi.fn() };
 
-function build() {
+function build({
+  storage = createSafeStorage(() => localStorage),
+  refreshLock,
+}: {
+  storage?: SafeStorage;
+  refreshLock?: CrossTabLock;
+} = {}) {
   const addEventListener = vi.spyOn(window, 'addEventListener');
   const { services, bindNavigation } = createServices({
     config: CONFIG,
-    storage: localStorage,
+    storage,
     logger,
+    ...(refreshLock ? { refreshLock } : {}),
   });
   for (const [type, listener] of addEventListener.mock.calls) {
     if (type === 'storage' && listener) storageListeners.push(listener);
@@ -182,13 +191,16 @@ describe('createServices: the HTTP client and the session actor together', () =>
     expect(navigate).toHaveBeenCalledWith('/login');
   });
 
-  it('a refresh that fails on the network keeps the session and the tokens', async () => {
+  it('a refresh that fails on the network keeps the session and the tokens; the caller hears of the network', async () => {
     storeTokens('expired-access', 'refresh-1');
     api({ valid: () => 'never', refresh: () => HttpResponse.error(), openProfile: true });
     const { services, navigate } = build();
     await waitFor(services.session, (s) => s.matches({ authenticated: { user: 'ready' } }));
 
-    await expect(services.api.memberships.get()).rejects.toMatchObject({ status: 401 });
+    await expect(services.api.memberships.get()).rejects.toMatchObject({
+      kind: 'network',
+      key: 'errors.network',
+    });
     const snap = services.session.getSnapshot();
     expect(snap.matches({ authenticated: { user: 'ready' } })).toBe(true);
     expect(snap.context.refreshOutcome).toBe('failed');
@@ -265,5 +277,210 @@ describe('createServices: the HTTP client and the session actor together', () =>
     expect(localStorage.getItem(TOKEN_KEYS.refreshToken)).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/login');
     await vi.waitFor(() => expect(loggedOut).toBe(1));
+  });
+});
+
+/** A stand-in for the browser's Web Locks: one holder at a time per name, in order. */
+function fakeLockManager(): Pick<LockManager, 'request'> {
+  const queues = new Map<string, Promise<unknown>>();
+  return {
+    request: ((name: string, callback: () => Promise<unknown>) => {
+      const previous = queues.get(name) ?? Promise.resolve();
+      const run = previous.then(callback, callback);
+      queues.set(
+        name,
+        run.catch(() => undefined),
+      );
+      return run;
+    }) as LockManager['request'],
+  };
+}
+
+describe('two tabs, one storage: the refresh is shared across tabs', () => {
+  /**
+   * The server rotates refresh tokens: each one works once. Both tabs' access
+   * tokens have expired and both are reopened at once.
+   */
+  function rotatingServer() {
+    let generation = 1;
+    const refreshBodies: unknown[] = [];
+    server.use(
+      http.get(url('client/auth/profile'), ({ request }) =>
+        request.headers.get('authorization') === `Bearer access-${generation}`
+          ? HttpResponse.json(USER)
+          : unauthorized(),
+      ),
+      http.get(url('club/memberships'), ({ request }) =>
+        request.headers.get('authorization') === `Bearer access-${generation}`
+          ? HttpResponse.json(MEMBERSHIP)
+          : unauthorized(),
+      ),
+      http.post(url('client/auth/refresh-token'), async ({ request }) => {
+        const body = (await request.json()) as { refreshToken: string };
+        refreshBodies.push(body);
+        await delay(40);
+        if (body.refreshToken !== `refresh-${generation}`) return unauthorized();
+        generation += 1;
+        return HttpResponse.json({
+          token: `access-${generation}`,
+          refreshToken: `refresh-${generation}`,
+          user: USER,
+        });
+      }),
+    );
+    return { refreshBodies, generation: () => generation };
+  }
+
+  it.each([
+    ['Web Locks', () => fakeLockManager()],
+    ['the storage lease (no Web Locks)', () => null],
+  ])(
+    'with %s: one refresh call, both tabs signed in, the rotated tokens kept',
+    async (_case, locks) => {
+      storeTokens('access-0', 'refresh-1');
+      const seen = rotatingServer();
+      const shared = locks();
+      const tab = () => {
+        const storage = createSafeStorage(() => localStorage);
+        return build({
+          storage,
+          refreshLock: createCrossTabLock({ name: REFRESH_LOCK_NAME, storage, locks: shared }),
+        });
+      };
+      const first = tab();
+      const second = tab();
+
+      const [a, b] = await Promise.all([
+        waitFor(first.services.session, (s) => s.hasTag('settled')),
+        waitFor(second.services.session, (s) => s.hasTag('settled')),
+      ]);
+
+      expect(a.matches({ authenticated: { user: 'ready' } })).toBe(true);
+      expect(b.matches({ authenticated: { user: 'ready' } })).toBe(true);
+      expect(seen.refreshBodies).toEqual([{ refreshToken: 'refresh-1' }]);
+      expect(localStorage.getItem(TOKEN_KEYS.accessToken)).toBe('access-2');
+      expect(localStorage.getItem(TOKEN_KEYS.refreshToken)).toBe('refresh-2');
+      await expect(second.services.api.memberships.get()).resolves.toEqual(MEMBERSHIP);
+    },
+  );
+
+  it('a refusal clears nothing when another tab has stored newer tokens meanwhile', async () => {
+    storeTokens('access-0', 'refresh-old');
+    server.use(
+      http.get(url('client/auth/profile'), ({ request }) =>
+        request.headers.get('authorization') === 'Bearer access-9'
+          ? HttpResponse.json(USER)
+          : unauthorized(),
+      ),
+      http.get(url('club/memberships'), () => HttpResponse.json(MEMBERSHIP)),
+      http.post(url('client/auth/refresh-token'), async () => {
+        // While this call is on the wire, the member signs in again in another tab.
+        storeTokens('access-9', 'refresh-9');
+        return unauthorized();
+      }),
+    );
+    const { services } = build();
+    const settled = await waitFor(services.session, (s) => s.hasTag('settled'));
+    expect(settled.matches({ authenticated: { user: 'ready' } })).toBe(true);
+    expect(localStorage.getItem(TOKEN_KEYS.refreshToken)).toBe('refresh-9');
+  });
+});
+
+describe('faults at start-up never sign a member out', () => {
+  it('a profile answer that is not JSON, twice, then the user: retried, still signed in', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      storeTokens('good-access', 'refresh-1');
+      let calls = 0;
+      api({ valid: () => 'good-access', refresh: unauthorized });
+      server.use(
+        http.get(url('client/auth/profile'), () => {
+          calls += 1;
+          return calls < 3 ? HttpResponse.text('<html>oops</html>') : HttpResponse.json(USER);
+        }),
+      );
+      const { services } = build();
+      await vi.advanceTimersByTimeAsync(5_000);
+      const session = await waitFor(services.session, (s) => s.hasTag('settled'));
+      expect(session.matches({ authenticated: { user: 'ready' } })).toBe(true);
+      expect(calls).toBe(3);
+      expect(localStorage.getItem(TOKEN_KEYS.accessToken)).toBe('good-access');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a server that stays down: the unreachable state, tokens kept; Try again signs in', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      storeTokens('good-access', 'refresh-1');
+      let down = true;
+      api({ valid: () => 'good-access', refresh: unauthorized });
+      server.use(
+        http.get(url('client/auth/profile'), () =>
+          down ? HttpResponse.error() : HttpResponse.json(USER),
+        ),
+      );
+      const { services } = build();
+      await vi.advanceTimersByTimeAsync(10_000);
+      const unreachable = await waitFor(services.session, (s) =>
+        s.matches({ authenticated: { user: 'unreachable' } }),
+      );
+      expect(unreachable.context.loadErrorKey).toBe('errors.network');
+      expect(localStorage.getItem(TOKEN_KEYS.accessToken)).toBe('good-access');
+      down = false;
+      services.session.send({ type: 'session.retry' });
+      const ready = await waitFor(services.session, (s) => s.hasTag('settled'));
+      expect(ready.matches({ authenticated: { user: 'ready' } })).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a 403 on the profile after a successful refresh signs out, reason expired', async () => {
+    storeTokens('expired-access', 'refresh-1');
+    server.use(
+      http.get(url('client/auth/profile'), ({ request }) =>
+        request.headers.get('authorization') === 'Bearer fresh-access'
+          ? HttpResponse.json(
+              { statusCode: 403, message: { message: 'server.accessDenied' } },
+              { status: 403 },
+            )
+          : unauthorized(),
+      ),
+      http.post(url('client/auth/refresh-token'), () =>
+        HttpResponse.json({ token: 'fresh-access', refreshToken: 'refresh-2', user: USER }),
+      ),
+    );
+    const { services } = build();
+    const session = await waitFor(services.session, (s) => s.hasTag('settled'));
+    expect(session.matches('signedOut')).toBe(true);
+    expect(session.context.signOutReason).toBe('expired');
+    expect(localStorage.getItem(TOKEN_KEYS.accessToken)).toBeNull();
+  });
+
+  it('storage the browser blocks: sign-in works in this tab and the storage says it is not persistent', async () => {
+    server.use(
+      http.post(url('client/auth/login'), () =>
+        HttpResponse.json({ token: 'mem-access', refreshToken: 'mem-refresh', user: USER }),
+      ),
+      http.get(url('club/memberships'), ({ request }) =>
+        request.headers.get('authorization') === 'Bearer mem-access'
+          ? HttpResponse.json(MEMBERSHIP)
+          : unauthorized(),
+      ),
+    );
+    const blocked = createSafeStorage(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    const { services } = build({ storage: blocked });
+    expect(services.storage.isPersistent()).toBe(false);
+    services.session.send({ type: 'login.change', field: 'emailOrPhone', value: USER.email });
+    services.session.send({ type: 'login.change', field: 'password', value: 'correct-horse' });
+    services.session.send({ type: 'login.submit' });
+    const session = await waitFor(services.session, (s) => s.matches({ authenticated: 'user' }));
+    expect(session.context.user.email).toBe(USER.email);
+    await expect(services.api.memberships.get()).resolves.toEqual(MEMBERSHIP);
+    expect(localStorage.getItem(TOKEN_KEYS.accessToken)).toBeNull();
   });
 });

@@ -1,8 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { forgotPasswordMachine } from '../../machines/forgot-password/forgot-password.machine.ts';
+import {
+  forgotPasswordMachine,
+  RESEND_COOLDOWN_MS,
+} from '../../machines/forgot-password/forgot-password.machine.ts';
 import {
   canSubmitCode,
+  isResendCoolingDown,
+  isResending,
   selectEmailError,
   selectPasswordErrors,
   selectStep,
@@ -22,7 +27,8 @@ interface Fakes {
   resetPassword?: (input: { resetToken: string; password: string }) => Promise<void>;
 }
 
-function start(fakes: Fakes = {}) {
+/** `cooldownMs`: the resend cooldown (30 s in the app; 0 lets a test resend at once). */
+function start(fakes: Fakes = {}, { cooldownMs = RESEND_COOLDOWN_MS } = {}) {
   const calls = {
     requestReset: vi.fn(fakes.requestReset ?? (async () => undefined)),
     checkResetOtp: vi.fn(fakes.checkResetOtp ?? (async () => ({ resetToken: 'token-1' }))),
@@ -37,6 +43,7 @@ function start(fakes: Fakes = {}) {
         resetPassword: fromPromise(({ input }) => calls.resetPassword(input)),
       },
       actions: { goToLoginWithSuccess },
+      delays: { RESEND_COOLDOWN: cooldownMs },
     }),
   );
   actor.start();
@@ -146,7 +153,7 @@ describe('forgot-password machine: code step', () => {
     run.actor.send({ type: 'code.submit' });
     await flushPromises();
     const snapshot = run.actor.getSnapshot();
-    expect(snapshot.matches({ code: 'entering' })).toBe(true);
+    expect(snapshot.matches({ code: { entry: 'entering' } })).toBe(true);
     expect(snapshot.context.codeErrorKey).toBe('server.incorrectOtp');
     expect(snapshot.context.code).toBe('999999');
     run.actor.send({ type: 'code.change', code: '99999' });
@@ -155,33 +162,70 @@ describe('forgot-password machine: code step', () => {
 
   it('resends a code to the same address; a server refusal also reads as sent', async () => {
     let fail = false;
-    const run = start({
-      requestReset: () => (fail ? Promise.reject(apiError('errors.unknown')) : Promise.resolve()),
-    });
+    const run = start(
+      {
+        requestReset: () => (fail ? Promise.reject(apiError('errors.unknown')) : Promise.resolve()),
+      },
+      { cooldownMs: 0 },
+    );
     await toCodeStep(run);
+    expect(run.actor.getSnapshot().context.codesSent).toBe(1);
+    await flushPromises();
     run.actor.send({ type: 'code.resend' });
     expect(run.actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(isResending(run.actor.getSnapshot())).toBe(true);
     await flushPromises();
     expect(run.calls.requestReset).toHaveBeenLastCalledWith({ email: EMAIL });
-    expect(run.actor.getSnapshot().context.codeResent).toBe(true);
+    expect(run.actor.getSnapshot().context.codesSent).toBe(2);
     fail = true;
+    await flushPromises();
     run.actor.send({ type: 'code.resend' });
     await flushPromises();
-    expect(run.actor.getSnapshot().context.codeResent).toBe(true);
+    expect(run.actor.getSnapshot().context.codesSent).toBe(3);
     expect(run.actor.getSnapshot().context.codeErrorKey).toBeNull();
   });
 
-  it('says so when a resend did not reach the server', async () => {
+  it('says so when a resend did not reach the server, and Resend is available again at once', async () => {
     let calls = 0;
-    const run = start({
-      requestReset: () =>
-        ++calls === 1 ? Promise.resolve() : Promise.reject(apiError('errors.network', 'network')),
-    });
+    const run = start(
+      {
+        requestReset: () =>
+          ++calls === 1 ? Promise.resolve() : Promise.reject(apiError('errors.network', 'network')),
+      },
+      { cooldownMs: 0 },
+    );
     await toCodeStep(run);
+    await flushPromises();
     run.actor.send({ type: 'code.resend' });
     await flushPromises();
     expect(run.actor.getSnapshot().context.codeErrorKey).toBe('errors.network');
-    expect(run.actor.getSnapshot().matches({ code: 'entering' })).toBe(true);
+    expect(
+      run.actor.getSnapshot().matches({ code: { entry: 'entering', sending: 'canResend' } }),
+    ).toBe(true);
+  });
+
+  it('Resend is off for 30 s after the request and after each code sent: six clicks send one code', async () => {
+    vi.useFakeTimers();
+    try {
+      const run = start();
+      run.actor.send({ type: 'request.change', value: EMAIL });
+      run.actor.send({ type: 'request.submit' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(run.calls.requestReset).toHaveBeenCalledTimes(1);
+      expect(isResendCoolingDown(run.actor.getSnapshot())).toBe(true);
+      for (let i = 0; i < 6; i += 1) run.actor.send({ type: 'code.resend' });
+      expect(run.calls.requestReset).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(RESEND_COOLDOWN_MS);
+      for (let i = 0; i < 6; i += 1) run.actor.send({ type: 'code.resend' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(run.calls.requestReset).toHaveBeenCalledTimes(2);
+      expect(isResendCoolingDown(run.actor.getSnapshot())).toBe(true);
+      await vi.advanceTimersByTimeAsync(RESEND_COOLDOWN_MS - 1);
+      run.actor.send({ type: 'code.resend' });
+      expect(run.calls.requestReset).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('goes back to the request step with the email kept and a fresh code step', async () => {

@@ -7,8 +7,10 @@ import {
   REHYDRATE_TIMEOUT_MS,
 } from '../../machines/membership/membership.machine.ts';
 import {
+  isKnown,
   isLoading,
   isSettled,
+  isUnavailable,
   selectErrorKey,
   selectFlags,
   selectRecord,
@@ -107,7 +109,8 @@ describe('membership machine', () => {
     actor.send({ type: 'membership.refetch' });
     expect(selectRecord(actor.getSnapshot())).toEqual(ACTIVE); // readable while loading
     loader.calls[1]?.reject(Object.assign(new Error('offline'), { key: 'errors.network' }));
-    const failed = await waitFor(actor, (s) => s.matches('failed'));
+    const failed = await waitFor(actor, (s) => s.matches('stale'));
+    expect(isUnavailable(failed)).toBe(false);
     expect(selectRecord(failed)).toEqual(ACTIVE);
     expect(selectErrorKey(failed)).toBe('errors.network');
 
@@ -224,7 +227,35 @@ describe('membership machine', () => {
   it('fails with a key when the loader is not provided', async () => {
     const actor = createActor(membershipMachine).start();
     actor.send({ type: 'membership.refetch' });
-    const snapshot = await waitFor(actor, (s) => s.matches('failed'));
+    const snapshot = await waitFor(actor, (s) => s.matches('unavailable'));
     expect(selectErrorKey(snapshot)).toBe('errors.unknown');
+  });
+
+  it('a first load that fails is unavailable, not "no membership"; a refetch that succeeds makes it known', async () => {
+    const loader = controlledLoader();
+    const { actor } = start(loader.logic);
+    actor.send({ type: 'membership.refetch' });
+    loader.calls[0]?.reject(Object.assign(new Error('offline'), { key: 'errors.network' }));
+    const failed = await waitFor(actor, isSettled);
+    expect(isUnavailable(failed)).toBe(true);
+    expect(isKnown(failed)).toBe(false);
+    expect(selectErrorKey(failed)).toBe('errors.network');
+
+    actor.send({ type: 'membership.refetch' });
+    loader.calls[1]?.resolve(null);
+    const none = await waitFor(actor, (s) => s.matches('loaded'));
+    expect(isKnown(none)).toBe(true);
+    expect(selectFlags(none, Date.now()).isMembershipExist).toBe(false);
+  });
+
+  it('a persisted copy counts as known: a failed refetch keeps serving it (stale)', async () => {
+    const loader = controlledLoader();
+    const { actor } = start(loader.logic);
+    actor.send({ type: 'membership.hydrate', record: ACTIVE });
+    actor.send({ type: 'membership.refetch' });
+    loader.calls[0]?.reject(Object.assign(new Error('503'), { key: 'errors.unknown' }));
+    const stale = await waitFor(actor, (s) => s.matches('stale'));
+    expect(selectRecord(stale)).toEqual(ACTIVE);
+    expect(selectFlags(stale, Date.now()).isActive).toBe(true);
   });
 });

@@ -1,17 +1,29 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { OTP_EMAIL_NEEDED_KEY, sessionMachine } from '../../machines/session/session.machine.ts';
 import {
+  LOAD_RETRY_BASE_MS,
+  OTP_EMAIL_NEEDED_KEY,
+  RESEND_COOLDOWN_MS,
+  sessionMachine,
+} from '../../machines/session/session.machine.ts';
+import {
+  canResendOtp,
   canSubmitLogin,
   canSubmitOtp,
   isLoadingUser,
   isOnOtpStep,
+  isResendCoolingDown,
   isResendingOtp,
+  isServerUnreachable,
   isSettled,
   isSignedIn,
   isVerifyingOtp,
 } from '../../machines/session/session.selectors.ts';
-import type { LoginValues, SessionEvent } from '../../machines/session/session.types.ts';
+import type {
+  LoginValues,
+  RefreshResult,
+  SessionEvent,
+} from '../../machines/session/session.types.ts';
 import {
   EMPTY_USER,
   type LoginResponse,
@@ -52,7 +64,7 @@ function start({
     login: [] as Array<Deferred<LoginResponse>>,
     requestOtp: [] as Array<Deferred<void>>,
     verifyOtp: [] as Array<Deferred<Tokens>>,
-    refreshTokens: [] as Array<Deferred<Tokens>>,
+    refreshTokens: [] as Array<Deferred<RefreshResult>>,
   };
   const calls = {
     loadUser: vi.fn(),
@@ -87,9 +99,9 @@ function start({
       pending.verifyOtp.push(d);
       return d.promise;
     }),
-    refreshTokens: fromPromise<Tokens>(() => {
+    refreshTokens: fromPromise<RefreshResult>(() => {
       calls.refreshTokens();
-      const d = deferred<Tokens>();
+      const d = deferred<RefreshResult>();
       pending.refreshTokens.push(d);
       return d.promise;
     }),
@@ -177,18 +189,89 @@ describe('session machine: restore', () => {
     expect(s.spies.startMembership).toHaveBeenCalledTimes(1);
   });
 
-  it('a failed user load signs out: tokens cleared, user reset, membership cleared, error logged', async () => {
-    const resetUser = vi.fn();
-    const s = start({ tokens: true, resetUser });
-    await settle(s, s.last(s.pending.loadUser), { error: httpError(500, 'errors.unknown') });
-    const snap = s.actor.getSnapshot();
-    expect(snap.matches({ signedOut: 'form' })).toBe(true);
-    expect(isSettled(snap)).toBe(true);
-    expect(s.spies.clearTokens).toHaveBeenCalledTimes(1);
-    expect(resetUser).toHaveBeenCalledTimes(1);
-    expect(s.spies.clearMembership).toHaveBeenCalledTimes(1);
-    expect(s.spies.logError).toHaveBeenCalledTimes(1);
-    expect(s.spies.startMembership).not.toHaveBeenCalled();
+  it.each([
+    [401, 'server.unauthorized'],
+    [403, 'server.accessDenied'],
+  ])(
+    'a user load the server refuses (%i) signs out: tokens cleared, user reset, membership cleared, reason expired',
+    async (status, key) => {
+      const resetUser = vi.fn();
+      const s = start({ tokens: true, resetUser });
+      await settle(s, s.last(s.pending.loadUser), { error: httpError(status, key) });
+      const snap = s.actor.getSnapshot();
+      expect(snap.matches({ signedOut: 'form' })).toBe(true);
+      expect(isSettled(snap)).toBe(true);
+      expect(snap.context.signOutReason).toBe('expired');
+      expect(s.spies.clearTokens).toHaveBeenCalledTimes(1);
+      expect(resetUser).toHaveBeenCalledTimes(1);
+      expect(s.spies.clearMembership).toHaveBeenCalledTimes(1);
+      expect(s.spies.logError).toHaveBeenCalledTimes(1);
+      expect(s.spies.startMembership).not.toHaveBeenCalled();
+    },
+  );
+
+  describe('a user load that fails without a refusal keeps the session', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it.each([
+      ['a 503', httpError(503, 'errors.unknown')],
+      ['a network failure', NETWORK_ERROR],
+      [
+        'an unreadable answer',
+        Object.assign(new Error('parse'), { kind: 'parse', key: 'errors.unknown' }),
+      ],
+    ])(
+      '%s: tried again after 1 s and 2 s, then the unreachable state; Try again loads it',
+      async (_case, error) => {
+        vi.useFakeTimers();
+        const s = start({ tokens: true });
+        s.last(s.pending.loadUser).reject(error);
+        await vi.advanceTimersByTimeAsync(0);
+        expect(s.actor.getSnapshot().matches({ authenticated: { user: 'retrying' } })).toBe(true);
+        expect(isLoadingUser(s.actor.getSnapshot())).toBe(true);
+        expect(isSettled(s.actor.getSnapshot())).toBe(false);
+        await vi.advanceTimersByTimeAsync(LOAD_RETRY_BASE_MS - 1);
+        expect(s.calls.loadUser).toHaveBeenCalledTimes(1);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(s.calls.loadUser).toHaveBeenCalledTimes(2);
+
+        s.last(s.pending.loadUser).reject(error);
+        await vi.advanceTimersByTimeAsync(2 * LOAD_RETRY_BASE_MS);
+        expect(s.calls.loadUser).toHaveBeenCalledTimes(3);
+
+        s.last(s.pending.loadUser).reject(error);
+        await vi.advanceTimersByTimeAsync(0);
+        const snap = s.actor.getSnapshot();
+        expect(isServerUnreachable(snap)).toBe(true);
+        expect(isSignedIn(snap)).toBe(true);
+        expect(isSettled(snap)).toBe(false);
+        expect(snap.context.loadErrorKey).toBe(error.key);
+        expect(s.spies.clearTokens).not.toHaveBeenCalled();
+        await vi.advanceTimersByTimeAsync(60_000);
+        expect(s.calls.loadUser).toHaveBeenCalledTimes(3);
+
+        s.send({ type: 'session.retry' });
+        expect(s.calls.loadUser).toHaveBeenCalledTimes(4);
+        s.last(s.pending.loadUser).resolve(USER);
+        await vi.advanceTimersByTimeAsync(0);
+        expect(s.actor.getSnapshot().matches({ authenticated: { user: 'ready' } })).toBe(true);
+        expect(s.actor.getSnapshot().context).toMatchObject({
+          loadFailures: 0,
+          loadErrorKey: null,
+        });
+      },
+    );
+
+    it('a time-out goes to the unreachable state at once (the member has waited enough)', async () => {
+      const s = start({ tokens: true });
+      await settle(s, s.last(s.pending.loadUser), {
+        error: Object.assign(new Error('slow'), { kind: 'timeout', key: 'errors.timeout' }),
+      });
+      expect(isServerUnreachable(s.actor.getSnapshot())).toBe(true);
+      expect(s.spies.clearTokens).not.toHaveBeenCalled();
+    });
   });
 });
 
@@ -259,17 +342,18 @@ describe('session machine: login form', () => {
     s.send({ type: 'login.submit' });
     await settle(s, s.last(s.pending.login), { value: { isVerified: false } });
     expect(s.calls.requestOtp).toHaveBeenCalledWith({ email: 'marie@example.ca' });
-    expect(s.actor.getSnapshot().matches({ signedOut: { otp: 'requesting' } })).toBe(true);
+    expect(isResendingOtp(s.actor.getSnapshot())).toBe(true);
     expect(isOnOtpStep(s.actor.getSnapshot())).toBe(true);
     expect(s.spies.storeTokens).not.toHaveBeenCalled();
     expect(s.spies.goToActivation).not.toHaveBeenCalled();
 
     await settle(s, s.last(s.pending.requestOtp), { value: undefined });
     const snap = s.actor.getSnapshot();
-    expect(snap.matches({ signedOut: { otp: 'entering' } })).toBe(true);
+    expect(snap.matches({ signedOut: { otp: { active: { code: 'entering' } } } })).toBe(true);
+    expect(isResendCoolingDown(snap)).toBe(true);
     expect(snap.context.otp).toMatchObject({
       email: 'marie@example.ca',
-      codeSent: true,
+      sentCount: 1,
       errorKey: null,
     });
   });
@@ -334,7 +418,9 @@ describe('session machine: one-time code', () => {
     s.send({ type: 'otp.change', code: '12345' });
     s.send({ type: 'otp.submit' });
     expect(s.calls.verifyOtp).not.toHaveBeenCalled();
-    expect(s.actor.getSnapshot().matches({ signedOut: { otp: 'entering' } })).toBe(true);
+    expect(
+      s.actor.getSnapshot().matches({ signedOut: { otp: { active: { code: 'entering' } } } }),
+    ).toBe(true);
 
     s.send({ type: 'otp.change', code: '1234567' });
     expect(s.actor.getSnapshot().context.otp.code).toBe('123456');
@@ -364,7 +450,8 @@ describe('session machine: one-time code', () => {
     s.send({ type: 'otp.change', code: '000000' }, { type: 'otp.submit' });
     await settle(s, s.last(s.pending.verifyOtp), { error: httpError(400, 'server.incorrectOtp') });
     let snap = s.actor.getSnapshot();
-    expect(snap.matches({ signedOut: { otp: 'entering' } })).toBe(true);
+    expect(snap.matches({ signedOut: { otp: { active: { code: 'entering' } } } })).toBe(true);
+    expect(snap.context.otp.code).toBe('000000');
     expect(snap.context.otp.errorKey).toBe('server.incorrectOtp');
     expect(s.spies.goToActivation).not.toHaveBeenCalled();
 
@@ -380,8 +467,8 @@ describe('session machine: one-time code', () => {
     await settle(s, s.last(s.pending.login), { value: { isVerified: false } });
     await settle(s, s.last(s.pending.requestOtp), { error: NETWORK_ERROR });
     let snap = s.actor.getSnapshot();
-    expect(snap.matches({ signedOut: { otp: 'entering' } })).toBe(true);
-    expect(snap.context.otp).toMatchObject({ errorKey: 'errors.network', codeSent: false });
+    expect(canResendOtp(snap)).toBe(true);
+    expect(snap.context.otp).toMatchObject({ errorKey: 'errors.network', sentCount: 0 });
 
     s.send({ type: 'otp.resend' });
     expect(isResendingOtp(s.actor.getSnapshot())).toBe(true);
@@ -389,10 +476,49 @@ describe('session machine: one-time code', () => {
     expect(s.calls.requestOtp).toHaveBeenLastCalledWith({ email: 'marie@example.ca' });
     await settle(s, s.last(s.pending.requestOtp), { value: undefined });
     snap = s.actor.getSnapshot();
-    expect(snap.matches({ signedOut: { otp: 'entering' } })).toBe(true);
-    expect(snap.context.otp.codeSent).toBe(true);
+    expect(isResendCoolingDown(snap)).toBe(true);
+    expect(snap.context.otp.sentCount).toBe(1);
     // The new code was sent: the old failure is no longer shown.
     expect(snap.context.otp.errorKey).toBeNull();
+  });
+
+  it('after a code is sent, Resend does nothing for 30 s, then sends one code per click', async () => {
+    vi.useFakeTimers();
+    try {
+      const s = start();
+      fill(s, 'marie@example.ca');
+      s.send({ type: 'login.submit' });
+      s.last(s.pending.login).resolve({ isVerified: false });
+      await vi.advanceTimersByTimeAsync(0);
+      s.last(s.pending.requestOtp).resolve(undefined);
+      await vi.advanceTimersByTimeAsync(0);
+      for (let i = 0; i < 6; i += 1) s.send({ type: 'otp.resend' });
+      expect(s.calls.requestOtp).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(RESEND_COOLDOWN_MS - 1);
+      s.send({ type: 'otp.resend' });
+      expect(s.calls.requestOtp).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(canResendOtp(s.actor.getSnapshot())).toBe(true);
+      for (let i = 0; i < 6; i += 1) s.send({ type: 'otp.resend' });
+      expect(s.calls.requestOtp).toHaveBeenCalledTimes(2);
+      s.last(s.pending.requestOtp).resolve(undefined);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(isResendCoolingDown(s.actor.getSnapshot())).toBe(true);
+      expect(s.actor.getSnapshot().context.otp.sentCount).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the code can be checked while a new one is on its way', async () => {
+    const s = start();
+    fill(s, 'marie@example.ca');
+    s.send({ type: 'login.submit' });
+    await settle(s, s.last(s.pending.login), { value: { isVerified: false } });
+    expect(isResendingOtp(s.actor.getSnapshot())).toBe(true);
+    s.send({ type: 'otp.change', code: '123456' }, { type: 'otp.submit' });
+    expect(isVerifyingOtp(s.actor.getSnapshot())).toBe(true);
+    expect(isResendingOtp(s.actor.getSnapshot())).toBe(true);
   });
 
   it('after a failed attempt, the right credentials of an unverified account leave no stale error behind', async () => {
@@ -461,37 +587,65 @@ describe('session machine: token refresh', () => {
     expect(s.calls.refreshTokens).toHaveBeenCalledTimes(1);
 
     s.last(s.pending.refreshTokens).resolve({
-      ...TOKENS,
-      token: 'access-2',
-      refreshToken: 'refresh-2',
+      kind: 'refreshed',
+      tokens: { ...TOKENS, token: 'access-2', refreshToken: 'refresh-2' },
     });
     const snap = await waitFor(s.actor, (x) => x.context.refreshCount === 1);
     expect(snap.context.refreshOutcome).toBe('refreshed');
     expect(snap.matches({ authenticated: { refresh: 'idle', user: 'ready' } })).toBe(true);
-    expect(s.spies.storeTokens.mock.calls.at(-1)?.[1]).toEqual({
-      token: 'access-2',
-      refreshToken: 'refresh-2',
-    });
+    // The refresh stored them itself, under the cross-tab lock.
+    expect(s.spies.storeTokens).not.toHaveBeenCalled();
     expect(s.calls.refreshTokens).toHaveBeenCalledTimes(1);
   });
 
-  it('a refresh refused with a 4xx signs out and goes to /login', async () => {
+  it('another tab had rotated the token: nothing is stored here, the refresh counts as done', async () => {
     const s = await signedIn();
     s.send({ type: 'session.refresh' });
-    s.last(s.pending.refreshTokens).reject(httpError(401, 'server.unauthorized'));
+    s.last(s.pending.refreshTokens).resolve({ kind: 'rotatedElsewhere' });
+    const snap = await waitFor(s.actor, (x) => x.context.refreshCount === 1);
+    expect(snap.context.refreshOutcome).toBe('refreshed');
+    expect(snap.context.user).toEqual(USER);
+    expect(s.spies.storeTokens).not.toHaveBeenCalled();
+  });
+
+  it('a refresh refused with a 4xx signs out (reason expired), clears only the refused tokens and goes to /login', async () => {
+    const s = await signedIn();
+    s.send({ type: 'session.refresh' });
+    s.last(s.pending.refreshTokens).reject({
+      error: httpError(401, 'server.unauthorized'),
+      refusedRefreshToken: 'refresh-1',
+    });
     const snap = await waitFor(s.actor, (x) => x.matches('signedOut'));
     expect(snap.context.refreshOutcome).toBe('rejected');
     expect(snap.context.refreshCount).toBe(1);
     expect(snap.context.user).toEqual(EMPTY_USER);
+    expect(snap.context.signOutReason).toBe('expired');
     expect(s.spies.clearTokens).toHaveBeenCalledTimes(1);
+    expect(s.spies.clearTokens.mock.calls[0]?.[1]).toEqual({ ifRefreshToken: 'refresh-1' });
     expect(s.spies.clearMembership).toHaveBeenCalledTimes(1);
     expect(s.spies.goToLogin).toHaveBeenCalledTimes(1);
   });
 
+  it.each([408, 429, 503])(
+    'a refresh answered %i keeps the session (temporary)',
+    async (status) => {
+      const s = await signedIn();
+      s.send({ type: 'session.refresh' });
+      s.last(s.pending.refreshTokens).reject({
+        error: httpError(status, 'server.busy'),
+        refusedRefreshToken: 'refresh-1',
+      });
+      const snap = await waitFor(s.actor, (x) => x.context.refreshCount === 1);
+      expect(snap.context.refreshOutcome).toBe('failed');
+      expect(isSignedIn(snap)).toBe(true);
+      expect(s.spies.clearTokens).not.toHaveBeenCalled();
+    },
+  );
+
   it('a network failure keeps the session, with refreshOutcome failed', async () => {
     const s = await signedIn();
     s.send({ type: 'session.refresh' });
-    s.last(s.pending.refreshTokens).reject(NETWORK_ERROR);
+    s.last(s.pending.refreshTokens).reject({ error: NETWORK_ERROR, refusedRefreshToken: null });
     const snap = await waitFor(s.actor, (x) => x.context.refreshCount === 1);
     expect(snap.matches({ authenticated: { user: 'ready', refresh: 'idle' } })).toBe(true);
     expect(snap.context.refreshOutcome).toBe('failed');

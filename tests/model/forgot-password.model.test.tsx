@@ -10,16 +10,19 @@
  *    events through user-event on accessible names, and after each step an
  *    assertion of what the member sees in the state the model is in.
  */
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
+import type { AnyActorRef, InspectionEvent, SnapshotFrom } from 'xstate';
 import {
   type ForgotPasswordContext,
   type ForgotPasswordEvent,
   forgotPasswordMachine,
 } from '../../machines/forgot-password/forgot-password.machine.ts';
 import {
+  isChecking,
+  isResendCoolingDown,
+  isResending,
   selectEmailError,
   selectPasswordErrors,
 } from '../../machines/forgot-password/forgot-password.selectors.ts';
@@ -58,7 +61,11 @@ const SHORT_PASSWORD = 'short';
 const OTHER_PASSWORD = 'Other-pass-99';
 const RESET_TOKEN = 'reset-token-1';
 
-type ModelEvent = ForgotPasswordEvent | OutcomeEvent;
+/** The cooldown's delayed transition, sent by the path instead of waiting 30 s. */
+const COOLDOWN_ELAPSED = {
+  type: 'xstate.after.RESEND_COOLDOWN.forgotPassword.code.sending.coolingDown',
+} as const;
+type ModelEvent = ForgotPasswordEvent | OutcomeEvent | typeof COOLDOWN_ELAPSED;
 
 const EVENTS: readonly ModelEvent[] = [
   // What a member does.
@@ -78,6 +85,8 @@ const EVENTS: readonly ModelEvent[] = [
   { type: 'reset.blur', field: 'password' },
   { type: 'reset.blur', field: 'passwordConfirmation' },
   { type: 'reset.submit' },
+  // Time passing.
+  COOLDOWN_ELAPSED,
   // How each call can end.
   done('requestReset', undefined),
   failed('requestReset', networkError()),
@@ -100,7 +109,7 @@ function serializeState(state: { value: unknown; context: unknown }): string {
     step === 'request'
       ? { email: c.email, touched: c.emailTouched, error: c.errorKey !== null }
       : step === 'code'
-        ? { code: c.code.length, error: c.codeErrorKey, resent: c.codeResent }
+        ? { code: c.code.length, error: c.codeErrorKey, resent: c.codesSent > 1 }
         : {
             passwords: c.passwords,
             shown: Object.keys(c.touched).length,
@@ -149,7 +158,15 @@ function createApiHarness() {
     checkResetOtp: pending.fn('checkResetOtp'),
     resetPassword: pending.fn('resetPassword'),
   };
-  return { api: { auth } as unknown as Api, auth, pending, navigate: vi.fn() };
+  // The screen's own flow actor, caught through the inspection hook, so that
+  // the path can let the cooldown's 30 s pass at once.
+  const flow: { actor: AnyActorRef | null } = { actor: null };
+  const inspect = (event: InspectionEvent) => {
+    if (event.type === '@xstate.actor' && event.rootId === event.actorRef.sessionId) {
+      flow.actor ??= event.actorRef as AnyActorRef;
+    }
+  };
+  return { api: { auth } as unknown as Api, auth, pending, navigate: vi.fn(), flow, inspect };
 }
 
 type Harness = ReturnType<typeof createApiHarness>;
@@ -208,6 +225,9 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snap
       return user.tab();
     case 'reset.submit':
       return user.click(screen.getByRole('button', { name: 'Change password' }));
+    case COOLDOWN_ELAPSED.type:
+      act(() => h.flow.actor?.send(event));
+      return;
     default: {
       const id = parseOutcome(event)?.id as keyof typeof API_METHOD | undefined;
       const method = id ? API_METHOD[id] : undefined;
@@ -263,20 +283,26 @@ function assertView(expected: Snapshot, h: Harness) {
         .map((box) => box.value)
         .join(''),
     ).toBe(c.code);
-    if (expected.matches({ code: 'checking' })) {
+    // Asking for another code: on its way, a countdown after each, then Resend.
+    const countdown = /You can ask for a new code in \d+ s\./;
+    if (isResending(expected)) {
+      expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    } else if (isResendCoolingDown(expected)) {
+      const resend = screen.getByRole('button', { name: 'Resend the code' });
+      expect(resend).toBeDisabled();
+      expect(resend).toHaveAccessibleDescription(countdown);
+    } else {
+      expect(screen.getByRole('button', { name: 'Resend the code' })).toBeEnabled();
+      expect(screen.queryByText(countdown)).toBeNull();
+    }
+    if (isChecking(expected)) {
       expect(screen.getByRole('button', { name: 'Checking...' })).toBeDisabled();
       for (const box of digitBoxes()) expect(box).toBeDisabled();
-      return;
-    }
-    if (expected.matches({ code: 'resending' })) {
-      expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
-      expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
       return;
     }
     const next = screen.getByRole('button', { name: 'Next' });
     if (c.code.length === 6) expect(next).toBeEnabled();
     else expect(next).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Resend the code' })).toBeEnabled();
     if (c.codeErrorKey) {
       expect(screen.getByRole('alert')).toHaveTextContent(text(c.codeErrorKey));
       expect(digitBox(1)).toHaveAttribute('aria-invalid', 'true');
@@ -284,8 +310,8 @@ function assertView(expected: Snapshot, h: Harness) {
       expect(screen.queryByRole('alert')).toBeNull();
     }
     const resent = `If an account exists for ${c.email.trim()}, a new code is on its way.`;
-    if (c.codeResent && !c.codeErrorKey) {
-      expect(screen.getByRole('status')).toHaveTextContent(resent);
+    if (c.codesSent > 1 && !c.codeErrorKey && !isResending(expected)) {
+      expect(screen.getByText(resent)).toBeVisible();
     } else {
       expect(screen.queryByText(resent)).toBeNull();
     }
@@ -341,7 +367,7 @@ describe('forgot-password model: every path on the real screen', () => {
     const user = userEvent.setup({ delay: null });
     const h = createApiHarness();
     await renderScreen(<ForgotPasswordScreen />, {
-      services: { api: h.api, navigate: h.navigate },
+      services: { api: h.api, navigate: h.navigate, inspect: h.inspect },
       path: '/forgot-password',
     });
     await playPath<ModelEvent, Snapshot>(path, {

@@ -14,14 +14,20 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AnyActorLogic, createActor, fromPromise } from 'xstate';
-import { sessionMachine } from '../../machines/session/session.machine.ts';
-import { canSubmitLogin, canSubmitOtp } from '../../machines/session/session.selectors.ts';
+import { MAX_LOAD_ATTEMPTS, sessionMachine } from '../../machines/session/session.machine.ts';
+import {
+  canSubmitLogin,
+  canSubmitOtp,
+  isResendCoolingDown,
+  isResendingOtp,
+  isVerifyingOtp,
+} from '../../machines/session/session.selectors.ts';
 import type { SessionContext, SessionEvent } from '../../machines/session/session.types.ts';
 import type { Tokens, User } from '../../machines/shared/domain.ts';
 import type { SessionActor } from '../../src/app/services.tsx';
 import { LoginScreen } from '../../src/screens/login/login-screen.tsx';
 import { PendingCalls } from '../support/deferred.ts';
-import { createSession, httpError, networkError } from '../support/fake-services.ts';
+import { createSession, httpError, networkError, timeoutError } from '../support/fake-services.ts';
 import { MARIE } from '../support/fixtures.ts';
 import type { UserApi } from '../support/form.ts';
 import {
@@ -50,7 +56,16 @@ const CODE = '123456';
 const USER: User = MARIE;
 const TOKENS: Tokens = { token: 'access-1', refreshToken: 'refresh-1', user: USER };
 
-type ModelEvent = SessionEvent | OutcomeEvent;
+/** A delayed transition's event, sent by the path instead of waiting for the timer. */
+type DelayEvent = { type: `xstate.after.${string}` };
+type ModelEvent = SessionEvent | OutcomeEvent | DelayEvent;
+
+const RETRY_ELAPSED: DelayEvent = {
+  type: 'xstate.after.LOAD_RETRY_DELAY.session.authenticated.user.retrying',
+};
+const COOLDOWN_ELAPSED: DelayEvent = {
+  type: 'xstate.after.RESEND_COOLDOWN.session.signedOut.otp.active.sending.coolingDown',
+};
 
 const INVOKE_IDS = ['loadUser', 'reloadUser', 'login', 'requestOtp', 'verifyOtp', 'refreshTokens'];
 
@@ -66,6 +81,10 @@ const EVENTS: readonly ModelEvent[] = [
   { type: 'otp.resend' },
   { type: 'otp.cancel' },
   { type: 'session.signOut' },
+  { type: 'session.retry' },
+  // Time passing.
+  RETRY_ELAPSED,
+  COOLDOWN_ELAPSED,
   // What the rest of the app (HTTP client, screens, other tabs) asks.
   { type: 'session.refresh' },
   { type: 'session.reloadUser' },
@@ -74,7 +93,9 @@ const EVENTS: readonly ModelEvent[] = [
   { type: 'session.storageChanged', hasTokens: false },
   // How each effect can end.
   done('loadUser', USER),
-  failed('loadUser', httpError(500, 'errors.unknown')),
+  failed('loadUser', httpError(401, 'server.unauthorized')),
+  failed('loadUser', httpError(503, 'errors.unknown')),
+  failed('loadUser', timeoutError()),
   done('reloadUser', { ...USER, firstName: 'Émilie' }),
   failed('reloadUser', networkError()),
   done('login', { token: 'access-1', refreshToken: 'refresh-1', user: USER, isVerified: true }),
@@ -84,9 +105,16 @@ const EVENTS: readonly ModelEvent[] = [
   failed('requestOtp', networkError()),
   done('verifyOtp', TOKENS),
   failed('verifyOtp', httpError(400, 'server.incorrectOtp')),
-  done('refreshTokens', { ...TOKENS, token: 'access-2', refreshToken: 'refresh-2' }),
-  failed('refreshTokens', httpError(401, 'server.unauthorized')),
-  failed('refreshTokens', networkError()),
+  done('refreshTokens', {
+    kind: 'refreshed',
+    tokens: { ...TOKENS, token: 'access-2', refreshToken: 'refresh-2' },
+  }),
+  done('refreshTokens', { kind: 'rotatedElsewhere' }),
+  failed('refreshTokens', {
+    error: httpError(401, 'server.unauthorized'),
+    refusedRefreshToken: 'refresh-1',
+  }),
+  failed('refreshTokens', { error: networkError(), refusedRefreshToken: null }),
 ];
 
 /** State value plus the few context facts a member can see (kept small on purpose). */
@@ -95,17 +123,18 @@ function serializeState(state: { value: unknown; context: unknown }): string {
   const value = state.value as Record<string, unknown> | string;
   const signedOut = typeof value === 'object' && 'signedOut' in value;
   const onOtp = signedOut && typeof value.signedOut === 'object';
-  // The form shows the login values and error; the code step shows the code, its error and 'sent'.
+  // The form shows the login values and error; the code step shows the code, its error and 'sent';
+  // signed in, the load attempts decide between a retry and 'could not reach the server'.
   const facts = !signedOut
-    ? {}
+    ? { loadFailures: Math.min(context.loadFailures, MAX_LOAD_ATTEMPTS) }
     : onOtp
       ? {
           email: context.otp.email,
           code: context.otp.code,
           errorKey: context.otp.errorKey,
-          codeSent: context.otp.codeSent,
+          sent: context.otp.sentCount > 0,
         }
-      : context.login;
+      : { ...context.login, expired: context.signOutReason };
   return JSON.stringify({ value, facts });
 }
 
@@ -264,6 +293,10 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Sess
       // Not the member: the HTTP client and other tabs talk to the session actor.
       h.session.send(event);
       return;
+    case COOLDOWN_ELAPSED.type:
+      // Time passes: the 30 s of the cooldown are over.
+      h.session.send(event as never);
+      return;
     default: {
       const id = parseOutcome(event)?.id;
       if (!id) throw new Error(`cannot perform ${event.type}`);
@@ -311,22 +344,29 @@ function assertView(expected: Snapshot) {
       .join(''),
   ).toBe(otp.code);
 
-  if (expected.matches({ signedOut: { otp: 'requesting' } })) {
+  // Asking for codes: one on its way, a countdown after each, then Resend.
+  const countdown = /You can ask for a new code in \d+ s\./;
+  if (isResendingOtp(expected)) {
     expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
-    return;
+  } else if (isResendCoolingDown(expected)) {
+    const resend = screen.getByRole('button', { name: 'Resend it' });
+    expect(resend).toBeDisabled();
+    expect(resend).toHaveAccessibleDescription(countdown);
+  } else {
+    expect(screen.getByRole('button', { name: 'Resend it' })).toBeEnabled();
+    expect(screen.queryByText(countdown)).toBeNull();
   }
-  if (expected.matches({ signedOut: { otp: 'verifying' } })) {
+
+  // The code.
+  if (isVerifyingOtp(expected)) {
     expect(screen.getByRole('button', { name: 'Verifying...' })).toBeDisabled();
     for (const box of digitBoxes()) expect(box).toBeDisabled();
     return;
   }
-  // entering
   const next = screen.getByRole('button', { name: 'Next' });
   if (canSubmitOtp(expected)) expect(next).toBeEnabled();
   else expect(next).toBeDisabled();
   expect(otp.code.length === 6).toBe(canSubmitOtp(expected));
-  expect(screen.getByRole('button', { name: 'Resend it' })).toBeEnabled();
   if (otp.errorKey) {
     expect(screen.getByRole('alert')).toHaveTextContent(EN[otp.errorKey] ?? '(no text)');
     expect(digitBox(1)).toHaveAttribute('aria-invalid', 'true');
@@ -334,8 +374,11 @@ function assertView(expected: Snapshot) {
     expect(screen.queryByRole('alert')).toBeNull();
   }
   const sent = `A new code was sent to ${otp.email}.`;
-  if (otp.codeSent && !otp.errorKey) expect(screen.getByRole('status')).toHaveTextContent(sent);
-  else expect(screen.queryByText(sent)).toBeNull();
+  if (otp.sentCount > 0 && !otp.errorKey && !isResendingOtp(expected)) {
+    expect(screen.getByText(sent)).toBeVisible();
+  } else {
+    expect(screen.queryByText(sent)).toBeNull();
+  }
 }
 
 /** The effect a member notices when the path leaves the signed-out part. */
@@ -369,9 +412,11 @@ describe('session model: the signed-out paths on the real login screen', () => {
     for (const id of [
       'session.signedOut.form',
       'session.signedOut.submitting',
-      'session.signedOut.otp.requesting',
-      'session.signedOut.otp.entering',
-      'session.signedOut.otp.verifying',
+      'session.signedOut.otp.active.sending.requesting',
+      'session.signedOut.otp.active.sending.coolingDown',
+      'session.signedOut.otp.active.sending.canResend',
+      'session.signedOut.otp.active.code.entering',
+      'session.signedOut.otp.active.code.verifying',
       'session.authenticated',
     ]) {
       expect(reached).toContain(id);

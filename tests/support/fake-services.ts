@@ -26,6 +26,9 @@ export const httpError = (status: number, key: string) =>
 /** What the HTTP client rejects with when the server cannot be reached. */
 export const networkError = () => new ApiError({ kind: 'network', key: 'errors.network' });
 
+/** What the HTTP client rejects with when the server does not answer in time. */
+export const timeoutError = () => new ApiError({ kind: 'timeout', key: 'errors.timeout' });
+
 /** A logger whose every level is a spy. */
 export function fakeLogger() {
   return {

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor as waitForState } from 'xstate';
-import { sessionMachine } from '../../machines/session/session.machine.ts';
+import { RESEND_COOLDOWN_MS, sessionMachine } from '../../machines/session/session.machine.ts';
 import type { LoginValues } from '../../machines/session/session.types.ts';
 import { EMPTY_USER, type LoginResponse, type Tokens } from '../../machines/shared/domain.ts';
 import type { SessionActor } from '../../src/app/services.tsx';
@@ -20,12 +20,15 @@ const TOKENS: Tokens = {
 interface Fakes {
   requestOtp?: (input: { email: string }) => Promise<void>;
   verifyOtp?: (input: { email: string; otp: string }) => Promise<Tokens>;
+  /** The resend cooldown (30 s in the app; 0 lets a test resend at once). */
+  cooldownMs?: number;
 }
 
 /** A real session actor brought to the code step: an unverified login for EMAIL, a code sent. */
 async function sessionOnOtpStep({
   requestOtp = async () => undefined,
   verifyOtp = () => new Promise<Tokens>(() => {}),
+  cooldownMs = RESEND_COOLDOWN_MS,
 }: Fakes = {}) {
   const calls = {
     requestOtp: [] as Array<{ email: string }>,
@@ -51,13 +54,14 @@ async function sessionOnOtpStep({
       },
       actions: { goToActivation, storeTokens },
       guards: { hasStoredTokens: () => false },
+      delays: { RESEND_COOLDOWN: cooldownMs },
     }),
   );
   session.start();
   session.send({ type: 'login.change', field: 'emailOrPhone', value: EMAIL });
   session.send({ type: 'login.change', field: 'password', value: 'correct-horse' });
   session.send({ type: 'login.submit' });
-  await waitForState(session, (s) => s.matches({ signedOut: { otp: 'entering' } }));
+  await waitForState(session, (s) => s.context.otp.sentCount === 1);
   return { session: session as SessionActor, calls, goToActivation, storeTokens };
 }
 
@@ -123,6 +127,12 @@ describe('OtpStep', () => {
     await user.click(box(1));
     await user.paste(' 123-456 ');
     expect(code()).toBe('123456');
+    expect(screen.queryByText('Only digits allowed')).toBeNull();
+    await user.click(box(1));
+    await user.paste('654 321');
+    expect(code()).toBe('654321');
+    expect(screen.queryByText('Only digits allowed')).toBeNull();
+    expect(box(1)).not.toHaveAttribute('aria-invalid');
   });
 
   it("a letter is refused with 'Only digits allowed'", async () => {
@@ -205,27 +215,40 @@ describe('OtpStep', () => {
     expect(next()).toBeEnabled();
   });
 
+  it("after a code is sent, 'Resend it' is disabled for 30 s with the seconds left shown", async () => {
+    const { user, calls } = await renderOtp();
+    const resend = screen.getByRole('button', { name: 'Resend it' });
+    expect(resend).toBeDisabled();
+    expect(resend).toHaveAccessibleDescription('You can ask for a new code in 30 s.');
+    for (let i = 0; i < 6; i += 1) await user.click(resend);
+    expect(calls.requestOtp).toHaveLength(1);
+  });
+
   it("'Resend it' asks for a new code, shows Sending..., then says it was sent", async () => {
     let release: () => void = () => {};
     const { user, calls } = await renderOtp({
+      cooldownMs: 0,
       requestOtp: () =>
         new Promise<void>((resolve) => {
           release = resolve;
         }),
     });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Resend it' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Resend it' }));
     expect(calls.requestOtp).toEqual([{ email: EMAIL }, { email: EMAIL }]);
     expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
     release();
-    expect(await screen.findByRole('button', { name: 'Resend it' })).toBeEnabled();
-    expect(screen.getByRole('status')).toHaveTextContent(`A new code was sent to ${EMAIL}.`);
+    expect(await screen.findByText(`A new code was sent to ${EMAIL}.`)).toBeVisible();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Resend it' })).toBeEnabled());
   });
 
   it('a failed resend is shown like a verification failure', async () => {
     const { user } = await renderOtp({
+      cooldownMs: 0,
       requestOtp: () =>
         Promise.reject(Object.assign(new Error('x'), { key: 'server.userNotExist' })),
     });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Resend it' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Resend it' }));
     expect(await screen.findByRole('alert')).toHaveTextContent("User doesn't exist");
   });
@@ -241,7 +264,9 @@ describe('OtpStep', () => {
     await renderOtp({}, 'fr');
     expect(screen.getByRole('heading', { level: 1, name: 'Vérifiez votre compte' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Suivant' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Renvoyer le code' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Renvoyer le code' })).toHaveAccessibleDescription(
+      'Vous pourrez demander un nouveau code dans 30 s.',
+    );
     expect(screen.getByRole('button', { name: 'Retour à la connexion' })).toBeVisible();
   });
 
