@@ -9,6 +9,10 @@ export type ApiErrorKind = 'network' | 'timeout' | 'parse' | 'http';
 export const UNKNOWN_KEY = 'errors.unknown';
 export const NETWORK_KEY = 'errors.network';
 export const TIMEOUT_KEY = 'errors.timeout';
+/** A 5xx that names no server key (a proxy's error page, a crash). */
+export const SERVER_KEY_5XX = 'errors.server';
+/** A 2xx whose body breaks the contract (not JSON, or not the expected shape). */
+export const UNREADABLE_KEY = 'errors.unreadable';
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;
@@ -69,5 +73,7 @@ export function errorKeyFromBody(body: unknown): string {
 }
 
 export function httpError(status: number, body: unknown, cause?: unknown): ApiError {
-  return new ApiError({ kind: 'http', status, key: errorKeyFromBody(body), cause });
+  const key = errorKeyFromBody(body);
+  const shown = key === UNKNOWN_KEY && status >= 500 ? SERVER_KEY_5XX : key;
+  return new ApiError({ kind: 'http', status, key: shown, cause });
 }

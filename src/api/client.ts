@@ -6,7 +6,7 @@ import {
   isApiError,
   NETWORK_KEY,
   TIMEOUT_KEY,
-  UNKNOWN_KEY,
+  UNREADABLE_KEY,
 } from './api-error.ts';
 import type { TokenStore } from './tokens.ts';
 
@@ -99,11 +99,15 @@ function parseBody<T>(text: string, schema: v.GenericSchema<unknown, T>): T {
   try {
     data = JSON.parse(text);
   } catch (cause) {
-    throw new ApiError({ kind: 'parse', key: UNKNOWN_KEY, cause });
+    throw new ApiError({ kind: 'parse', key: UNREADABLE_KEY, cause });
   }
   const result = v.safeParse(schema, data);
   if (!result.success) {
-    throw new ApiError({ kind: 'parse', key: UNKNOWN_KEY, cause: new v.ValiError(result.issues) });
+    throw new ApiError({
+      kind: 'parse',
+      key: UNREADABLE_KEY,
+      cause: new v.ValiError(result.issues),
+    });
   }
   return result.output;
 }

@@ -1,10 +1,10 @@
 import { HttpResponse, http } from 'msw';
 import { vi } from 'vitest';
-import { createApi } from '../../src/api/api.ts';
-import { type AuthPort, createApiClient } from '../../src/api/client.ts';
-import { createTokenStore } from '../../src/api/tokens.ts';
+import { type Api, createApi } from '../../src/api/api.ts';
+import { type ApiClient, type AuthPort, createApiClient } from '../../src/api/client.ts';
+import { createTokenStore, type TokenStore } from '../../src/api/tokens.ts';
 import { createServices } from '../../src/app/create-services.ts';
-import type { AppServices } from '../../src/app/services.tsx';
+import type { AppServices, SessionActor } from '../../src/app/services.tsx';
 import { createSafeStorage } from '../../src/lib/safe-storage.ts';
 
 /** Shared fixtures of the tests under tests/api/ (not a test file itself). */
@@ -77,14 +77,24 @@ export function stopHarnesses(): void {
  * in localStorage. With `auth`, a bare client on that port instead (for tests
  * of the client's side of the port contract).
  */
-export function createHarness(
-  options: {
-    accessToken?: string;
-    refreshToken?: string;
-    timeoutMs?: number;
-    auth?: AuthPort;
-  } = {},
-) {
+interface HarnessOptions {
+  accessToken?: string;
+  refreshToken?: string;
+  timeoutMs?: number;
+}
+
+export function createHarness(options: HarnessOptions & { auth: AuthPort }): {
+  api: Api;
+  client: ApiClient;
+  tokens: TokenStore;
+};
+export function createHarness(options?: HarnessOptions): {
+  api: Api;
+  client: ApiClient;
+  tokens: TokenStore;
+  session: SessionActor;
+};
+export function createHarness(options: HarnessOptions & { auth?: AuthPort } = {}) {
   if (options.accessToken) localStorage.setItem('evclub.accessToken', options.accessToken);
   if (options.refreshToken) localStorage.setItem('evclub.refreshToken', options.refreshToken);
   const storage = createSafeStorage(() => localStorage);
@@ -96,7 +106,7 @@ export function createHarness(
       auth: options.auth,
       ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     });
-    return { api: createApi(client), client, tokens, session: null };
+    return { api: createApi(client), client, tokens };
   }
   const { services, client } = createServices({
     config: { apiUrl: BASE, storeUrl: BASE, supportUrl: BASE, inspect: false },

@@ -130,7 +130,7 @@ describe('the 401 flow', () => {
     expect(seen.filter((h) => h === 'Bearer access-old')).toHaveLength(10);
     expect(seen.filter((h) => h === 'Bearer access-new')).toHaveLength(10);
     expect(tokens.read()).toEqual({ accessToken: 'access-new', refreshToken: 'refresh-new' });
-    expect(isSignedIn(session!.getSnapshot())).toBe(true);
+    expect(isSignedIn(session.getSnapshot())).toBe(true);
   });
 
   it('a 401 that arrives after another call already refreshed retries with the new token, without a second refresh', async () => {
@@ -197,7 +197,7 @@ describe('the 401 flow', () => {
 
       expect(error).toMatchObject({ kind: 'network', key: 'errors.network' });
       expect(seen).toEqual(['Bearer access-old']);
-      expect(isSignedIn(session!.getSnapshot())).toBe(true);
+      expect(isSignedIn(session.getSnapshot())).toBe(true);
       expect(tokens.read()).toEqual({ accessToken: 'access-old', refreshToken: 'refresh-old' });
     },
   );
@@ -217,7 +217,7 @@ describe('the 401 flow', () => {
     expect(error).toMatchObject({ kind: 'http', status: 401, key: 'server.accessDenied' });
     // The refresh call's own 401 does not start another refresh.
     expect(refreshes).toHaveLength(1);
-    const after = await waitFor(session!, (s) => !isSignedIn(s));
+    const after = await waitFor(session, (s) => !isSignedIn(s));
     expect(after.context.signOutReason).toBe('expired');
     expect(tokens.read()).toEqual({ accessToken: null, refreshToken: null });
   });
@@ -272,7 +272,7 @@ describe('the 401 flow', () => {
       status: 401,
       key: 'server.incorrectEmailOrPassword',
     });
-    expect(session!.getSnapshot().context.signOutReason).toBeNull();
+    expect(session.getSnapshot().context.signOutReason).toBeNull();
   });
 });
 

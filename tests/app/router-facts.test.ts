@@ -92,9 +92,10 @@ describe('gatherFacts (what the route guards decide on)', () => {
     });
   });
 
-  it('a membership that never answers is given up after the rehydrate time-out', async () => {
+  it('a persisted copy serves once the refetch has had REHYDRATE_TIMEOUT_MS to answer', async () => {
     vi.useFakeTimers();
-    const { services, user } = setup({ tokens: true });
+    const { services, user, membership } = setup({ tokens: true });
+    membership.send({ type: 'membership.hydrate', record: ACTIVE });
     user.resolve(USER);
     let done = false;
     const pending = gatherFacts(services).then((f) => {
@@ -106,7 +107,54 @@ describe('gatherFacts (what the route guards decide on)', () => {
     await vi.advanceTimersByTimeAsync(20);
     await expect(pending).resolves.toMatchObject({
       signedIn: true,
-      flags: { isMembershipExist: false },
+      flags: { isMembershipExist: true, isActive: true },
     });
+  });
+
+  it('a membership nothing is known of is never taken for "none": the guard waits through a failed load until Try again loads it', async () => {
+    let calls = 0;
+    const membership = createActor(
+      membershipMachine.provide({
+        actors: {
+          loadMembership: fromPromise<Membership | null>(async () => {
+            calls += 1;
+            if (calls === 1) throw Object.assign(new Error('offline'), { key: 'errors.network' });
+            return ACTIVE;
+          }),
+        },
+      }),
+    ).start();
+    const { services, user } = setup({ tokens: true });
+    const withFlaky = { ...services, membership } as AppServices;
+    user.resolve(USER);
+    membership.send({ type: 'membership.refetch' });
+    let facts: unknown = null;
+    const pending = gatherFacts(withFlaky).then((f) => {
+      facts = f;
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(membership.getSnapshot().matches('unavailable')).toBe(true);
+    expect(facts).toBeNull();
+
+    membership.send({ type: 'membership.refetch' });
+    await pending;
+    expect(facts).toMatchObject({ flags: { isMembershipExist: true, isActive: true } });
+  });
+
+  it('a guard that needs no membership decides on the session alone', async () => {
+    const { services, user } = setup({ tokens: true });
+    user.resolve(USER);
+    await expect(gatherFacts(services, { needsMembership: false })).resolves.toEqual({
+      signedIn: true,
+      flags: { isMembershipExist: false, isActive: false, isCancelled: false, hasOrdered: false },
+    });
+  });
+
+  it('stops waiting when the navigation is abandoned', async () => {
+    const { services } = setup({ tokens: true });
+    const controller = new AbortController();
+    const pending = gatherFacts(services, { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toBeDefined();
   });
 });

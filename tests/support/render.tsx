@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { AppServices } from '../../src/app/services.tsx';
 import { ServicesProvider } from '../../src/app/services.tsx';
+import { createSafeStorage } from '../../src/lib/safe-storage.ts';
 import { createTestI18n } from './i18n.ts';
 
 // jsdom has no scrolling; the router scrolls to the top after loading a route.
@@ -62,6 +63,7 @@ export async function renderScreen(
     logger: silentLogger,
     navigate: () => {},
     chooseLanguage: () => {},
+    storage: createSafeStorage(() => localStorage),
     ...services,
   } as AppServices;
   const result = render(

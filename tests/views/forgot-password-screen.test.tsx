@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { RESEND_COOLDOWN_MS } from '../../machines/forgot-password/forgot-password.machine.ts';
 import type { Api } from '../../src/api/api.ts';
 import {
   ForgotPasswordScreen,
@@ -30,7 +31,15 @@ async function renderForgot(fakes: Fakes = {}, language: 'en' | 'fr' = 'en') {
     language,
     path: '/forgot-password',
   });
-  return { ...view, auth, navigate, user: userEvent.setup() };
+  return {
+    ...view,
+    auth,
+    navigate,
+    // With fake timers (the resend test), user-event's own pauses advance them.
+    user: userEvent.setup({
+      advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined),
+    }),
+  };
 }
 
 type Rendered = Awaited<ReturnType<typeof renderForgot>>;
@@ -120,6 +129,10 @@ describe('ForgotPasswordScreen', () => {
   });
 
   it('shows a wrong code, and resends a code on request', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const view = await renderForgot({
       checkResetOtp: () => Promise.reject(apiError('server.incorrectOtp')),
     });
@@ -128,10 +141,16 @@ describe('ForgotPasswordScreen', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     await enterCode(view, '999999');
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect OTP');
-    await view.user.click(screen.getByRole('button', { name: 'Resend the code' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      `If an account exists for ${EMAIL}, a new code is on its way.`,
-    );
+    // The code just went out: Resend waits 30 s, and says so.
+    const resend = screen.getByRole('button', { name: 'Resend the code' });
+    expect(resend).toBeDisabled();
+    expect(resend).toHaveAccessibleDescription(/You can ask for a new code in \d+ s\./);
+    await act(() => vi.advanceTimersByTimeAsync(RESEND_COOLDOWN_MS));
+    expect(resend).toBeEnabled();
+    await view.user.click(resend);
+    expect(
+      await screen.findByText(`If an account exists for ${EMAIL}, a new code is on its way.`),
+    ).toBeVisible();
     expect(view.auth.requestPasswordReset).toHaveBeenCalledTimes(2);
   });
 

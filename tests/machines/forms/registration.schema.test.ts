@@ -52,19 +52,20 @@ describe('registration schema', () => {
     });
   });
 
-  it('checks the E.164 phone: 2 to 17 digits, optional extension', () => {
-    expect(check({ phone: '+12' })).toEqual({});
-    expect(check({ phone: `+1${'2'.repeat(16)}` })).toEqual({});
+  it('checks the E.164 phone (country code and a 2 to 17 digit national number), optional RFC 3966 extension', () => {
+    expect(check({ phone: '+122' })).toEqual({});
+    expect(check({ phone: `+1${'2'.repeat(17)}` })).toEqual({});
     expect(check({ phone: '+15145550123;ext=123' })).toEqual({});
-    expect(check({ phone: '+15145550123x45' })).toEqual({});
     for (const phone of [
       '+1',
-      `+1${'2'.repeat(17)}`,
+      '+12',
+      `+1${'2'.repeat(20)}`,
       '5145550123',
       '+05145550123',
       '+1 514 555 0123',
       '+15145550123;ext=',
-      '+15145550123x1234567',
+      '+15145550123x45',
+      '+15145550123;ext=1234567',
     ]) {
       expect(check({ phone }), phone).toEqual({ phone: { key: 'validation.phoneInvalid' } });
     }
