@@ -298,7 +298,7 @@ describe('errors are always ApiError', () => {
     expect(error).toMatchObject({ kind: 'http', status: 409, key: 'server.sameEmailUserExists' });
   });
 
-  it('a non-JSON error body gives errors.unknown with the status', async () => {
+  it('a non-JSON 5xx body gives errors.server with the status', async () => {
     server.use(
       http.get(url('club/thing'), () =>
         HttpResponse.text('<html>Bad gateway</html>', {
@@ -309,7 +309,7 @@ describe('errors are always ApiError', () => {
     );
     const { client } = createHarness();
     const error = await failure(client.get('club/thing'));
-    expect(error).toMatchObject({ kind: 'http', status: 502, key: 'errors.unknown' });
+    expect(error).toMatchObject({ kind: 'http', status: 502, key: 'errors.server' });
   });
 
   it('a JSON error body without the envelope gives errors.unknown', async () => {
@@ -356,18 +356,18 @@ describe('errors are always ApiError', () => {
     expect(error).toMatchObject({ kind: 'timeout', key: 'errors.timeout' });
   });
 
-  it('a 2xx body that does not match the schema is kind parse with errors.unknown', async () => {
+  it('a 2xx body that does not match the schema is kind parse with errors.unreadable', async () => {
     server.use(http.get(url('club/thing'), () => HttpResponse.json({ ok: 'yes' })));
     const { client } = createHarness();
     const error = await failure(client.get('club/thing', { schema: Echo }));
-    expect(error).toMatchObject({ kind: 'parse', key: 'errors.unknown' });
+    expect(error).toMatchObject({ kind: 'parse', key: 'errors.unreadable' });
   });
 
   it('a 2xx body that is not JSON at all is kind parse', async () => {
     server.use(http.get(url('club/thing'), () => HttpResponse.text('<html>welcome</html>')));
     const { client } = createHarness();
     const error = await failure(client.get('club/thing', { schema: Echo }));
-    expect(error).toMatchObject({ kind: 'parse', key: 'errors.unknown' });
+    expect(error).toMatchObject({ kind: 'parse', key: 'errors.unreadable' });
   });
 
   it('without a schema the body is not read: a 201 with any body resolves to undefined', async () => {

@@ -303,7 +303,7 @@ describe('subscriptions', () => {
     const { api } = createHarness();
     await expect(api.subscriptions.get('sub_1')).rejects.toMatchObject({
       kind: 'parse',
-      key: 'errors.unknown',
+      key: 'errors.unreadable',
     });
   });
 });
