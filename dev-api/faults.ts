@@ -1,9 +1,12 @@
 /**
  * Injected faults (private __dev helper, for the project's fault tests): the
  * next matching API call(s) fail the way real networks and servers do, before
- * the stand-in handles them (so nothing is changed by a faulted call).
+ * the stand-in handles them (so nothing is changed by a faulted call), or,
+ * with `after`, once it has handled them (the server did its work, only the
+ * answer is lost or broken).
  *
- * - `status`: an error status (default 503) with a non-JSON body, as a proxy sends it;
+ * - `status`: an error status (default 503) with a non-JSON body, as a proxy sends it,
+ *   or, with `key`, the contract's error envelope naming that key;
  * - `drop`: the connection is closed without an answer;
  * - `malformed`: 200 with JSON of the wrong shape;
  * - `garbage`: 200 with a body that is not JSON at all;
@@ -27,11 +30,15 @@ export interface Fault {
   kind: FaultKind;
   /** For `status`. */
   status: number;
+  /** For `status`: answer the error envelope with this key instead of a proxy page. */
+  key: string | null;
   /** For `hang`. */
   ms: number;
   /** How many matching calls it still fails. */
   times: number;
   email: string | null;
+  /** Fail the answer of a call the stand-in has handled (a call it refuses keeps its error). */
+  after: boolean;
 }
 
 const KINDS: readonly FaultKind[] = ['status', 'drop', 'malformed', 'garbage', 'hang'];
@@ -63,14 +70,18 @@ export function parseFault(input: unknown): Fault {
   };
   const email = value.email === undefined ? null : value.email;
   if (email !== null && typeof email !== 'string') throw badRequest();
+  const key = value.key === undefined ? null : value.key;
+  if (key !== null && typeof key !== 'string') throw badRequest();
   return {
     method: method.toUpperCase(),
     path: value.path.replace(/\/+$/, ''),
     kind: kind as FaultKind,
     status: positive('status', 503),
+    key,
     ms: positive('ms', DEFAULT_HANG_MS),
     times: positive('times', 1),
     email: email === null ? null : email.trim().toLowerCase(),
+    after: value.after === true,
   };
 }
 
@@ -83,7 +94,7 @@ function pathMatches(pattern: string, path: string): boolean {
 /** The email of the user a call is made for, as far as the stand-in can tell. */
 function callerEmails(state: DevApiState, bearer: string | null, body: ParsedBody): string[] {
   const emails: string[] = [];
-  const { tokens, users } = state.store.data;
+  const { tokens, users, resetTokens } = state.store.data;
   const ofToken = (token: unknown) => {
     if (typeof token !== 'string') return;
     const record = tokens[token];
@@ -94,6 +105,9 @@ function callerEmails(state: DevApiState, bearer: string | null, body: ParsedBod
   if (body.kind === 'json' && typeof body.value === 'object' && body.value !== null) {
     const fields = body.value as Record<string, unknown>;
     ofToken(fields.refreshToken);
+    const reset = typeof fields.resetToken === 'string' ? resetTokens[fields.resetToken] : null;
+    const resetUser = reset && users.find((candidate) => candidate._id === reset.userId);
+    if (resetUser) emails.push(resetUser.email.toLowerCase());
     for (const key of ['email', 'emailOrPhone']) {
       const typed = fields[key];
       if (typeof typed === 'string') emails.push(typed.trim().toLowerCase());
@@ -139,6 +153,11 @@ export function serveFault(
   switch (fault.kind) {
     case 'status':
       res.statusCode = fault.status;
+      if (fault.key) {
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        res.end(JSON.stringify({ statusCode: fault.status, message: { message: fault.key } }));
+        return fault.status;
+      }
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       res.end(`<html><body><h1>${fault.status} Service Unavailable</h1></body></html>`);
       return fault.status;

@@ -200,11 +200,16 @@ async function handle(
             bearer: bearerOf(req),
             body,
           });
-      if (fault) {
+      if (fault && !fault.after) {
         record(state, req, path, body, serveFault(state.faults, fault, req, res));
         return;
       }
       result = await dispatch(state, req, url, body);
+      if (fault && result.status < 300) {
+        // The call was handled; only its answer breaks the contract.
+        record(state, req, path, body, serveFault(state.faults, fault, req, res));
+        return;
+      }
     } catch (error) {
       if (error instanceof RequestAborted) return;
       result = toErrorResult(state, error);

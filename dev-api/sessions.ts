@@ -92,11 +92,12 @@ export function revokeUserTokens(state: DevApiState, userId: string): void {
   }
 }
 
-/** Makes every issued access token expired as of now (__dev helper). */
-export function expireAccessTokens(state: DevApiState): number {
+/** Makes every issued access token (of one user, when given) expired as of now (__dev helper). */
+export function expireAccessTokens(state: DevApiState, userId?: string): number {
   let count = 0;
   const now = state.now();
   for (const record of Object.values(state.store.data.tokens)) {
+    if (userId !== undefined && record.userId !== userId) continue;
     if (record.kind === 'access' && record.expiresAt > now) {
       record.expiresAt = now;
       count += 1;

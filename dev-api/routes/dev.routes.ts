@@ -57,8 +57,11 @@ export const devRoutes: Route[] = [
   {
     method: 'POST',
     path: '/__dev/expire-access-tokens',
-    handle({ state }) {
-      const expired = expireAccessTokens(state);
+    handle({ state, query }) {
+      const email = query.get('email');
+      const user = email === null ? null : findUserByEmail(state, email);
+      if (email !== null && !user) throw notFound('server.userNotExist');
+      const expired = expireAccessTokens(state, user?._id);
       state.store.save();
       return { status: 200, body: { expired } };
     },

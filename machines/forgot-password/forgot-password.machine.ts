@@ -9,7 +9,7 @@ import {
 } from '../forms/password.schema.ts';
 import { emailField } from '../forms/registration.schema.ts';
 import { hasNoErrors, validate } from '../forms/validate.ts';
-import { errorKeyOf } from '../shared/error-key.ts';
+import { errorKeyOf, statusOf } from '../shared/error-key.ts';
 
 /** Resend stays disabled this long after a code was sent (issue 10: no flood of codes). */
 export const RESEND_COOLDOWN_MS = 30_000;
@@ -17,8 +17,19 @@ export const RESEND_COOLDOWN_MS = 30_000;
 /** The request step's one field: the email the code goes to. */
 export const forgotEmailSchema = v.object({ email: emailField });
 
-/** Errors that say the request never reached the server: shown, and the member stays. */
+/**
+ * Errors that say no code went out: the server was not reached, took too long,
+ * or failed itself (5xx). Shown, and the member stays. Any other answer (a 4xx,
+ * such as an unknown address) reads as sent, so nothing reveals who has an account.
+ */
 export const CONNECTION_ERROR_KEYS: readonly string[] = ['errors.network', 'errors.timeout'];
+
+function isNotDelivered(error: unknown): boolean {
+  const status = statusOf(error);
+  return (
+    CONNECTION_ERROR_KEYS.includes(errorKeyOf(error)) || (status !== undefined && status >= 500)
+  );
+}
 
 export const RESET_PASSWORD_FIELDS: readonly ResetPasswordField[] = [
   'password',
@@ -178,7 +189,8 @@ export const forgotPasswordMachine = setup({
   guards: {
     isEmailValid: ({ context }) => context.emailError === null,
     /** The request never reached the server (network, timeout): say so and stay. */
-    isConnectionError: ({ event }) => CONNECTION_ERROR_KEYS.includes(errorKeyOf(errorOf(event))),
+    /** No code went out (network, time-out, 5xx): say so and stay. */
+    isNotDelivered: ({ event }) => isNotDelivered(errorOf(event)),
     isCodeComplete: ({ context }) => isCompleteOtp(context.code),
     canReset: ({ context }) => hasNoErrors(context.passwordErrors),
   },
@@ -234,10 +246,11 @@ export const forgotPasswordMachine = setup({
             },
             onError: [
               {
-                guard: 'isConnectionError',
+                guard: 'isNotDelivered',
                 target: 'editing',
                 actions: 'assignError',
-                description: 'The server was not reached: say so; the email is kept.',
+                description:
+                  'No code went out (network, time-out, server error): say so; the email is kept.',
               },
               {
                 target: '#forgotPassword.code',
@@ -323,10 +336,11 @@ export const forgotPasswordMachine = setup({
                 onDone: { target: 'coolingDown', actions: 'countCodeSent' },
                 onError: [
                   {
-                    guard: 'isConnectionError',
+                    guard: 'isNotDelivered',
                     target: 'canResend',
                     actions: 'assignCodeError',
-                    description: 'The server was not reached: say so; Resend is available at once.',
+                    description:
+                      'No code went out (network, time-out, server error): say so; Resend is available at once.',
                   },
                   {
                     target: 'coolingDown',

@@ -35,6 +35,19 @@ describe('__dev/faults: the next matching calls fail as real networks do', () =>
     expect(again.status).toBe(200);
   });
 
+  it('with after, the call is handled first: the change is made, only the answer is broken', async () => {
+    const { token } = await signIn(h, DEMO.email);
+    await inject([{ method: 'PUT', path: '/client/auth/profile', kind: 'malformed', after: true }]);
+    const reply = await h.call('PUT', '/client/auth/profile', {
+      token,
+      body: { firstName: 'Handled', lastName: 'Member', phone: DEMO.phone },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body.firstName).toBeUndefined();
+    const profile = await h.call('GET', '/client/auth/profile', { token });
+    expect(profile.body.firstName).toBe('Handled');
+  });
+
   it('malformed and garbage: 200 answers that break the contract', async () => {
     await inject([
       { path: '/client/auth/login', kind: 'malformed' },
@@ -101,6 +114,23 @@ describe('__dev/faults: the next matching calls fail as real networks do', () =>
     // The faulted call did not spend the refresh token.
     const ok = await h.call('POST', '/client/auth/refresh-token', { body: { refreshToken } });
     expect(ok.status).toBe(200);
+  });
+
+  it('status with a key answers the error envelope', async () => {
+    await inject([
+      {
+        path: '/client/auth/sign-up',
+        kind: 'status',
+        status: 400,
+        key: 'server.invalidPhoneNumber',
+      },
+    ]);
+    const reply = await h.call('POST', '/client/auth/sign-up', { body: { email: 'x@y.ca' } });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({
+      statusCode: 400,
+      message: { message: 'server.invalidPhoneNumber' },
+    });
   });
 
   it('refuses faults it cannot read', async () => {

@@ -35,7 +35,7 @@ export default defineConfig({
   forbidOnly: isCI,
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  reporter: 'list',
+  reporter: [['list'], ['./faults/fault-reporter.ts']],
   use: {
     baseURL,
     trace: 'retain-on-failure',

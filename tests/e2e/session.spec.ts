@@ -169,7 +169,7 @@ test('an unverified account signs in through the one-time code (pasted) to /acti
   expect(verify.at(-1)?.body).toEqual({ email, otp: code });
 });
 
-test('a wrong one-time code is shown translated; Resend it sends a new code', async ({
+test('a wrong one-time code is shown translated; Resend it, 30 s later, sends a new code', async ({
   page,
   api,
   uniqueEmail,
@@ -177,6 +177,8 @@ test('a wrong one-time code is shown translated; Resend it sends a new code', as
 }) => {
   const email = uniqueEmail('wrong-code');
   await api.createUser({ email, password: PASSWORD, verified: false });
+  // Resend waits 30 s after a code went out: the clock lets them pass at once.
+  await page.clock.install();
   await signIn(page, email, PASSWORD);
   const code = await api.lastOtp(email);
   const wrong = code === '000000' ? '111111' : '000000';
@@ -188,6 +190,8 @@ test('a wrong one-time code is shown translated; Resend it sends a new code', as
     'true',
   );
 
+  await expect(page.getByRole('button', { name: 'Resend it' })).toBeDisabled();
+  await page.clock.fastForward(30_000);
   await page.getByRole('button', { name: 'Resend it' }).click();
   const fresh = await api.lastOtp(email, { notEqual: code });
   await expect(page.getByText(`A new code was sent to ${email}.`)).toBeVisible();

@@ -95,7 +95,8 @@ const EVENTS: readonly ModelEvent[] = [
   failed('checkResetOtp', httpError(400, 'server.incorrectOtp')),
   done('resendCode', undefined),
   failed('resendCode', networkError()),
-  failed('resendCode', httpError(500, 'errors.unknown')),
+  failed('resendCode', httpError(500, 'errors.server')),
+  failed('resendCode', httpError(404, 'server.userNotExist')),
   done('resetPassword', undefined),
   failed('resetPassword', httpError(400, 'errors.unknown')),
 ];
@@ -183,6 +184,7 @@ const EN: Record<string, string> = {
   'server.incorrectOtp': 'Incorrect OTP',
   'errors.network': 'We could not reach the server. Check your connection and try again.',
   'errors.unknown': 'An unknown error occurred.',
+  'errors.server': 'The server could not answer just now. Please try again in a moment.',
 };
 const text = (key: string) => EN[key] ?? `(no English text for ${key})`;
 

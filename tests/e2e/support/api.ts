@@ -92,10 +92,14 @@ export interface Fault {
   kind: 'status' | 'drop' | 'malformed' | 'garbage' | 'hang';
   /** For `status`; default 503. */
   status?: number;
+  /** For `status`: the error envelope with this key instead of a proxy's page. */
+  key?: string;
   /** How many matching calls fail; default 1. */
   times?: number;
   /** Only calls made for this user (their tokens, or this email in the body). */
   email?: string;
+  /** Fail the answer once the stand-in has handled the call (default: before, nothing changes). */
+  after?: boolean;
 }
 
 /** One call the app made to the stand-in (the __dev/ helpers are never logged). */
@@ -150,10 +154,13 @@ export function devApi(request: APIRequestContext) {
       return otp;
     },
 
-    /** Every access token issued so far stops working (the refresh token still works). */
-    async expireAccessTokens(): Promise<number> {
+    /**
+     * Every access token issued so far (to `email` only, when given) stops
+     * working; refresh tokens still work.
+     */
+    async expireAccessTokens(email?: string): Promise<number> {
       const body = await json<{ expired: number }>(
-        await request.post(`${DEV}/expire-access-tokens`),
+        await request.post(`${DEV}/expire-access-tokens`, email ? { params: { email } } : {}),
         'expire-access-tokens',
       );
       return body.expired;

@@ -1,0 +1,209 @@
+/**
+ * Faults on the way in (issue 10): login, the one-time code (sending and
+ * checking it), sign-up and forgot password. Each call fails four ways in
+ * turn (a 503 from a proxy, a dropped connection, no answer past the client's
+ * time-out, a 200 that breaks the contract); each time the member reads a
+ * clear message, keeps what they typed, and the next try goes on.
+ */
+import type { Page } from '@playwright/test';
+import { PASSWORD } from '../support/journey.ts';
+import { expect, KINDS, type Kind, MESSAGE_FOR, test } from './fault-kit.ts';
+
+test.describe.configure({ timeout: 60_000 });
+
+const click = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
+
+async function expectCode(page: Page, code: string) {
+  for (const [index, digit] of [...code].entries()) {
+    await expect(page.getByRole('textbox', { name: `Digit ${index + 1} of 6` })).toHaveValue(digit);
+  }
+}
+
+test('POST client/auth/login: every fault keeps the form, then sign-in goes on to /activation', async ({
+  page,
+  api,
+  uniqueEmail,
+  faults,
+}) => {
+  const email = uniqueEmail('fault-login');
+  await api.createUser({ email, password: PASSWORD });
+  await page.goto('/login');
+  await page.getByLabel('Email or phone', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+
+  for (const kind of KINDS) {
+    await faults.survive(`POST client/auth/login (${kind})`, {
+      inject: { path: '/client/auth/login', method: 'POST', kind, email },
+      act: () => click(page, 'Sign in'),
+      shown: MESSAGE_FOR[kind],
+      kept: async () => {
+        await expect(page.getByLabel('Email or phone', { exact: true })).toHaveValue(email);
+        await expect(page.getByLabel('Password', { exact: true })).toHaveValue(PASSWORD);
+      },
+    });
+  }
+  await click(page, 'Sign in');
+  await expect(page).toHaveURL(/\/activation$/);
+});
+
+test('the one-time code: sending and checking it fail every way; the code typed is kept; Resend waits 30 s', async ({
+  page,
+  api,
+  uniqueEmail,
+  signIn,
+  faults,
+}) => {
+  const email = uniqueEmail('fault-otp');
+  await api.createUser({ email, password: PASSWORD, verified: false });
+
+  // Sending: the first code goes out on its own after the unverified login.
+  const sendings: Array<[Kind, () => Promise<void>]> = [
+    ['status', () => signIn(page, email, PASSWORD)],
+    ['drop', () => click(page, 'Resend it')],
+    ['hang', () => click(page, 'Resend it')],
+  ];
+  for (const [kind, act] of sendings) {
+    await faults.survive(`POST client/auth/resend-otp (${kind})`, {
+      inject: { path: '/client/auth/resend-otp', method: 'POST', kind, email },
+      act,
+      shown: MESSAGE_FOR[kind],
+      kept: () => expect(page.getByRole('button', { name: 'Resend it' })).toBeEnabled(),
+    });
+  }
+  await faults.survive('POST client/auth/resend-otp (malformed: the body is not read)', {
+    inject: {
+      path: '/client/auth/resend-otp',
+      method: 'POST',
+      kind: 'malformed',
+      email,
+      after: true,
+    },
+    act: () => click(page, 'Resend it'),
+    shown: `A new code was sent to ${email}.`,
+  });
+  // A code just went out: six more clicks send nothing for 30 s.
+  const resend = page.getByRole('button', { name: 'Resend it' });
+  await expect(resend).toBeDisabled();
+  await expect(resend).toHaveAccessibleDescription(/You can ask for a new code in \d+ s\./);
+
+  const code = await api.lastOtp(email);
+  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(code);
+  for (const kind of KINDS) {
+    await faults.survive(`POST client/auth/verify-user (${kind})`, {
+      inject: { path: '/client/auth/verify-user', method: 'POST', kind, email },
+      act: () => click(page, 'Next'),
+      shown: MESSAGE_FOR[kind],
+      kept: () => expectCode(page, code),
+    });
+  }
+  await click(page, 'Next');
+  await expect(page).toHaveURL(/\/activation$/);
+});
+
+test('POST client/auth/sign-up: every fault keeps the form; the answer is not read, so a malformed 200 goes on', async ({
+  page,
+  uniqueEmail,
+  faults,
+}) => {
+  const email = uniqueEmail('fault-signup');
+  await page.goto('/register');
+  const typed = {
+    'First name': 'Kim',
+    'Last name': 'Tremblay',
+    Email: email,
+    Password: PASSWORD,
+  };
+  for (const [label, value] of Object.entries(typed)) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  await page.getByLabel('Phone', { exact: true }).pressSequentially('4165550188');
+  const kept = async () => {
+    for (const [label, value] of Object.entries(typed)) {
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+    }
+    await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('(416) 555-0188');
+  };
+  for (const kind of ['status', 'drop', 'hang'] as const) {
+    await faults.survive(`POST client/auth/sign-up (${kind})`, {
+      inject: { path: '/client/auth/sign-up', method: 'POST', kind, email },
+      act: () => click(page, 'Create Account'),
+      shown: MESSAGE_FOR[kind],
+      kept,
+    });
+  }
+  await faults.survive('POST client/auth/sign-up (malformed: the body is not read)', {
+    inject: { path: '/client/auth/sign-up', method: 'POST', kind: 'malformed', email, after: true },
+    act: () => click(page, 'Create Account'),
+    shown: async () => {
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Your account has been created' }),
+      ).toBeVisible();
+      await expect(page.getByText(email)).toBeVisible();
+    },
+  });
+});
+
+test('forgot password: asking for, checking and using the code fail every way; nothing typed is lost', async ({
+  page,
+  api,
+  uniqueEmail,
+  faults,
+}) => {
+  const email = uniqueEmail('fault-forgot');
+  await api.createUser({ email, password: PASSWORD });
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+
+  for (const kind of ['status', 'drop', 'hang'] as const) {
+    await faults.survive(`POST reset-password/request (${kind})`, {
+      inject: { path: '/client/auth/reset-password/request', method: 'POST', kind, email },
+      act: () => click(page, 'Send the code'),
+      shown: MESSAGE_FOR[kind],
+      kept: () => expect(page.getByLabel('Email', { exact: true })).toHaveValue(email),
+    });
+  }
+  await faults.survive('POST reset-password/request (malformed: the body is not read)', {
+    inject: {
+      path: '/client/auth/reset-password/request',
+      method: 'POST',
+      kind: 'malformed',
+      email,
+      after: true,
+    },
+    act: () => click(page, 'Send the code'),
+    shown: () =>
+      expect(page.getByRole('heading', { level: 1, name: 'Enter the code' })).toBeVisible(),
+  });
+
+  const code = await api.lastOtp(email);
+  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(code);
+  for (const kind of KINDS) {
+    await faults.survive(`POST reset-password/check-otp (${kind})`, {
+      inject: { path: '/client/auth/reset-password/check-otp', method: 'POST', kind, email },
+      act: () => click(page, 'Next'),
+      shown: MESSAGE_FOR[kind],
+      kept: () => expectCode(page, code),
+    });
+  }
+  await click(page, 'Next');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Choose a new password' }),
+  ).toBeVisible();
+
+  const fresh = 'N3w-secret-pass';
+  await page.getByLabel('New password', { exact: true }).fill(fresh);
+  await page.getByLabel('Confirm password', { exact: true }).fill(fresh);
+  for (const kind of ['status', 'drop', 'hang'] as const) {
+    await faults.survive(`POST reset-password/reset (${kind})`, {
+      inject: { path: '/client/auth/reset-password/reset', method: 'POST', kind, email },
+      act: () => click(page, 'Change password'),
+      shown: MESSAGE_FOR[kind],
+      kept: async () => {
+        await expect(page.getByLabel('New password', { exact: true })).toHaveValue(fresh);
+        await expect(page.getByLabel('Confirm password', { exact: true })).toHaveValue(fresh);
+      },
+    });
+  }
+  await click(page, 'Change password');
+  await expect(page).toHaveURL(/\/login\?reset=1$/);
+});
