@@ -52,7 +52,15 @@ export function checkBuildSettings(
   { production }: { production: boolean },
 ): BuildSettings {
   const result = parseEnv(pickSettings(env));
-  if (!result.success) throw new BuildConfigError(result.problems);
+  if (!result.success) {
+    throw new BuildConfigError(
+      result.problems.map((line) =>
+        line.includes('secret Stripe key')
+          ? `${line}\n  Revoke that key in the Stripe dashboard if it was shared or committed.`
+          : line,
+      ),
+    );
+  }
   const { values } = result;
   let apiOrigin: string | null = null;
   if (values.VITE_API_URL !== undefined) {

@@ -18,7 +18,7 @@ try {
   config = readConfig();
 } catch (error) {
   // Wrong build-time settings: a visible error page (its own chunk), not the spinner.
-  const { showConfigError } = await import('./screens/error/config-error-screen.tsx');
+  const { showConfigError } = await import('./screens/error/config-error-screen.ts');
   const mount = document.getElementById('root');
   if (mount) showConfigError(mount);
   throw error;

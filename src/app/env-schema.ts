@@ -51,7 +51,7 @@ export const EnvSchema = v.object({
       v.string('must be a string'),
       v.check(
         (value) => !isSecretStripeKey(value),
-        'is a secret Stripe key (sk_… or rk_…): it must never be built into a web page; use the publishable key (pk_…) and revoke this one if it was shared',
+        'is a secret Stripe key (sk_/rk_): never in a web page; use the publishable key (pk_…)',
       ),
       v.startsWith('pk_', 'must be a publishable key starting with pk_'),
       v.regex(/^pk_[A-Za-z0-9_]+$/, 'must hold only letters, digits and underscores'),
