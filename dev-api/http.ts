@@ -37,7 +37,7 @@ export const notFound = (key = 'server.notFound') => new HttpError(404, key);
 export const forbidden = () => new HttpError(403, 'server.accessDenied');
 export const conflict = (key: string) => new HttpError(409, key);
 
-/** The body every error carries (api-contract.md, "Error envelope"). */
+/** The body every error carries (docs/api.md, "Error envelope"). */
 export function envelope(status: number, key: string) {
   return { statusCode: status, message: { message: key } };
 }
