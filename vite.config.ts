@@ -1,28 +1,69 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
+import {
+  BuildConfigError,
+  type BuildSettings,
+  checkBuildSettings,
+  otherViteValues,
+} from './deploy/build-config.ts';
+import { hosting } from './deploy/hosting-vite-plugin.ts';
 import { devApi } from './dev-api/vite-plugin.ts';
 
 // One command, one port: the stand-in API (dev-api/) is mounted under /api/ in
-// both the dev server (`npm start`) and the preview server (browser tests).
-// Set VITE_API_URL to talk to a real Connect API instead; the stand-in then
-// still answers on /api/ but the app does not call it.
-export default defineConfig({
-  plugins: [react(), devApi()],
-  server: { port: 5173, strictPort: false },
-  preview: { port: 4173 },
-  build: {
-    target: 'es2022',
-    sourcemap: true,
-    manifest: true,
-    chunkSizeWarningLimit: 400,
-  },
-  test: {
-    environment: 'jsdom',
-    include: ['tests/**/*.test.{ts,tsx}'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
-    setupFiles: ['tests/support/setup.ts'],
-    restoreMocks: true,
-    testTimeout: 15_000,
-  },
+// both the dev server (`npm start`) and the preview server (browser tests),
+// unless VITE_API_URL points the app at another API.
+//
+// The five VITE_* settings are checked here, before anything is built: a wrong
+// value stops `vite build` (and `vite`) with a message naming the variable,
+// never its value. See deploy/ for what the build writes for the host.
+export default defineConfig(({ command, mode }) => {
+  const env = loadEnv(mode, process.cwd(), 'VITE_');
+  const isTest = Boolean(process.env.VITEST);
+  let settings: BuildSettings | null = null;
+  if (!isTest) {
+    try {
+      settings = checkBuildSettings(env, {
+        production: command === 'build' && mode === 'production',
+      });
+    } catch (error) {
+      if (!(error instanceof BuildConfigError)) throw error;
+      // The message is the whole story (no stack): which variable, which rule, never the value.
+      console.error(`\n${error.message}\n`);
+      process.exit(1);
+    }
+  }
+  return {
+    plugins: [
+      react(),
+      devApi({ mount: settings?.apiOrigin == null }),
+      ...(settings ? [hosting(settings, otherViteValues(env))] : []),
+    ],
+    server: {
+      port: 5173,
+      strictPort: false,
+      // The stand-in's data (password hashes, live tokens, codes) and the
+      // browser tests' copy of it are never served, nor Vite's defaults.
+      fs: {
+        deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', '**/.data/**', '**/test-results/**'],
+      },
+    },
+    preview: { port: 4173 },
+    build: {
+      target: 'es2022',
+      // Written (for error tracking) but never referenced from the code nor served.
+      sourcemap: 'hidden',
+      // Read by tests/tools/size.mjs; the host never serves .vite/.
+      manifest: true,
+      chunkSizeWarningLimit: 400,
+    },
+    test: {
+      environment: 'jsdom',
+      include: ['tests/**/*.test.{ts,tsx}'],
+      exclude: ['tests/e2e/**', 'node_modules/**'],
+      setupFiles: ['tests/support/setup.ts'],
+      restoreMocks: true,
+      testTimeout: 15_000,
+    },
+  };
 });

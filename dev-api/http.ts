@@ -34,9 +34,10 @@ export class RequestAborted extends Error {
 export const badRequest = (key = 'server.invalidRequest') => new HttpError(400, key);
 export const unauthorized = () => new HttpError(401, 'server.unauthorized');
 export const notFound = (key = 'server.notFound') => new HttpError(404, key);
+export const forbidden = () => new HttpError(403, 'server.accessDenied');
 export const conflict = (key: string) => new HttpError(409, key);
 
-/** The body every error carries (api-contract.md, "Error envelope"). */
+/** The body every error carries (docs/api.md, "Error envelope"). */
 export function envelope(status: number, key: string) {
   return { statusCode: status, message: { message: key } };
 }
@@ -52,9 +53,12 @@ export function errorResult(error: HttpError): RouteResult {
   return { status: error.status, body: envelope(error.status, error.key), headers: error.headers };
 }
 
-export function applyCors(req: IncomingMessage, res: ServerResponse): void {
-  const origin = req.headers.origin;
-  res.setHeader('Access-Control-Allow-Origin', origin ? origin : '*');
+/**
+ * CORS headers for a request from an allowed browser origin (dev-api/access.ts
+ * decides which); never a wildcard, never for the __dev helpers.
+ */
+export function applyCors(res: ServerResponse, origin: string): void {
+  res.setHeader('Access-Control-Allow-Origin', origin);
   res.setHeader('Vary', 'Origin');
   res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
   res.setHeader(

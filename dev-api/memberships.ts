@@ -17,7 +17,7 @@ export function findMembershipByExternalId(
   return membership && membership.externalId === externalId ? membership : null;
 }
 
-/** spec.md "Membership flags": cancelled from cancelledAt on; else active until validTo. */
+/** docs/product.md "Membership flags": cancelled from cancelledAt on; else active until validTo. */
 export function isActive(membership: MembershipRecord, now: number): boolean {
   if (membership.cancelledAt && now >= Date.parse(membership.cancelledAt)) return false;
   return membership.validTo !== null && now <= Date.parse(membership.validTo);

@@ -27,3 +27,16 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const actual = await derive(password, Buffer.from(salt, 'hex'), Number(cost));
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
+
+let dummyHash: Promise<string> | null = null;
+
+/**
+ * Spends the time of one password check against a hash of a random password,
+ * always false: login for an unknown address or phone then takes as long as
+ * for a known one, so the timing does not tell who has an account.
+ */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  dummyHash ??= hashPassword(randomBytes(24).toString('hex'));
+  await verifyPassword(password, await dummyHash);
+  return false;
+}

@@ -115,19 +115,36 @@ export function sendOtp(state: DevApiState, purpose: OtpPurpose, email: string):
   return code;
 }
 
-/** True and spent when `code` is the current, unexpired code for `email`. */
+/** Wrong codes a one-time code survives: the next wrong one voids it (a new code is needed). */
+export const MAX_OTP_FAILURES = 5;
+
+/**
+ * Checks `code` against the current code for `email`:
+ * - 'ok': right and unexpired, now spent;
+ * - 'wrong': a code exists but this is not it; the failure is counted, and
+ *   after MAX_OTP_FAILURES the code is void (the caller saves the store);
+ * - 'none': no usable code (never sent, expired or voided).
+ */
 export function consumeOtp(
   state: DevApiState,
   purpose: OtpPurpose,
   email: string,
   code: string,
-): boolean {
+): 'ok' | 'wrong' | 'none' {
   const { otps } = state.store.data;
   const key = `${purpose}:${email}`;
   const record = otps[key];
-  if (!record || state.now() >= record.expiresAt || record.code !== code.trim()) return false;
-  delete otps[key];
-  return true;
+  if (!record || state.now() >= record.expiresAt) return 'none';
+  if (record.code === code.trim()) {
+    delete otps[key];
+    return 'ok';
+  }
+  record.failures = (record.failures ?? 0) + 1;
+  if (record.failures >= MAX_OTP_FAILURES) {
+    delete otps[key];
+    state.log(`one-time code for ${email} voided after ${MAX_OTP_FAILURES} wrong tries`);
+  }
+  return 'wrong';
 }
 
 export function issueResetToken(state: DevApiState, user: UserRecord): string {

@@ -1,14 +1,22 @@
 /**
  * The stand-in API on its own port, for running the app against it across
  * origins: `npm run api`, then `VITE_API_URL=http://localhost:8787/api/`.
- * PORT (default 8787) and DEV_API_DATA_FILE (default .data/dev-api.json).
+ * PORT (default 8787), HOST (default 127.0.0.1), DEV_API_DATA_FILE (default
+ * .data/dev-api.json), DEV_API_DEV_TOKEN (turns the __dev helpers on).
  */
 import { createServer } from 'node:http';
-import { applyCors, envelope, sendResult } from './http.ts';
+import { envelope, sendResult } from './http.ts';
 import { createDevApi } from './server.ts';
 
 const port = Number(process.env.PORT) || 8787;
-const handler = createDevApi({ dataFile: process.env.DEV_API_DATA_FILE || undefined });
+let handler: ReturnType<typeof createDevApi>;
+try {
+  handler = createDevApi({ dataFile: process.env.DEV_API_DATA_FILE || undefined });
+} catch (error) {
+  // Another stand-in holds the data file, or it cannot be read: say so and stop.
+  process.stderr.write(`[dev-api] ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
 
 const server = createServer((req, res) => {
   const url = req.url ?? '/';
@@ -18,18 +26,20 @@ const server = createServer((req, res) => {
     handler(req, res);
     return;
   }
-  applyCors(req, res);
-  if (req.method === 'OPTIONS') sendResult(res, { status: 204 });
-  else sendResult(res, { status: 404, body: envelope(404, 'server.notFound') });
+  req.resume();
+  sendResult(res, { status: 404, body: envelope(404, 'server.notFound') });
 });
 
-server.listen(port, () => {
-  process.stdout.write(`[dev-api] listening on http://localhost:${port}/api/\n`);
+// This machine only, unless HOST says otherwise (it holds test accounts and prints codes).
+const host = process.env.HOST || '127.0.0.1';
+server.listen(port, host, () => {
+  process.stdout.write(`[dev-api] listening on http://${host}:${port}/api/\n`);
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     server.close();
+    handler.close();
     process.exit(0);
   });
 }

@@ -6,9 +6,12 @@ import type { Store, UserRecord } from './store.ts';
 export interface RequestLogEntry {
   method: string;
   path: string;
-  /** Only authorization, x-app-version and x-app-name, when sent. */
+  /** Only authorization (its token redacted), x-app-version and x-app-name, when sent. */
   headers: Record<string, string>;
-  /** The parsed JSON body, the raw text when it was not JSON, or null when empty. */
+  /**
+   * A bounded copy of the JSON body with passwords, codes and tokens redacted
+   * (dev-api/redact.ts); `<not JSON: n bytes>` for another body; null when empty.
+   */
   body: unknown;
   status: number;
   at: string;
@@ -24,6 +27,14 @@ export interface DevApiState {
   requests: RequestLogEntry[];
   /** Injected faults (__dev/faults), for the fault tests. */
   faults: FaultBook;
+  /** The X-Dev-Token the __dev helpers require; null: they are off. */
+  readonly devToken: string | null;
+  /** Key of the fingerprints that replace secrets in the request log. */
+  readonly redactionKey: string;
+  /** Browser origins allowed besides localhost and the page's own. */
+  readonly corsOrigins: readonly string[];
+  /** Runs a change alone (changes never interleave, so one can be undone). */
+  exclusive<T>(task: () => Promise<T>): Promise<T>;
 }
 
 export const REQUEST_LOG_SIZE = 500;

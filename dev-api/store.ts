@@ -1,8 +1,12 @@
 /**
  * The stand-in's data: plain records kept in memory and saved to one JSON file
  * after every change. Saving is atomic (write a temp file, then rename over the
- * data file), so a crash never leaves a half-written file. A missing or corrupt
- * file means an empty store, never a crash.
+ * data file), so a crash never leaves a half-written file. A missing file means
+ * an empty store; a corrupt one is kept aside (`<file>.corrupt-<time>`) before
+ * the store starts empty, never silently replaced. A lock file
+ * (`<file>.lock`, holding the owner's pid) keeps a second process off the same
+ * data file. The last saved text is kept, so a change whose save failed can be
+ * undone in memory (`revert`).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -70,6 +74,8 @@ export interface TokenRecord {
 export interface OtpRecord {
   code: string;
   expiresAt: number;
+  /** Wrong codes tried against this one (it is void after MAX_OTP_FAILURES). */
+  failures?: number;
 }
 
 export interface ResetTokenRecord {
@@ -108,6 +114,16 @@ export interface Store {
   data: StoreData;
   /** Writes the data file atomically; throws when the file cannot be written. */
   save(): void;
+  /** Puts `data` back to what was last loaded or saved (after a failed change). */
+  revert(): void;
+}
+
+/** The data file cannot be used (another process holds it, or it cannot be read). */
+export class StoreUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreUnavailableError';
+  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -123,20 +139,129 @@ function asStoreData(value: unknown): StoreData | null {
   return value as unknown as StoreData;
 }
 
-export function loadData(file: string): { data: StoreData; outcome: LoadOutcome } {
+/** `2026-03-15T12-00-00-000Z`: a time that is safe in a file name. */
+const fileStamp = (ms: number): string => new Date(ms).toISOString().replace(/[:.]/g, '-');
+
+export interface Loaded {
+  data: StoreData;
+  outcome: LoadOutcome;
+  /** Where a corrupt file was moved (kept for the developer to look at). */
+  keptAs?: string;
+}
+
+/**
+ * Reads the data file. Missing (or under a path that cannot exist): an empty
+ * store. Not JSON or the wrong shape: the file is renamed
+ * `<file>.corrupt-<time>` and the store starts empty. Unreadable for another
+ * reason (permissions, a directory): the stand-in refuses to start rather than
+ * overwrite it later.
+ */
+export function loadData(file: string, now: number = Date.now()): Loaded {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return { data: emptyData(), outcome: code === 'ENOENT' ? 'missing' : 'corrupt' };
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { data: emptyData(), outcome: 'missing' };
+    throw new StoreUnavailableError(
+      `cannot read ${file} (${code ?? String(error)}): fix it or set DEV_API_DATA_FILE to another file`,
+    );
   }
+  let data: StoreData | null = null;
   try {
-    const data = asStoreData(JSON.parse(text));
-    return data ? { data, outcome: 'loaded' } : { data: emptyData(), outcome: 'corrupt' };
+    data = asStoreData(JSON.parse(text));
   } catch {
-    return { data: emptyData(), outcome: 'corrupt' };
+    data = null;
   }
+  if (data) return { data, outcome: 'loaded' };
+  const keptAs = `${file}.corrupt-${fileStamp(now)}`;
+  fs.renameSync(file, keptAs);
+  return { data: emptyData(), outcome: 'corrupt', keptAs };
+}
+
+// ------------------------------------------------------------------ the lock
+
+/** Lock files this process holds, removed when it exits (shared by every copy of this module). */
+const HELD_KEY = Symbol.for('ev-club.dev-api.locks');
+const held: Set<string> =
+  ((globalThis as Record<symbol, unknown>)[HELD_KEY] as Set<string>) ??
+  (() => {
+    const locks = new Set<string>();
+    (globalThis as Record<symbol, unknown>)[HELD_KEY] = locks;
+    process.once('exit', () => {
+      for (const lock of locks) releaseLockFile(lock);
+    });
+    return locks;
+  })();
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function releaseLockFile(lock: string): void {
+  try {
+    const owner = JSON.parse(fs.readFileSync(lock, 'utf8')) as { pid?: unknown };
+    if (owner.pid === process.pid) fs.rmSync(lock, { force: true });
+  } catch {
+    // Gone or unreadable: nothing of ours to remove.
+  }
+}
+
+export type LockOutcome = 'locked' | 'took-over-stale' | 'unlockable';
+
+/**
+ * Takes `<file>.lock` for this process. Another live process holding it: a
+ * StoreUnavailableError (the stand-in refuses to start). A lock left by a
+ * process that is gone is taken over. This same process holding it (Vite
+ * restarting its server, a test reopening a file) is fine. A folder where no
+ * lock can be written is reported as 'unlockable' (saving will fail there too).
+ */
+export function acquireLock(file: string): LockOutcome {
+  const lock = `${file}.lock`;
+  const mine = JSON.stringify({ pid: process.pid, since: new Date().toISOString() });
+  try {
+    fs.mkdirSync(path.dirname(lock), { recursive: true });
+  } catch {
+    return 'unlockable';
+  }
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      fs.writeFileSync(lock, mine, { flag: 'wx' });
+      held.add(lock);
+      return attempt === 0 ? 'locked' : 'took-over-stale';
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return 'unlockable';
+    }
+    let owner: { pid?: unknown; since?: unknown } = {};
+    try {
+      owner = JSON.parse(fs.readFileSync(lock, 'utf8'));
+    } catch {
+      // Half-written or unreadable: treated as stale below.
+    }
+    if (owner.pid === process.pid) {
+      held.add(lock);
+      return 'locked';
+    }
+    if (typeof owner.pid === 'number' && isAlive(owner.pid)) {
+      throw new StoreUnavailableError(
+        `${file} is in use by another stand-in (pid ${owner.pid}, since ${String(owner.since)}). ` +
+          'Stop that one, or give this one its own data file: DEV_API_DATA_FILE=.data/other.json',
+      );
+    }
+    fs.rmSync(lock, { force: true });
+  }
+  throw new StoreUnavailableError(`could not take the lock ${lock}`);
+}
+
+/** Gives the lock back (when the stand-in that took it closes). */
+export function releaseLock(file: string): void {
+  const lock = `${file}.lock`;
+  if (held.delete(lock)) releaseLockFile(lock);
 }
 
 /** The file-system calls `writeFileAtomic` makes (replaceable in tests to simulate a crash). */
@@ -174,14 +299,38 @@ export function writeFileAtomic(file: string, text: string, io: AtomicWriteIo = 
   }
 }
 
-export function openStore(file: string): { store: Store; outcome: LoadOutcome } {
-  const { data, outcome } = loadData(file);
+export interface OpenedStore extends Omit<Loaded, 'data'> {
+  store: Store;
+  lock: LockOutcome;
+}
+
+/** Locks, then loads the data file (see acquireLock and loadData). */
+export function openStore(file: string, now: number = Date.now()): OpenedStore {
+  const lock = acquireLock(file);
+  let loaded: Loaded;
+  try {
+    loaded = loadData(file, now);
+  } catch (error) {
+    releaseLock(file);
+    throw error;
+  }
+  let committed = JSON.stringify(loaded.data);
   const store: Store = {
     file,
-    data,
+    data: loaded.data,
     save() {
-      writeFileAtomic(file, `${JSON.stringify(store.data, null, 2)}\n`);
+      const text = JSON.stringify(store.data, null, 2);
+      writeFileAtomic(file, `${text}\n`);
+      committed = text;
+    },
+    revert() {
+      store.data = JSON.parse(committed) as StoreData;
     },
   };
-  return { store, outcome };
+  return {
+    store,
+    lock,
+    outcome: loaded.outcome,
+    ...(loaded.keptAs ? { keptAs: loaded.keptAs } : {}),
+  };
 }

@@ -110,7 +110,7 @@ function nonEmpty(body: Body, key: string): string {
   return value;
 }
 
-/** A Canadian billing address (api-contract.md `BillingAddress`), normalized. */
+/** A Canadian billing address (docs/api.md `BillingAddress`), normalized. */
 export function checkBillingAddress(body: Body): BillingAddressRecord {
   if (body.country_code !== 'CA') throw badRequest();
   const address_1 = nonEmpty(body, 'address_1');

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { isSignedIn } from '../machines/session/session.selectors.ts';
 import { createServices } from './app/create-services.ts';
-import { readConfig } from './app/env.ts';
+import { type AppConfig, readConfig } from './app/env.ts';
 import { loadInspector } from './app/inspector.ts';
 import { createLanguageSync } from './app/language-sync.ts';
 import { createAppRouter } from './app/router.tsx';
@@ -13,7 +13,16 @@ import { Splash } from './components/splash.tsx';
 import { createI18n } from './i18n/i18n.ts';
 import './styles.css';
 
-const config = readConfig();
+let config: AppConfig;
+try {
+  config = readConfig();
+} catch (error) {
+  // Wrong build-time settings: a visible error page (its own chunk), not the spinner.
+  const { showConfigError } = await import('./screens/error/config-error-screen.ts');
+  const mount = document.getElementById('root');
+  if (mount) showConfigError(mount);
+  throw error;
+}
 const i18n = createI18n();
 const inspect = await loadInspector(config);
 const created = createServices({ config, inspect });

@@ -1,17 +1,18 @@
 /** Sign-up, login, one-time codes, tokens and password reset (client/auth/…). */
 import { badRequest, objectBody, unauthorized } from '../http.ts';
-import { hashPassword, verifyPassword } from '../passwords.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../passwords.ts';
 import {
   consumeOtp,
   issueResetToken,
   issueTokens,
+  type OtpPurpose,
   revokePair,
   revokeUserTokens,
   rotateRefreshToken,
   sendOtp,
   userForResetToken,
 } from '../sessions.ts';
-import type { Route } from '../state.ts';
+import type { DevApiState, Route } from '../state.ts';
 import { createUser, findUserByEmail, findUserByPhone, publicUser } from '../users.ts';
 import {
   checkEmail,
@@ -24,6 +25,14 @@ import {
 } from '../validate.ts';
 
 const incorrectOtp = () => badRequest('server.incorrectOtp');
+
+/** Spends the right code; a wrong one is counted (and saved) before the 400. */
+function checkOtp(state: DevApiState, purpose: OtpPurpose, email: string, otp: string): void {
+  const outcome = consumeOtp(state, purpose, email, otp);
+  if (outcome === 'ok') return;
+  if (outcome === 'wrong') state.store.save();
+  throw incorrectOtp();
+}
 
 export const authRoutes: Route[] = [
   {
@@ -61,10 +70,12 @@ export const authRoutes: Route[] = [
       const emailOrPhone = requiredString(input, 'emailOrPhone');
       const password = requiredString(input, 'password');
       const user = findUserByEmail(state, emailOrPhone) ?? findUserByPhone(state, emailOrPhone);
-      // Unknown user and wrong password answer alike, so login does not reveal who has an account.
-      if (!user || !(await verifyPassword(password, user.passwordHash))) {
-        throw badRequest('server.incorrectEmailOrPassword');
-      }
+      // Unknown user and wrong password answer alike, in the same time (a dummy hash is
+      // checked for an unknown user), so login does not reveal who has an account.
+      const passwordOk = user
+        ? await verifyPassword(password, user.passwordHash)
+        : await verifyAgainstDummy(password);
+      if (!user || !passwordOk) throw badRequest('server.incorrectEmailOrPassword');
       if (!user.verified) return { status: 200, body: { isVerified: false } };
       const tokens = issueTokens(state, user);
       state.store.save();
@@ -92,7 +103,8 @@ export const authRoutes: Route[] = [
       const email = requiredString(input, 'email');
       const otp = requiredString(input, 'otp');
       const user = findUserByEmail(state, email);
-      if (!user || !consumeOtp(state, 'verify', user.email, otp)) throw incorrectOtp();
+      if (!user) throw incorrectOtp();
+      checkOtp(state, 'verify', user.email, otp);
       user.verified = true;
       const tokens = issueTokens(state, user);
       state.store.save();
@@ -145,7 +157,8 @@ export const authRoutes: Route[] = [
       const email = requiredString(input, 'email');
       const otp = requiredString(input, 'otp');
       const user = findUserByEmail(state, email);
-      if (!user || !consumeOtp(state, 'reset', user.email, otp)) throw incorrectOtp();
+      if (!user) throw incorrectOtp();
+      checkOtp(state, 'reset', user.email, otp);
       const resetToken = issueResetToken(state, user);
       state.store.save();
       return { status: 200, body: { resetToken } };

@@ -1,5 +1,5 @@
 /**
- * The domain shapes of api-contract.md, shared by machines and the app.
+ * The domain shapes of docs/api.md, shared by machines and the app.
  * src/api/ parses server responses into exactly these types.
  */
 export type Language = 'en' | 'fr';

@@ -9,7 +9,7 @@ import type {
 } from '../../machines/shared/domain.ts';
 
 /**
- * Server bodies (api-contract.md, "Shapes") parsed into the domain types.
+ * Server bodies (docs/api.md, "Shapes") parsed into the domain types.
  * Unknown extra fields are dropped; a missing or mistyped required field is a
  * parse error. Each schema is annotated with its domain type, so the compiler
  * checks that the parsed output is assignable to it.

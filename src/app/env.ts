@@ -1,9 +1,12 @@
-import * as v from 'valibot';
+import { DEFAULT_STORE_URL, DEFAULT_SUPPORT_URL, type EnvKey, parseEnv } from './env-schema.ts';
+
+export { DEFAULT_STORE_URL, DEFAULT_SUPPORT_URL };
 
 /**
- * The app's build-time configuration, read once at start from
- * `import.meta.env` (see env.d.ts). A wrong value stops the start with an
- * Error naming the variable, instead of failing later in some request.
+ * The app's build-time configuration, read once at start. A wrong value stops
+ * the start with a ConfigError naming the variable (never its value), which
+ * src/main.tsx shows as an error page instead of the spinner. The build
+ * (vite.config.ts) already refuses wrong values; this is the second line.
  */
 export interface AppConfig {
   /** Absolute, always with a trailing slash. */
@@ -14,63 +17,31 @@ export interface AppConfig {
   inspect: boolean;
 }
 
-export const DEFAULT_STORE_URL = 'https://store.evchargerclub.ca';
-export const DEFAULT_SUPPORT_URL = 'https://help.evchargerclub.ca';
+/** A wrong setting: `problems` name the variables and rules, never the values. */
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
+  constructor(problems: readonly string[]) {
+    super(`Invalid app configuration:\n${problems.join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
   }
 }
 
-const HttpUrl = v.pipe(
-  v.string('must be a string'),
-  v.check(isHttpUrl, 'must be an absolute http(s) URL'),
-);
-
-const EnvSchema = v.object({
-  VITE_API_URL: v.optional(
-    v.pipe(
-      HttpUrl,
-      v.check(
-        (value) => !isHttpUrl(value) || !/[?#]/.test(value),
-        'must not have a query or a fragment',
-      ),
-    ),
-  ),
-  VITE_STRIPE_PUBLISHABLE_KEY: v.optional(
-    v.pipe(
-      v.string('must be a string'),
-      v.startsWith('pk_', 'must be a publishable key starting with pk_'),
-      v.regex(/^\S+$/, 'must not contain spaces'),
-    ),
-  ),
-  VITE_STORE_URL: v.optional(HttpUrl, DEFAULT_STORE_URL),
-  VITE_SUPPORT_URL: v.optional(HttpUrl, DEFAULT_SUPPORT_URL),
-  VITE_INSPECT: v.optional(
-    v.picklist(['1', '0', 'true', 'false'], 'must be 1 (on) or 0 (off) when set'),
-  ),
-});
-
-const KEYS = [
-  'VITE_API_URL',
-  'VITE_STRIPE_PUBLISHABLE_KEY',
-  'VITE_STORE_URL',
-  'VITE_SUPPORT_URL',
-  'VITE_INSPECT',
-] as const;
-
-/** An unset variable and an empty one (`VITE_API_URL=` in a .env file) mean the same. */
-function presentValues(env: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const key of KEYS) {
-    const value = typeof env[key] === 'string' ? (env[key] as string).trim() : env[key];
-    if (value !== undefined && value !== '') values[key] = value;
-  }
-  return values;
+/**
+ * The five settings, each read on its own: Vite replaces each
+ * `import.meta.env.VITE_…` with its value, and nothing else of the build
+ * machine's environment reaches the bundle (reading `import.meta.env` as a
+ * whole would inline every VITE_* variable set there).
+ */
+export function buildEnv(): Record<EnvKey, string | undefined> {
+  return {
+    VITE_API_URL: import.meta.env.VITE_API_URL,
+    VITE_STRIPE_PUBLISHABLE_KEY: import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY,
+    VITE_STORE_URL: import.meta.env.VITE_STORE_URL,
+    VITE_SUPPORT_URL: import.meta.env.VITE_SUPPORT_URL,
+    VITE_INSPECT: import.meta.env.VITE_INSPECT,
+  };
 }
 
 function withTrailingSlash(href: string): string {
@@ -79,37 +50,23 @@ function withTrailingSlash(href: string): string {
   return url.href;
 }
 
-function describeIssues(issues: v.GenericIssue[]): string {
-  return issues
-    .map((issue) => {
-      const key = issue.path?.map((item) => String(item.key)).join('.') ?? '(env)';
-      return `- ${key} ${issue.message} (got ${JSON.stringify(issue.input)})`;
-    })
-    .join('\n');
-}
-
 export function readConfig(
-  env: Readonly<Record<string, unknown>> = import.meta.env,
+  env: Readonly<Record<string, unknown>> = buildEnv(),
   origin: string = window.location.origin,
 ): AppConfig {
-  const result = v.safeParse(EnvSchema, presentValues(env));
-  if (!result.success) {
-    throw new Error(
-      `Invalid app configuration (import.meta.env):\n${describeIssues(result.issues)}`,
-    );
-  }
-  const values = result.output;
+  const result = parseEnv(env);
+  if (!result.success) throw new ConfigError(result.problems);
+  const values = result.values;
   let apiUrl: string;
   if (values.VITE_API_URL !== undefined) {
     apiUrl = withTrailingSlash(values.VITE_API_URL);
   } else {
     try {
       apiUrl = new URL('/api/', origin).href;
-    } catch (cause) {
-      throw new Error(
-        `Invalid app configuration: VITE_API_URL is unset and the page origin ${JSON.stringify(origin)} cannot serve /api/`,
-        { cause },
-      );
+    } catch {
+      throw new ConfigError([
+        '- VITE_API_URL is unset and the page origin cannot serve /api/ (set VITE_API_URL)',
+      ]);
     }
   }
   return {

@@ -6,7 +6,7 @@ import { UNKNOWN_ERROR_KEY } from '../../machines/shared/error-key.ts';
 /**
  * Machines hand the views translation keys (`server.incorrectOtp`,
  * `validation.minSymbols`). These turn them into text; a key we do not know
- * becomes 'An unknown error occurred.', never the raw key (api-contract).
+ * becomes 'An unknown error occurred.', never the raw key (docs/api.md).
  */
 export function useErrorText() {
   const { t, i18n } = useTranslation('common');

@@ -1,7 +1,7 @@
 /**
- * Picks and lazily loads the payment provider (ARCHITECTURE.md, Payments):
+ * Picks and lazily loads the payment provider (docs/architecture.md, Payments):
  * Stripe when a publishable key is configured (VITE_STRIPE_PUBLISHABLE_KEY),
- * else the offline test provider of api-contract.md. Both are dynamic imports,
+ * else the offline test provider of docs/api.md. Both are dynamic imports,
  * so neither reaches the main bundle; call this on /subscription only.
  */
 import type { PaymentProviderModule } from './payment-provider.ts';

@@ -1,5 +1,5 @@
 /**
- * The Stripe adapter of the payment port (ARCHITECTURE.md, Payments).
+ * The Stripe adapter of the payment port (docs/architecture.md, Payments).
  *
  * Loaded with a dynamic import on /subscription only (load-gateway.ts).
  * Stripe.js itself is loaded from '@stripe/stripe-js/pure' (never the plain

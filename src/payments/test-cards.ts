@@ -1,5 +1,5 @@
 /**
- * The pure side of the offline test provider (api-contract.md, "Payment
+ * The pure side of the offline test provider (docs/api.md, "Payment
  * provider in test mode"): formatting and validating what is typed in its card
  * fields the way Stripe's elements do, and the outcome of each test card.
  * Messages are returned as translation keys under `checkout:testProvider.*`;
@@ -10,7 +10,7 @@ export const CARD_NUMBER_LENGTH = 16;
 export const CVC_MAX_LENGTH = 4;
 export const CVC_MIN_LENGTH = 3;
 
-/** The test cards of api-contract.md. */
+/** The test cards of docs/api.md. */
 export const TEST_CARDS = {
   succeeds: '4242424242424242',
   declined: '4000000000000002',

@@ -1,5 +1,5 @@
 /**
- * The offline test payment provider (api-contract.md, "Payment provider in
+ * The offline test payment provider (docs/api.md, "Payment provider in
  * test mode"), used when no Stripe publishable key is configured. It runs
  * wholly in the browser, calls nothing, and behaves like Stripe's card
  * elements: real, accessible inputs that report `complete` and the provider's

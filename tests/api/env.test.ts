@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../../src/app/env.ts';
+import { buildEnv, ConfigError, readConfig } from '../../src/app/env.ts';
 
 const ORIGIN = 'http://localhost:5173';
 
@@ -74,6 +74,16 @@ describe('readConfig', () => {
     [
       'a secret Stripe key',
       { VITE_STRIPE_PUBLISHABLE_KEY: 'sk_live_123' },
+      /VITE_STRIPE_PUBLISHABLE_KEY is a secret Stripe key/,
+    ],
+    [
+      'a restricted Stripe key',
+      { VITE_STRIPE_PUBLISHABLE_KEY: 'rk_live_123' },
+      /VITE_STRIPE_PUBLISHABLE_KEY is a secret Stripe key/,
+    ],
+    [
+      'a key that is not a Stripe key',
+      { VITE_STRIPE_PUBLISHABLE_KEY: 'abc' },
       /VITE_STRIPE_PUBLISHABLE_KEY must be a publishable key starting with pk_/,
     ],
     [
@@ -95,6 +105,34 @@ describe('readConfig', () => {
     expect(() =>
       readConfig({ VITE_API_URL: 'nope', VITE_STRIPE_PUBLISHABLE_KEY: 'sk_x' }, ORIGIN),
     ).toThrow(/VITE_API_URL[\s\S]*VITE_STRIPE_PUBLISHABLE_KEY/);
+  });
+
+  it('never repeats a rejected value: a ConfigError naming each variable once, with no value', () => {
+    const secret = 'sk_live_51SuperSecretValue';
+    const url = 'notaurl-with-private-host';
+    let caught: unknown;
+    try {
+      readConfig({ VITE_STRIPE_PUBLISHABLE_KEY: secret, VITE_API_URL: url }, ORIGIN);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const error = caught as ConfigError;
+    expect(error.problems).toHaveLength(2);
+    expect(error.message).not.toContain(secret);
+    expect(error.message).not.toContain('SuperSecret');
+    expect(error.message).not.toContain(url);
+    expect(error.message).toContain('(the value is not shown)');
+  });
+
+  it('reads exactly the five settings from the build, nothing else of import.meta.env', () => {
+    expect(Object.keys(buildEnv()).sort()).toEqual([
+      'VITE_API_URL',
+      'VITE_INSPECT',
+      'VITE_STORE_URL',
+      'VITE_STRIPE_PUBLISHABLE_KEY',
+      'VITE_SUPPORT_URL',
+    ]);
   });
 
   it('VITE_INSPECT=0 is off', () => {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The one-way dependencies of ARCHITECTURE.md, checked on the source text
+ * The one-way dependencies of docs/architecture.md, checked on the source text
  * (TypeScript's parser, so comments and strings never count):
  *   - machines/ imports only xstate, valibot and other files under machines/;
  *   - src/ never imports from dev-api/ (the stand-in is not the product);

@@ -41,12 +41,17 @@ export interface Reply {
   headers: Headers;
 }
 
+/** The dev token every harness starts the stand-in with (its __dev helpers need it). */
+export const DEV_TOKEN = 'test-dev-token-0123456789';
+
 export interface CallOptions {
   body?: unknown;
   /** Sent as is instead of JSON-encoding `body`. */
   raw?: string;
   token?: string;
   headers?: Record<string, string>;
+  /** false: a __dev call goes without the X-Dev-Token header (default: sent to __dev paths). */
+  devToken?: boolean;
 }
 
 export interface Harness {
@@ -79,6 +84,8 @@ export async function startDevApi(options: StartOptions = {}): Promise<Harness> 
   const handler = createDevApi({
     dataFile,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
+    devToken: options.devToken === undefined ? DEV_TOKEN : options.devToken,
+    ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
     now: () => clock,
     log: (line) => logs.push(line),
   });
@@ -96,8 +103,9 @@ export async function startDevApi(options: StartOptions = {}): Promise<Harness> 
       clock += ms;
     },
     now: () => clock,
-    async call(method, urlPath, { body, raw, token, headers = {} } = {}) {
+    async call(method, urlPath, { body, raw, token, headers = {}, devToken = true } = {}) {
       const sent: Record<string, string> = { ...headers };
+      if (devToken && urlPath.startsWith('/__dev/')) sent['X-Dev-Token'] ??= DEV_TOKEN;
       if (token) sent.Authorization = `Bearer ${token}`;
       let payload: string | undefined = raw;
       if (payload === undefined && body !== undefined) payload = JSON.stringify(body);
@@ -115,6 +123,7 @@ export async function startDevApi(options: StartOptions = {}): Promise<Harness> 
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      handler.close();
       if (!options.keepDir) fs.rmSync(dir, { recursive: true, force: true });
     },
   };

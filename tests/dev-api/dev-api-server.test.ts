@@ -4,11 +4,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fingerprint } from '../../dev-api/redact.ts';
 import { type AtomicWriteIo, writeFileAtomic } from '../../dev-api/store.ts';
 import { devApi } from '../../dev-api/vite-plugin.ts';
 import {
   addMember,
   DEMO,
+  DEV_TOKEN,
   envelope,
   type Harness,
   printedCode,
@@ -120,15 +122,15 @@ describe('CORS', () => {
     );
   });
 
-  it('puts the CORS headers on answers and errors, * without an Origin', async () => {
+  it('puts the CORS headers on answers and errors for a local origin, none without an Origin', async () => {
     const h = await start();
     const error = await h.call('GET', '/club/memberships', {
-      headers: { Origin: 'https://app.example.ca' },
+      headers: { Origin: 'http://127.0.0.1:4173' },
     });
     expect(error.status).toBe(401);
-    expect(error.headers.get('access-control-allow-origin')).toBe('https://app.example.ca');
+    expect(error.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4173');
     const plain = await h.call('GET', '/nowhere');
-    expect(plain.headers.get('access-control-allow-origin')).toBe('*');
+    expect(plain.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
 
@@ -166,14 +168,21 @@ describe('persistence', () => {
     ['not JSON', '{"version": 1, "users": ['],
     ['JSON of the wrong shape', '{"users": "everyone"}'],
   ])(
-    'a data file that is %s means an empty store (the demo seed), not a crash',
+    'a data file that is %s is kept aside as .corrupt-<time> with a warning; the store starts from the seed',
     async (_case, text) => {
       const dir = newDir();
       const dataFile = path.join(dir, 'dev-api.json');
       fs.writeFileSync(dataFile, text);
       const h = await start({ dataFile, keepDir: true });
       await signIn(h, DEMO.email);
-      expect(h.logs.some((line) => line.includes('corrupt'))).toBe(true);
+      const kept = fs.readdirSync(dir).filter((name) => name.includes('.corrupt-'));
+      expect(kept).toEqual(['dev-api.json.corrupt-2026-03-15T12-00-00-000Z']);
+      expect(fs.readFileSync(path.join(dir, kept[0] ?? ''), 'utf8')).toBe(text);
+      expect(
+        h.logs.some(
+          (line) => line.startsWith('WARNING:') && line.includes(`kept as ${dataFile}.corrupt-`),
+        ),
+      ).toBe(true);
       const saved = JSON.parse(fs.readFileSync(dataFile, 'utf8'));
       expect(saved.users.map((user: { email: string }) => user.email)).toEqual([DEMO.email]);
     },
@@ -191,7 +200,11 @@ describe('persistence', () => {
     const h = await start();
     await addMember(h, { email: 'a@example.ca' });
     await signIn(h, 'a@example.ca');
-    expect(fs.readdirSync(path.dirname(h.dataFile))).toEqual(['dev-api.json']);
+    // The data file and the lock of the running stand-in, no temp file.
+    expect(fs.readdirSync(path.dirname(h.dataFile)).sort()).toEqual([
+      'dev-api.json',
+      'dev-api.json.lock',
+    ]);
 
     const calls: string[] = [];
     const io: AtomicWriteIo = {
@@ -271,7 +284,8 @@ describe('private __dev helpers', () => {
           method: 'POST',
           path: '/client/auth/login',
           headers: { 'x-app-version': '1.0.0', 'x-app-name': 'ev-club-web' },
-          body: { emailOrPhone: DEMO.email, password: 'Wrong12345' },
+          // The password is replaced by its keyed fingerprint (dev-api/redact.ts).
+          body: { emailOrPhone: DEMO.email, password: fingerprint(DEV_TOKEN, 'Wrong12345') },
           status: 400,
           at: new Date(h.now()).toISOString(),
         },
@@ -282,7 +296,9 @@ describe('private __dev helpers', () => {
       '/client/auth/login',
       '/club/memberships',
     ]);
-    expect(all.body.requests[1].headers).toEqual({ authorization: 'Bearer abc' });
+    expect(all.body.requests[1].headers).toEqual({
+      authorization: `Bearer ${fingerprint(DEV_TOKEN, 'abc')}`,
+    });
   });
 
   it('requests keeps the last 500', async () => {
@@ -412,5 +428,13 @@ describe('Vite plugin', () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+
+  it('is not mounted at all when VITE_API_URL points the app at another API (mount: false)', () => {
+    const plugin = devApi({ mount: false, log: () => {} });
+    const use = vi.fn();
+    (plugin.configurePreviewServer as (server: unknown) => void)({ middlewares: { use } });
+    (plugin.configureServer as (server: unknown) => void)({ middlewares: { use } });
+    expect(use).not.toHaveBeenCalled();
   });
 });

@@ -10,7 +10,7 @@
  * every user is created with isBetaTester: false).
  */
 import type { Page } from '@playwright/test';
-import type { LoggedRequest } from './support/api.ts';
+import { type LoggedRequest, redacted } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, LOGIN, test } from './support/fixtures.ts';
 
@@ -132,7 +132,10 @@ test('password: a wrong current password marks that field; the right one changes
   await expect(next).not.toHaveAttribute('aria-invalid', 'true');
   await expectNoAxeViolations(page);
   const wrong = (await api.requests('/client/auth/profile/change-password')).at(-1);
-  expect(wrong?.body).toEqual({ currentPassword: 'NotMyPassword1', newPassword: NEW_PASSWORD });
+  expect(wrong?.body).toEqual({
+    currentPassword: redacted('NotMyPassword1'),
+    newPassword: redacted(NEW_PASSWORD),
+  });
   expect(wrong?.status).toBe(400);
 
   await current.fill(PASSWORD);
@@ -142,7 +145,10 @@ test('password: a wrong current password marks that field; the right one changes
     page.getByRole('status').filter({ hasText: 'Your password was changed.' }),
   ).toBeVisible();
   const right = (await api.requests('/client/auth/profile/change-password')).at(-1);
-  expect(right?.body).toEqual({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
+  expect(right?.body).toEqual({
+    currentPassword: redacted(PASSWORD),
+    newPassword: redacted(NEW_PASSWORD),
+  });
   expect(right?.status).toBe(204);
 
   // Logout: local, then the server is told with the member's bearer token.
@@ -354,8 +360,8 @@ test('delete account: the dialog keeps the focus and closes on Escape; a wrong p
     .filter((r) => r.method === 'DELETE')
     .slice(deletesBefore);
   expect(deletes.map((r) => [r.body, r.status])).toEqual([
-    [{ password: 'NotMyPassword1' }, 400],
-    [{ password: PASSWORD }, 204],
+    [{ password: redacted('NotMyPassword1') }, 400],
+    [{ password: redacted(PASSWORD) }, 204],
   ]);
 
   await page.goto('/account');

@@ -5,6 +5,7 @@
  * step. Black box: only the screen, and the stand-in's private helpers.
  */
 import type { Page } from '@playwright/test';
+import { devHeaders, redacted } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -101,7 +102,7 @@ test('from the login screen to a new password: the new one signs in, the old one
   await enterCode(page, code);
   await expect(heading(page, EN.newTitle)).toBeVisible();
   const check = await api.requests('/client/auth/reset-password/check-otp');
-  expect(check.at(-1)?.body).toEqual({ email, otp: code });
+  expect(check.at(-1)?.body).toEqual({ email, otp: redacted(code) });
   await expectNoAxeViolations(page);
 
   await page.getByLabel(EN.newPassword, { exact: true }).fill(NEW_PASSWORD);
@@ -113,7 +114,7 @@ test('from the login screen to a new password: the new one signs in, the old one
   await expectNoAxeViolations(page);
   const reset = await api.requests('/client/auth/reset-password/reset');
   expect(reset.at(-1)?.status).toBe(204);
-  expect(reset.at(-1)?.body).toMatchObject({ password: NEW_PASSWORD });
+  expect(reset.at(-1)?.body).toMatchObject({ password: redacted(NEW_PASSWORD) });
 
   await signIn(page, email, OLD_PASSWORD);
   await expect(
@@ -161,7 +162,10 @@ test('an unknown address gets exactly the same next step as a known one, and no 
     calls.filter((c) => (c.body as { email?: string })?.email === email).map((c) => c.status);
   expect(statusOf(known)).toEqual([204]);
   expect(statusOf(unknown)).toEqual([204]);
-  const lastOtp = await request.get('/api/__dev/last-otp', { params: { email: unknown } });
+  const lastOtp = await request.get('/api/__dev/last-otp', {
+    params: { email: unknown },
+    headers: devHeaders(),
+  });
   expect(lastOtp.status()).toBe(404);
 
   // Any code for the unknown address is just an incorrect code.

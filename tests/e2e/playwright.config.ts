@@ -4,6 +4,7 @@
  * stand-in API (dev-api/) under /api/. Run through `npm run test:e2e`
  * (tests/tools/e2e.sh builds first and finds Chromium).
  */
+import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +23,11 @@ const baseURL = `http://127.0.0.1:${port}`;
 // in each worker, which must not touch the file the server is using.
 const apiDataFile = path.join(outputDir, 'e2e-api.json');
 if (process.env.TEST_WORKER_INDEX === undefined) fs.rmSync(apiDataFile, { force: true });
+
+// The stand-in's __dev helpers answer only callers sending this run's token
+// (dev-api/access.ts). Made once in the main process, before the web server
+// and the workers start: both inherit it from the environment.
+process.env.DEV_API_DEV_TOKEN ||= randomBytes(24).toString('hex');
 
 const isCI = Boolean(process.env.CI);
 
@@ -69,6 +75,7 @@ export default defineConfig({
     env: {
       DEV_API_DATA_FILE: apiDataFile,
       DEV_API_TOKEN_TTL: '60',
+      DEV_API_DEV_TOKEN: process.env.DEV_API_DEV_TOKEN,
       // The stand-in logs each call to stdout, which is ignored above; set in
       // case it learns to be quiet.
       DEV_API_QUIET: '1',

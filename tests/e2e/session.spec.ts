@@ -4,6 +4,7 @@
  * token expires, sign-out (here and in another tab) and corrupted stored tokens.
  */
 import type { Page } from '@playwright/test';
+import { redacted } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const PASSWORD = 'Password123';
@@ -60,7 +61,7 @@ test.describe('signed out', () => {
     const refreshes = await api.requests('/client/auth/refresh-token');
     expect(
       refreshes.some(
-        (r) => (r.body as { refreshToken?: string })?.refreshToken === 'garbage-refresh',
+        (r) => (r.body as { refreshToken?: string })?.refreshToken === redacted('garbage-refresh'),
       ),
     ).toBe(true);
   });
@@ -166,7 +167,7 @@ test('an unverified account signs in through the one-time code (pasted) to /acti
   await next.click();
   await expect(page).toHaveURL(/\/activation$/);
   const verify = await api.requests('/client/auth/verify-user');
-  expect(verify.at(-1)?.body).toEqual({ email, otp: code });
+  expect(verify.at(-1)?.body).toEqual({ email, otp: redacted(code) });
 });
 
 test('a wrong one-time code is shown translated; Resend it, 30 s later, sends a new code', async ({

@@ -4,11 +4,11 @@ import fr from '../../public/locales/fr/common.json' with { type: 'json' };
 
 /**
  * The message catalogue the machines and the server rely on: every server key
- * of api-contract.md and every validation key exists in both languages, and the
- * English texts are the ones spec.md and the contract fix word for word.
+ * of docs/api.md and every validation key exists in both languages, and the
+ * English texts are the ones docs/product.md and the contract fix word for word.
  */
 
-/** api-contract.md, "Keys the server may send", plus the keys our own calls add. */
+/** docs/api.md, "Keys the server may send", plus the keys our own calls add. */
 const SERVER_TEXTS = {
   userNotExist: "User doesn't exist",
   incorrectEmailOrPassword: 'Incorrect email or password',
@@ -40,7 +40,7 @@ const SERVER_TEXTS = {
   notFound: 'Not found.',
 } as const;
 
-/** spec.md section 5 texts, and the keys the forms use. */
+/** docs/product.md section 5 texts, and the keys the forms use. */
 const VALIDATION_TEXTS = {
   nameRequired: 'Name is required',
   surnameRequired: 'Surname is required',
@@ -81,7 +81,7 @@ const VALIDATION_TEXTS = {
   otpLength: 'Enter the 6-digit code',
 } as const satisfies Record<string, string | null>;
 
-/** Texts fixed by spec.md outside the validation list. */
+/** Texts fixed by docs/product.md outside the validation list. */
 const FIXED_TEXTS = {
   'errors.unknown': 'An unknown error occurred.',
   'loading.title': 'Setting up your workspace...',

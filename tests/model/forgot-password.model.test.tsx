@@ -1,5 +1,5 @@
 /**
- * Model-based tests of the forgot-password machine (ARCHITECTURE.md,
+ * Model-based tests of the forgot-password machine (docs/architecture.md,
  * "Model-based tests").
  *
  * 1. The REAL machine is walked with xstate/graph, with the member's events and

@@ -1,5 +1,5 @@
 /**
- * Model-based tests of the session machine (ARCHITECTURE.md, "Model-based tests").
+ * Model-based tests of the session machine (docs/architecture.md, "Model-based tests").
  *
  * 1. The REAL machine is walked twice with xstate/graph (no stored tokens, then
  *    stored tokens), with user events and every invoke's outcomes as events.

@@ -3,6 +3,7 @@
 #   bash tests/tools/e2e.sh                 # everything
 #   bash tests/tools/e2e.sh smoke           # extra arguments go to `playwright test`
 #   E2E_SKIP_BUILD=1 bash tests/tools/e2e.sh   # reuse dist/ as it is
+#   E2E_NGINX=0 bash tests/tools/e2e.sh         # without the hosting test (tests/tools/e2e-nginx.sh)
 #   CHROMIUM_PATH=/path/to/chromium bash tests/tools/e2e.sh
 # Playwright's own browser download is never used (it does not work here).
 set -euo pipefail
@@ -51,4 +52,10 @@ else
   npx vite build ${E2E_DIST:+--outDir "$E2E_DIST" --emptyOutDir}
 fi
 
-exec npx playwright test --config tests/e2e/playwright.config.ts "$@"
+npx playwright test --config tests/e2e/playwright.config.ts "$@"
+
+# With no arguments (the whole suite), the hosting test follows: the production
+# build behind nginx (tests/tools/e2e-nginx.sh). E2E_NGINX=0 skips it.
+if [[ $# -eq 0 ]] && [[ "${E2E_NGINX:-1}" != "0" ]]; then
+  bash tests/tools/e2e-nginx.sh
+fi

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
+import { spawn, spawnSync } from 'node:child_process';
 // Lighthouse 12 on /login (a visitor) and /dashboard (an active member) of the
 // BUILT app, served by `vite preview` with the stand-in, in Debian's Chromium.
 // Three runs per page; prints the median of each figure.
 //   npm run lighthouse            (builds first)
 //   npm run lighthouse -- --no-build
-import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,8 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const PORT = Number(process.env.LH_PORT ?? 4199);
+// The stand-in's __dev helpers need this run's token (dev-api/access.ts).
+const DEV_TOKEN = randomBytes(24).toString('hex');
 const DEBUG_PORT = Number(process.env.LH_DEBUG_PORT ?? 9333);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.LH_RUNS ?? 3);
@@ -30,7 +33,12 @@ const server = spawn(
   ['vite', 'preview', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'],
   {
     cwd: ROOT,
-    env: { ...process.env, DEV_API_DATA_FILE: join(work, 'api.json'), DEV_API_TOKEN_TTL: '600' },
+    env: {
+      ...process.env,
+      DEV_API_DATA_FILE: join(work, 'api.json'),
+      DEV_API_TOKEN_TTL: '600',
+      DEV_API_DEV_TOKEN: DEV_TOKEN,
+    },
     stdio: process.env.LH_DEBUG ? 'inherit' : 'ignore',
     detached: true,
   },
@@ -132,7 +140,7 @@ try {
   const post = (path, body) =>
     fetch(`${BASE}/api/${path}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', 'X-Dev-Token': DEV_TOKEN },
       body: JSON.stringify(body),
     });
   await post('__dev/users', { email, password });

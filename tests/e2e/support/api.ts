@@ -9,8 +9,38 @@
  *   const otp = await api.lastOtp(email);
  */
 import { type APIRequestContext, type APIResponse, expect } from '@playwright/test';
+import { fingerprint } from '../../../dev-api/redact.ts';
 
 const DEV = '/api/__dev';
+
+/**
+ * The run's dev token: tests/e2e/playwright.config.ts makes one per run and
+ * hands it to the stand-in (DEV_API_DEV_TOKEN); without it every __dev call
+ * is refused. Sent as X-Dev-Token on every helper call below.
+ */
+export function devToken(): string {
+  const token = process.env.DEV_API_DEV_TOKEN;
+  if (!token) {
+    throw new Error(
+      'DEV_API_DEV_TOKEN is not set: run the browser tests through tests/e2e/playwright.config.ts',
+    );
+  }
+  return token;
+}
+
+/** Headers for a direct call to a __dev helper (`request.get('/api/__dev/…', { headers })`). */
+export function devHeaders(): Record<string, string> {
+  return { 'X-Dev-Token': devToken() };
+}
+
+/**
+ * How the request log shows a secret that was sent (a password, a one-time
+ * code, a token; dev-api/redact.ts): `expect(call.body).toEqual({ otp: redacted(code) })`
+ * checks that exactly `code` was sent, while the log never holds it.
+ */
+export function redacted(value: string): string {
+  return fingerprint(devToken(), value);
+}
 
 /** The member every fresh stand-in store starts with (dev-api/users.ts). */
 export const DEMO_MEMBER = {
@@ -106,8 +136,12 @@ export interface Fault {
 export interface LoggedRequest {
   method: string;
   path: string;
-  /** Only authorization, x-app-version and x-app-name, when sent. */
+  /**
+   * Only authorization, x-app-version and x-app-name, when sent; the bearer
+   * token as its fingerprint: `Bearer ${redacted(token)}`.
+   */
   headers: Record<string, string>;
+  /** Passwords, codes and tokens as their fingerprints: compare with `redacted(value)`. */
   body: unknown;
   status: number;
   at: string;
@@ -128,7 +162,7 @@ export function devApi(request: APIRequestContext) {
   return {
     /** Back to the seeded store (demo member only), default token lifetime, empty request log. */
     async reset(): Promise<void> {
-      await ok(await request.post(`${DEV}/reset`), 'reset');
+      await ok(await request.post(`${DEV}/reset`, { headers: devHeaders() }), 'reset');
     },
 
     /**
@@ -143,7 +177,10 @@ export function devApi(request: APIRequestContext) {
       await expect
         .poll(
           async () => {
-            const response = await request.get(`${DEV}/last-otp`, { params: { email } });
+            const response = await request.get(`${DEV}/last-otp`, {
+              params: { email },
+              headers: devHeaders(),
+            });
             if (response.status() === 404) return '';
             otp = (await json<{ otp: string }>(response, 'last-otp')).otp;
             return otp === notEqual ? '' : otp;
@@ -160,7 +197,10 @@ export function devApi(request: APIRequestContext) {
      */
     async expireAccessTokens(email?: string): Promise<number> {
       const body = await json<{ expired: number }>(
-        await request.post(`${DEV}/expire-access-tokens`, email ? { params: { email } } : {}),
+        await request.post(`${DEV}/expire-access-tokens`, {
+          headers: devHeaders(),
+          ...(email ? { params: { email } } : {}),
+        }),
         'expire-access-tokens',
       );
       return body.expired;
@@ -169,38 +209,50 @@ export function devApi(request: APIRequestContext) {
     /** The calls the app made whose path contains `pathPart` (all when empty), oldest first. */
     async requests(pathPart = ''): Promise<LoggedRequest[]> {
       const body = await json<{ requests: LoggedRequest[] }>(
-        await request.get(`${DEV}/requests`, { params: { path: pathPart } }),
+        await request.get(`${DEV}/requests`, {
+          params: { path: pathPart },
+          headers: devHeaders(),
+        }),
         'requests',
       );
       return body.requests;
     },
 
     async createUser(user: NewUser): Promise<User> {
-      return json<User>(await request.post(`${DEV}/users`, { data: user }), 'users');
+      return json<User>(
+        await request.post(`${DEV}/users`, { data: user, headers: devHeaders() }),
+        'users',
+      );
     },
 
     /** Creates or changes the membership of an existing user. */
     async setMembership(change: MembershipChange): Promise<Membership> {
       return json<Membership>(
-        await request.post(`${DEV}/membership`, { data: change }),
+        await request.post(`${DEV}/membership`, { data: change, headers: devHeaders() }),
         'membership',
       );
     },
 
     /** The next matching calls fail (see Fault); they change nothing on the stand-in. */
     async injectFaults(...faults: Fault[]): Promise<void> {
-      await ok(await request.post(`${DEV}/faults`, { data: { faults } }), 'faults');
+      await ok(
+        await request.post(`${DEV}/faults`, { data: { faults }, headers: devHeaders() }),
+        'faults',
+      );
     },
 
     /** Drops every fault not yet spent and ends hanging calls. */
     async clearFaults(): Promise<void> {
-      await ok(await request.delete(`${DEV}/faults`), 'clear faults');
+      await ok(await request.delete(`${DEV}/faults`, { headers: devHeaders() }), 'clear faults');
     },
 
     /** Access-token lifetime for tokens issued from now on (reset restores the default). */
     async setAccessTokenTtl(seconds: number): Promise<void> {
       await ok(
-        await request.post(`${DEV}/config`, { data: { accessTokenTtlSeconds: seconds } }),
+        await request.post(`${DEV}/config`, {
+          data: { accessTokenTtlSeconds: seconds },
+          headers: devHeaders(),
+        }),
         'config',
       );
     },

@@ -35,7 +35,7 @@ export const ADDRESS: BillingAddress = {
   postal_code: 'H2X 1Y2',
 };
 
-/** The offline test provider's cards (api-contract.md, "Payment provider in test mode"). */
+/** The offline test provider's cards (docs/api.md, "Payment provider in test mode"). */
 export const CARDS = {
   succeeds: '4242 4242 4242 4242',
   declined: '4000 0000 0000 0002',

@@ -29,7 +29,7 @@ export const ADDRESS: BillingAddress = {
   postal_code: 'H2X 1Y2',
 };
 
-/** The offline test provider's cards (api-contract.md). */
+/** The offline test provider's cards (docs/api.md). */
 export const CARDS = {
   succeeds: '4242 4242 4242 4242',
   declined: '4000 0000 0000 0002',

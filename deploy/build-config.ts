@@ -1,0 +1,98 @@
+/**
+ * The build-time configuration check (vite.config.ts): the five VITE_*
+ * settings, read one by one from the environment Vite loads (process env and
+ * .env files), validated with the rules the app itself applies
+ * (src/app/env-schema.ts), plus the rules only a build can apply. A wrong value
+ * stops the build with a message naming the variable and the rule, never the
+ * value.
+ */
+import { ENV_KEYS, type EnvKey, type EnvValues, parseEnv } from '../src/app/env-schema.ts';
+
+export interface BuildSettings {
+  values: EnvValues;
+  /** The API's origin when it is not the app's own (`VITE_API_URL` set), else null. */
+  apiOrigin: string | null;
+  /** A publishable key is set: the Stripe hosts join the policy. */
+  stripe: boolean;
+}
+
+export class BuildConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(
+      `The build settings are wrong (values are never shown):\n${problems.join('\n')}\n` +
+        'Fix them in the environment or .env.local; see README.md, "Build-time settings".',
+    );
+    this.name = 'BuildConfigError';
+  }
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** localhost, 127.0.0.1, ::1 or a *.localhost name: traffic that never leaves the machine. */
+export function isLocalHost(hostname: string): boolean {
+  return LOCAL_HOSTS.has(hostname) || hostname.endsWith('.localhost');
+}
+
+/** Only the five settings, each read on its own; everything else is left out. */
+export function pickSettings(env: Readonly<Record<string, string | undefined>>) {
+  const picked: Partial<Record<EnvKey, string>> = {};
+  for (const key of ENV_KEYS) {
+    const value = env[key];
+    if (value !== undefined) picked[key] = value;
+  }
+  return picked;
+}
+
+/**
+ * Validates the settings. `production`: a production build, where a non-local
+ * API must be reached over https (tokens and passwords travel there).
+ */
+export function checkBuildSettings(
+  env: Readonly<Record<string, string | undefined>>,
+  { production }: { production: boolean },
+): BuildSettings {
+  const result = parseEnv(pickSettings(env));
+  if (!result.success) {
+    throw new BuildConfigError(
+      result.problems.map((line) =>
+        line.includes('secret Stripe key')
+          ? `${line}\n  Revoke that key in the Stripe dashboard if it was shared or committed.`
+          : line,
+      ),
+    );
+  }
+  const { values } = result;
+  let apiOrigin: string | null = null;
+  if (values.VITE_API_URL !== undefined) {
+    const url = new URL(values.VITE_API_URL);
+    if (production && url.protocol === 'http:' && !isLocalHost(url.hostname)) {
+      throw new BuildConfigError([
+        '- VITE_API_URL must use https:// in a production build (http:// is only for localhost or 127.0.0.1)',
+      ]);
+    }
+    apiOrigin = url.origin;
+  }
+  return { values, apiOrigin, stripe: values.VITE_STRIPE_PUBLISHABLE_KEY !== undefined };
+}
+
+/**
+ * The VITE_* variables other than the five, with values long enough to look
+ * for in the bundle (a short value such as `1` or `production` would match by
+ * chance) and not equal to one of the five. Values stay in memory; only names
+ * are ever printed.
+ */
+export function otherViteValues(
+  env: Readonly<Record<string, string | undefined>>,
+): { name: string; value: string }[] {
+  const allowed = new Set(ENV_KEYS.map((key) => env[key]?.trim()).filter(Boolean));
+  return Object.entries(env)
+    .filter(
+      (entry): entry is [string, string] =>
+        entry[0].startsWith('VITE_') &&
+        !(ENV_KEYS as readonly string[]).includes(entry[0]) &&
+        typeof entry[1] === 'string' &&
+        entry[1].trim().length >= 12 &&
+        !allowed.has(entry[1].trim()),
+    )
+    .map(([name, value]) => ({ name, value: value.trim() }));
+}
