@@ -22,6 +22,33 @@ export interface TokenRefreshOptions {
   lock: CrossTabLock;
   /** POST client/auth/refresh-token; rejects with an ApiError. */
   refreshCall: (body: { refreshToken: string }) => Promise<Tokens>;
+  /**
+   * Resolves when another tab changes the stored refresh token, or after
+   * `timeoutMs`. Default: the window's `storage` events.
+   */
+  waitForStoredChange?: (timeoutMs: number) => Promise<void>;
+}
+
+/**
+ * How long a tab that waited for the lock gives the previous holder's new
+ * tokens to reach it (localStorage reaches other tabs asynchronously).
+ */
+export const HANDOFF_WAIT_MS = 400;
+
+function storageEventOrTimeout(key: string) {
+  return (timeoutMs: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        globalThis.removeEventListener?.('storage', onStorage);
+        resolve();
+      };
+      const onStorage = (event: StorageEvent) => {
+        if (event.key === key || event.key === null) done();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      globalThis.addEventListener?.('storage', onStorage);
+    });
 }
 
 /**
@@ -36,10 +63,20 @@ export interface TokenRefreshOptions {
  * is reported with the token that was refused, so the session clears the
  * tokens only while that one is still stored.
  */
-export function createTokenRefresh({ tokens, lock, refreshCall }: TokenRefreshOptions) {
+export function createTokenRefresh({
+  tokens,
+  lock,
+  refreshCall,
+  waitForStoredChange = storageEventOrTimeout(tokens.keys.refreshToken),
+}: TokenRefreshOptions) {
   return async function refreshTokens(): Promise<RefreshResult> {
     const known = tokens.read().refreshToken;
-    return lock.run(async () => {
+    return lock.run(async ({ waited }) => {
+      // The tab before us in line may have stored new tokens that are still
+      // on their way to this tab: give them a moment rather than spend an old token.
+      if (waited && tokens.read().refreshToken === known) {
+        await waitForStoredChange(HANDOFF_WAIT_MS);
+      }
       const stored = tokens.read();
       if (stored.refreshToken !== null && stored.refreshToken !== known) {
         return { kind: 'rotatedElsewhere' };

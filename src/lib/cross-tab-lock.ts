@@ -7,17 +7,36 @@
  * under the lock's key, reads it back after a short pause to see that no other
  * tab wrote at the same moment, and removes it when done; a lease left by a
  * closed tab expires. Within one tab, callers always queue in order.
+ *
+ * The task learns whether another holder had the lock before it: writes that
+ * holder made to localStorage reach other tabs a moment later, so a task that
+ * waited may have to wait for them too (see token-refresh.ts).
  */
 import type { KeyValueStorage } from './safe-storage.ts';
 
+export interface LockGrant {
+  /** Another holder had the lock first: what it wrote may still be on its way to this tab. */
+  waited: boolean;
+}
+
 export interface CrossTabLock {
-  run<T>(task: () => Promise<T>): Promise<T>;
+  run<T>(task: (grant: LockGrant) => Promise<T>): Promise<T>;
+}
+
+/** The part of the Web Locks API the lock uses. */
+export interface LockRequester {
+  request<T>(
+    name: string,
+    options: { ifAvailable?: boolean },
+    callback: (lock: unknown) => Promise<T>,
+  ): Promise<T>;
+  request<T>(name: string, callback: (lock: unknown) => Promise<T>): Promise<T>;
 }
 
 export interface CrossTabLockOptions {
   name: string;
   /** Default: `navigator.locks` when the browser has it. */
-  locks?: Pick<LockManager, 'request'> | null;
+  locks?: LockRequester | null;
   /** The fallback's lease lives here. */
   storage: KeyValueStorage;
   /** The fallback's lease expiry, in ms (default 10 s: longer than any refresh call). */
@@ -34,8 +53,8 @@ interface Lease {
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function browserLocks(): Pick<LockManager, 'request'> | null {
-  return globalThis.navigator?.locks ?? null;
+function browserLocks(): LockRequester | null {
+  return (globalThis.navigator?.locks as LockRequester | undefined) ?? null;
 }
 
 function readLease(storage: KeyValueStorage, key: string): Lease | null {
@@ -62,10 +81,13 @@ export function createCrossTabLock({
   /** Callers of this tab queue here, so the lease is only ever taken once per tab. */
   let queue: Promise<unknown> = Promise.resolve();
 
-  async function withLease<T>(task: () => Promise<T>): Promise<T> {
+  async function withLease<T>(task: (grant: LockGrant) => Promise<T>): Promise<T> {
+    let waited = false;
     for (;;) {
       const lease = readLease(storage, key);
-      if (!lease || lease.until <= now() || lease.owner === owner) {
+      const free = !lease || lease.until <= now() || lease.owner === owner;
+      if (!free) waited = true;
+      if (free) {
         storage.setItem(key, JSON.stringify({ owner, until: now() + leaseMs }));
         await sleep(25);
         if (readLease(storage, key)?.owner === owner) break;
@@ -73,7 +95,7 @@ export function createCrossTabLock({
       await sleep(50 + Math.floor(Math.random() * 50));
     }
     try {
-      return await task();
+      return await task({ waited });
     } finally {
       if (readLease(storage, key)?.owner === owner) storage.removeItem(key);
     }
@@ -85,9 +107,22 @@ export function createCrossTabLock({
     return result;
   }
 
+  /** Web Locks: at once when free, else in turn (and then the task knows it waited). */
+  async function withWebLock<T>(
+    manager: LockRequester,
+    task: (grant: LockGrant) => Promise<T>,
+  ): Promise<T> {
+    const none = Symbol('not available');
+    const first = await manager.request(name, { ifAvailable: true }, async (lock) =>
+      lock ? task({ waited: false }) : none,
+    );
+    if (first !== none) return first as T;
+    return manager.request(name, () => task({ waited: true }));
+  }
+
   return {
     run(task) {
-      if (locks) return locks.request(name, () => task());
+      if (locks) return withWebLock(locks, task);
       return inThisTab(() => withLease(task));
     },
   };

@@ -7,7 +7,11 @@ import { TOKEN_KEYS } from '../../src/api/tokens.ts';
 import { createServices, REFRESH_LOCK_NAME } from '../../src/app/create-services.ts';
 import type { AppConfig } from '../../src/app/env.ts';
 import type { AppServices } from '../../src/app/services.tsx';
-import { type CrossTabLock, createCrossTabLock } from '../../src/lib/cross-tab-lock.ts';
+import {
+  type CrossTabLock,
+  createCrossTabLock,
+  type LockRequester,
+} from '../../src/lib/cross-tab-lock.ts';
 import { createSafeStorage, type SafeStorage } from '../../src/lib/safe-storage.ts';
 
 const BASE = 'http://api.test/api/';
@@ -281,19 +285,31 @@ describe('createServices: the HTTP client and the session actor together', () =>
 });
 
 /** A stand-in for the browser's Web Locks: one holder at a time per name, in order. */
-function fakeLockManager(): Pick<LockManager, 'request'> {
-  const queues = new Map<string, Promise<unknown>>();
-  return {
-    request: ((name: string, callback: () => Promise<unknown>) => {
-      const previous = queues.get(name) ?? Promise.resolve();
-      const run = previous.then(callback, callback);
-      queues.set(
-        name,
-        run.catch(() => undefined),
-      );
-      return run;
-    }) as LockManager['request'],
+function fakeLockManager(): LockRequester {
+  let queue: Promise<unknown> = Promise.resolve();
+  let held = false;
+  const request = (
+    _name: string,
+    optionsOrCallback: { ifAvailable?: boolean } | ((lock: unknown) => Promise<unknown>),
+    maybeCallback?: (lock: unknown) => Promise<unknown>,
+  ) => {
+    const options = typeof optionsOrCallback === 'function' ? {} : optionsOrCallback;
+    const callback = (
+      typeof optionsOrCallback === 'function' ? optionsOrCallback : maybeCallback
+    ) as (lock: unknown) => Promise<unknown>;
+    if (options.ifAvailable && held) return callback(null);
+    const run = queue.then(async () => {
+      held = true;
+      try {
+        return await callback({});
+      } finally {
+        held = false;
+      }
+    });
+    queue = run.catch(() => undefined);
+    return run;
   };
+  return { request } as LockRequester;
 }
 
 describe('two tabs, one storage: the refresh is shared across tabs', () => {

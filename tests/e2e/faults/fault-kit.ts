@@ -127,6 +127,12 @@ interface FaultFixtures {
   faults: {
     /** Injects one fault, does what the member does, and checks the case. */
     survive(name: string, fault: FaultCase): Promise<void>;
+    /**
+     * A fault the test brings about itself (bad input, a hostile answer, many
+     * clicks): `run` does it and checks what is shown; `kept` that nothing
+     * typed was lost.
+     */
+    check(name: string, run: () => Promise<void>, kept?: () => Promise<void>): Promise<void>;
   };
 }
 
@@ -176,6 +182,21 @@ export const test = withApi.extend<FaultFixtures>({
             await expect(page).not.toHaveURL(/\/login(\?|$)/);
           }
           await api.clearFaults();
+        });
+        info.annotations.push({ type: 'fault-survived', description: name });
+      },
+      async check(name, run, kept) {
+        const info = base.info();
+        info.annotations.push({ type: 'fault', description: name });
+        await base.step(`fault: ${name}`, async () => {
+          await run();
+          if (!kept) return;
+          try {
+            await kept();
+          } catch (error) {
+            info.annotations.push({ type: 'fault-data-lost', description: name });
+            throw error;
+          }
         });
         info.annotations.push({ type: 'fault-survived', description: name });
       },

@@ -1,0 +1,216 @@
+/**
+ * Faults on the member's own calls (issue 10): activation, the billing
+ * address, the checkout (the subscription and attaching the card), sign-out
+ * and the account page. Each call fails four ways; the member reads a message,
+ * keeps what they typed and stays signed in; the next try goes on.
+ */
+import type { Page } from '@playwright/test';
+import {
+  ADDRESS,
+  arrangeMember,
+  CARDS,
+  expectCardFieldsReady,
+  expectHeading,
+  signInQuickly,
+  typeCard,
+} from '../support/quality.ts';
+import { expect, KINDS, type Kind, MESSAGE_FOR, MESSAGES, test } from './fault-kit.ts';
+
+test.describe.configure({ timeout: 90_000 });
+
+const click = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
+
+/** For calls whose answer is not read, a malformed 200 is a success: it is left out. */
+const FAILING: readonly Kind[] = ['status', 'drop', 'hang'];
+
+test('POST club/memberships (activation): every fault is shown and the button comes back; then /billing', async ({
+  page,
+  request,
+  api,
+  uniqueEmail,
+  faults,
+}) => {
+  const { email } = await arrangeMember(api, uniqueEmail('fault-activate'), 'noMembership');
+  await signInQuickly(page, request, email);
+  await page.goto('/activation');
+  await expectHeading(page, 'Activate your membership');
+  for (const kind of KINDS) {
+    await faults.survive(`POST club/memberships (${kind})`, {
+      inject: { path: '/club/memberships', method: 'POST', kind, email },
+      act: () => click(page, 'Activate membership'),
+      shown: MESSAGE_FOR[kind],
+      kept: () => expect(page.getByRole('button', { name: 'Activate membership' })).toBeEnabled(),
+    });
+  }
+  await click(page, 'Activate membership');
+  await expectHeading(page, 'Billing address');
+});
+
+test('PUT billingAddress: every fault shows "An unknown error occurred." (spec 8) and keeps the address', async ({
+  page,
+  request,
+  api,
+  uniqueEmail,
+  faults,
+}) => {
+  const { email } = await arrangeMember(api, uniqueEmail('fault-billing'), 'active');
+  await signInQuickly(page, request, email);
+  await page.goto('/billing');
+  await expectHeading(page, 'Billing address');
+  const typed = {
+    'Address line 1': ADDRESS.address_1,
+    City: ADDRESS.city,
+    'Postal code': ADDRESS.postal_code,
+  };
+  for (const [label, value] of Object.entries(typed)) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  await page.getByLabel('Province or territory', { exact: true }).selectOption(ADDRESS.province);
+  for (const kind of FAILING) {
+    await faults.survive(`PUT client/auth/profile/billingAddress (${kind})`, {
+      inject: { path: '/client/auth/profile/billingAddress', method: 'PUT', kind, email },
+      act: () => click(page, 'Finish'),
+      shown: MESSAGES.unknown,
+      kept: async () => {
+        for (const [label, value] of Object.entries(typed)) {
+          await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+        }
+        await expect(page.getByLabel('Province or territory', { exact: true })).toHaveValue(
+          ADDRESS.province,
+        );
+      },
+    });
+  }
+  await click(page, 'Finish');
+  await expectHeading(page, 'Complete your membership');
+});
+
+test('the checkout: loading the subscription and attaching the card fail every way; the card typed is kept', async ({
+  page,
+  request,
+  api,
+  uniqueEmail,
+  faults,
+}) => {
+  const { email } = await arrangeMember(api, uniqueEmail('fault-checkout'), 'activeWithAddress');
+  await signInQuickly(page, request, email);
+  for (const kind of KINDS) {
+    await faults.survive(`GET club/subscriptions/{id} (${kind})`, {
+      inject: { path: '/club/subscriptions/*', method: 'GET', kind, email },
+      act: () => page.goto('/subscription').then(() => undefined),
+      shown: async () => {
+        await expect(page.getByRole('alert')).toHaveText(MESSAGE_FOR[kind]);
+        await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+      },
+    });
+    await click(page, 'Try again');
+    await expectCardFieldsReady(page);
+  }
+
+  await typeCard(page, CARDS.succeeds);
+  const subscribe = page.getByRole('button', { name: 'Subscribe' });
+  for (const kind of FAILING) {
+    await faults.survive(`PUT club/subscriptions/{id}/attach-payment-method (${kind})`, {
+      inject: {
+        path: '/club/subscriptions/*/attach-payment-method',
+        method: 'PUT',
+        kind,
+        email,
+      },
+      act: () => subscribe.click(),
+      shown: MESSAGE_FOR[kind],
+      kept: async () => {
+        await expect(page.getByLabel('Card number', { exact: true })).not.toHaveValue('');
+        await expect(subscribe).toBeEnabled();
+      },
+    });
+  }
+  await subscribe.click();
+  await expectHeading(page, 'Dashboard');
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
+});
+
+test('POST client/auth/logout failing never keeps a member signed in: the local sign-out happens', async ({
+  page,
+  request,
+  api,
+  uniqueEmail,
+  faults,
+}) => {
+  const { email } = await arrangeMember(api, uniqueEmail('fault-logout'), 'active');
+  await signInQuickly(page, request, email);
+  await page.goto('/dashboard');
+  await faults.survive('POST client/auth/logout (drop)', {
+    inject: { path: '/client/auth/logout', method: 'POST', kind: 'drop', email },
+    act: () => click(page, 'Logout'),
+    shown: () => expectHeading(page, 'Sign in'),
+    signedIn: false,
+  });
+});
+
+test('the account page: saving the profile, the password, the language and notifications fail every way; nothing typed is lost', async ({
+  page,
+  request,
+  api,
+  uniqueEmail,
+  faults,
+}) => {
+  const { email } = await arrangeMember(api, uniqueEmail('fault-account'), 'active');
+  await signInQuickly(page, request, email);
+  await page.goto('/account');
+  await expectHeading(page, 'Your account');
+
+  const firstName = page.getByLabel('First name', { exact: true });
+  await firstName.fill('Faulty');
+  for (const kind of KINDS) {
+    await faults.survive(`PUT client/auth/profile (${kind})`, {
+      inject: { path: '/client/auth/profile', method: 'PUT', kind, email },
+      act: () => click(page, 'Save profile'),
+      shown: MESSAGE_FOR[kind],
+      kept: () => expect(firstName).toHaveValue('Faulty'),
+    });
+  }
+  await click(page, 'Save profile');
+  await expect(page.getByText('Your profile was saved.')).toBeVisible();
+
+  const current = page.getByLabel('Current password', { exact: true });
+  const fresh = page.getByLabel('New password', { exact: true });
+  const confirmation = page.getByLabel('Confirm password', { exact: true });
+  await current.fill('Password123');
+  await fresh.fill('N3w-secret-pass');
+  await confirmation.fill('N3w-secret-pass');
+  for (const kind of FAILING) {
+    await faults.survive(`PUT client/auth/profile/change-password (${kind})`, {
+      inject: { path: '/client/auth/profile/change-password', method: 'PUT', kind, email },
+      act: () => click(page, 'Change password'),
+      shown: MESSAGE_FOR[kind],
+      kept: async () => {
+        await expect(current).toHaveValue('Password123');
+        await expect(fresh).toHaveValue('N3w-secret-pass');
+        await expect(confirmation).toHaveValue('N3w-secret-pass');
+      },
+    });
+  }
+  await click(page, 'Change password');
+  await expect(page.getByText('Your password was changed.')).toBeVisible();
+
+  const french = page.getByRole('radio', { name: 'Français' });
+  for (const kind of KINDS) {
+    await faults.survive(`PUT client/auth/profile/change-language (${kind})`, {
+      inject: { path: '/client/auth/profile/change-language', method: 'PUT', kind, email },
+      act: () => french.click(),
+      shown: MESSAGE_FOR[kind],
+      // The choice is not taken while the profile did not save it.
+      kept: () => expect(page.getByRole('radio', { name: 'English' })).toBeChecked(),
+    });
+  }
+
+  const notifications = page.getByRole('switch', { name: 'Receive notifications' });
+  for (const kind of KINDS) {
+    await faults.survive(`POST client/auth/profile/notifications (${kind})`, {
+      inject: { path: '/client/auth/profile/notifications', method: 'POST', kind, email },
+      act: () => notifications.click(),
+      shown: MESSAGE_FOR[kind],
+    });
+  }
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { createCrossTabLock, type LockRequester } from '../../src/lib/cross-tab-lock.ts';
+import { createSafeStorage } from '../../src/lib/safe-storage.ts';
+import { deferred } from '../support/deferred.ts';
+
+/** Two holders of the lock: the first waits on `release`; returns the order of events and each grant. */
+async function contend(first: ReturnType<typeof createCrossTabLock>, second: typeof first) {
+  const events: string[] = [];
+  const release = deferred<void>();
+  const a = first.run(async (grant) => {
+    events.push(`a:start:${grant.waited}`);
+    await release.promise;
+    events.push('a:end');
+  });
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  const b = second.run(async (grant) => {
+    events.push(`b:start:${grant.waited}`);
+  });
+  await new Promise((resolve) => setTimeout(resolve, 120));
+  expect(events).toEqual(['a:start:false']);
+  release.resolve();
+  await Promise.all([a, b]);
+  return events;
+}
+
+describe('the cross-tab lock', () => {
+  it('without Web Locks, two tabs on one storage take turns through the lease; the second knows it waited', async () => {
+    const storage = createSafeStorage(() => localStorage);
+    const tab1 = createCrossTabLock({ name: 'test.lock', storage, locks: null });
+    const tab2 = createCrossTabLock({ name: 'test.lock', storage, locks: null });
+    expect(await contend(tab1, tab2)).toEqual(['a:start:false', 'a:end', 'b:start:true']);
+    expect(localStorage.getItem('test.lock.lease')).toBeNull();
+  });
+
+  it('a lease left by a closed tab expires', async () => {
+    const storage = createSafeStorage(() => localStorage);
+    localStorage.setItem(
+      'test.lock.lease',
+      JSON.stringify({ owner: 'gone', until: Date.now() - 1 }),
+    );
+    const lock = createCrossTabLock({ name: 'test.lock', storage, locks: null });
+    await expect(lock.run(async () => 'ran')).resolves.toBe('ran');
+  });
+
+  it('with Web Locks: at once when free; in turn (and told so) when another holder has it', async () => {
+    let held = false;
+    let queue: Promise<unknown> = Promise.resolve();
+    const locks = {
+      request(_name: string, a: unknown, b?: unknown) {
+        const options = (typeof a === 'function' ? {} : a) as { ifAvailable?: boolean };
+        const callback = (typeof a === 'function' ? a : b) as (lock: unknown) => Promise<unknown>;
+        if (options.ifAvailable && held) return callback(null);
+        const run = queue.then(async () => {
+          held = true;
+          try {
+            return await callback({});
+          } finally {
+            held = false;
+          }
+        });
+        queue = run.catch(() => undefined);
+        return run;
+      },
+    } as LockRequester;
+    const storage = createSafeStorage(() => localStorage);
+    const tab1 = createCrossTabLock({ name: 'test.lock', storage, locks });
+    const tab2 = createCrossTabLock({ name: 'test.lock', storage, locks });
+    expect(await contend(tab1, tab2)).toEqual(['a:start:false', 'a:end', 'b:start:true']);
+  });
+
+  it('a task that throws releases the lock for the next one', async () => {
+    const storage = createSafeStorage(() => localStorage);
+    const lock = createCrossTabLock({ name: 'test.lock', storage, locks: null });
+    await expect(lock.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(lock.run(async () => 'next')).resolves.toBe('next');
+  });
+});
