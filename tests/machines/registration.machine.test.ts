@@ -109,6 +109,7 @@ describe('registration machine', () => {
   it.each([
     ['server.sameEmailUserExists', 'email'],
     ['server.samePhoneUserExists', 'phone'],
+    ['server.invalidPhoneNumber', 'phone'],
     ['server.invalidFirstName', 'firstName'],
     ['server.invalidLastName', 'lastName'],
     ['server.passwordTooWeak', 'password'],

@@ -73,6 +73,12 @@ describe('phone value helpers', () => {
     expect(toPhoneValue('abc', 'CA')).toBe('abc');
   });
 
+  it('keeps the typed text (so the form calls it invalid) when the national number is not 2 to 17 digits', () => {
+    expect(toPhoneValue('+1 5', 'CA')).toBe('+1 5');
+    expect(toPhoneValue('514555012345678901', 'CA')).toBe('514555012345678901');
+    expect(toPhoneValue('51455501234567890', 'CA')).toMatch(/^\+1\d{17}$/);
+  });
+
   it('formats as typed, leaving text with an extension alone', () => {
     expect(formatAsTyped('514', 'CA')).toBe('(514)');
     expect(formatAsTyped('5145550123', 'CA')).toBe('(514) 555-0123');

@@ -38,6 +38,21 @@ describe('billing schema', () => {
     });
   });
 
+  it('limits address line 1, line 2 and the city to 100 characters, as servers do', () => {
+    const line = 'x'.repeat(100);
+    expect(check({ address1: line, address2: line, city: line })).toEqual({});
+    const over = `${line}y`;
+    const max = (field: string) => ({
+      key: 'validation.maxSymbols',
+      values: { number: 100, field: `fields.${field}` },
+    });
+    expect(check({ address1: over, address2: over, city: over })).toEqual({
+      address1: max('address1'),
+      address2: max('address2'),
+      city: max('city'),
+    });
+  });
+
   it('fixes the country to CA', () => {
     expect(check({ countryCode: 'US' as 'CA' })).toEqual({
       countryCode: { key: 'validation.countryRequired' },
