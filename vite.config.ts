@@ -17,6 +17,27 @@ import { devApi } from './dev-api/vite-plugin.ts';
 // The five VITE_* settings are checked here, before anything is built: a wrong
 // value stops `vite build` (and `vite`) with a message naming the variable,
 // never its value. See deploy/ for what the build writes for the host.
+/** Unit tests that need no DOM: run in plain Node (no jsdom to set up, no Testing Library). */
+const NODE_TESTS = [
+  'tests/machines/**/*.test.ts',
+  'tests/deploy/**/*.test.ts',
+  'tests/dev-api/**/*.test.ts',
+  'tests/i18n/**/*.test.ts',
+  'tests/architecture/**/*.test.ts',
+  'tests/charts/**/*.test.ts',
+  'tests/app/guards.test.ts',
+  'tests/app/router-facts.test.ts',
+  'tests/api/api-error.test.ts',
+  'tests/api/schemas.test.ts',
+];
+
+/**
+ * Files that replace a module (vi.mock) get a module registry of their own; all
+ * others share one per worker (isolate: false), which saves re-importing React,
+ * Testing Library and the app for every file (about half the unit run).
+ */
+const MOCKING_TESTS = ['tests/model/express-payment.model.test.tsx'];
+
 export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const isTest = Boolean(process.env.VITEST);
@@ -58,12 +79,42 @@ export default defineConfig(({ command, mode }) => {
       chunkSizeWarningLimit: 400,
     },
     test: {
-      environment: 'jsdom',
-      include: ['tests/**/*.test.{ts,tsx}'],
-      exclude: ['tests/e2e/**', 'node_modules/**'],
-      setupFiles: ['tests/support/setup.ts'],
       restoreMocks: true,
       testTimeout: 15_000,
+      // Threads start faster than forked processes; a DOM only where a test needs one;
+      // tests clean up after themselves (tests/support/setup.ts), so files share modules.
+      pool: 'threads',
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'node',
+            environment: 'node',
+            isolate: false,
+            include: NODE_TESTS,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'dom',
+            environment: 'jsdom',
+            isolate: false,
+            include: ['tests/**/*.test.{ts,tsx}'],
+            exclude: ['tests/e2e/**', 'node_modules/**', ...NODE_TESTS, ...MOCKING_TESTS],
+            setupFiles: ['tests/support/setup.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'dom-isolated',
+            environment: 'jsdom',
+            include: MOCKING_TESTS,
+            setupFiles: ['tests/support/setup.ts'],
+          },
+        },
+      ],
     },
   };
 });
