@@ -19,11 +19,7 @@ import {
   type ModelPath,
   replay,
 } from '../../support/model.ts';
-import {
-  JOURNEY_EVENTS,
-  type JourneyEvent,
-  journeyMachine,
-} from './journey.machine.ts';
+import { JOURNEY_EVENTS, type JourneyEvent, journeyMachine } from './journey.machine.ts';
 
 export interface JourneyPath {
   /** `journey-` + 6 hex digits of the events' hash: stable while the path's events stay the same. */
