@@ -335,8 +335,9 @@ async function showPaths(chart: Chart): Promise<void> {
   );
   const body = h('article', { class: 'script', 'data-paths': chart.entry.id });
   main.append(body);
-  const response = await fetch(`/charts/${chart.entry.paths}`);
-  if (response.status === 404) {
+  // The index says whether the file exists (reload the page after `npm run charts`).
+  const response = chart.entry.hasPaths ? await fetch(`/charts/${chart.entry.paths}`) : null;
+  if (!response?.ok) {
     body.append(
       h(
         'p',
