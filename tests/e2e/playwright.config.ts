@@ -41,7 +41,7 @@ export default defineConfig({
   forbidOnly: isCI,
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  reporter: [['list'], ['./faults/fault-reporter.ts']],
+  reporter: [['list'], ['./faults/fault-reporter.ts'], ['./journey/journey-reporter.ts']],
   use: {
     baseURL,
     trace: 'retain-on-failure',
