@@ -1,11 +1,10 @@
 /**
  * Browser tests: Playwright drives Debian's Chromium (no browser download)
- * against the BUILT app served by `vite preview`, which also mounts the
- * stand-in API (dev-api/) under /api/. Run through `npm run test:e2e`
+ * against the BUILT app served by `vite preview` (one per worker), which also
+ * mounts the stand-in API (dev-api/) under /api/. Run through `npm run test:e2e`
  * (tests/tools/e2e.sh builds first and finds Chromium).
  */
 import { randomBytes } from 'node:crypto';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
@@ -14,19 +13,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 // E2E_PORT / E2E_OUTPUT / E2E_DIST let two runs share a machine without clashing.
 const outputDir = process.env.E2E_OUTPUT ?? path.join(root, 'test-results');
-const port = Number(process.env.E2E_PORT ?? 4179);
-const distArg = process.env.E2E_DIST ? ` --outDir ${process.env.E2E_DIST}` : '';
-const baseURL = `http://127.0.0.1:${port}`;
-
-// A fresh data file for the stand-in on every run. Playwright also empties
-// test-results/ before it starts the web server; the config is loaded again
-// in each worker, which must not touch the file the server is using.
-const apiDataFile = path.join(outputDir, 'e2e-api.json');
-if (process.env.TEST_WORKER_INDEX === undefined) fs.rmSync(apiDataFile, { force: true });
 
 // The stand-in's __dev helpers answer only callers sending this run's token
-// (dev-api/access.ts). Made once in the main process, before the web server
-// and the workers start: both inherit it from the environment.
+// (dev-api/access.ts). Made once in the main process, before the workers
+// start: they and the servers they start inherit it from the environment.
 process.env.DEV_API_DEV_TOKEN ||= randomBytes(24).toString('hex');
 
 const isCI = Boolean(process.env.CI);
@@ -35,16 +25,20 @@ export default defineConfig({
   testDir: here,
   testMatch: '**/*.spec.ts',
   outputDir,
+  // Whole files are shared out among the workers; each worker serves the app and
+  // its stand-in on a port of its own (support/app-server.ts). Two workers keep
+  // this 2-core machine busy; more only queue for the CPU.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: isCI ? 1 : 0,
   forbidOnly: isCI,
   timeout: 30_000,
   expect: { timeout: 5_000 },
   reporter: [['list'], ['./faults/fault-reporter.ts'], ['./journey/journey-reporter.ts']],
   use: {
-    baseURL,
-    trace: 'retain-on-failure',
+    // baseURL: each worker's own server (support/fixtures.ts, appServer).
+    // Recording a trace costs every test CPU; only a retried test records one.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     locale: 'en-CA',
     timezoneId: 'America/Toronto',
@@ -61,24 +55,6 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
       ],
-    },
-  },
-  webServer: {
-    // Serves dist/ as built by tests/tools/e2e.sh; builds nothing itself.
-    command: `npx vite preview --port ${port} --strictPort --host 127.0.0.1${distArg}`,
-    cwd: root,
-    url: `${baseURL}/login`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      DEV_API_DATA_FILE: apiDataFile,
-      DEV_API_TOKEN_TTL: '60',
-      DEV_API_DEV_TOKEN: process.env.DEV_API_DEV_TOKEN,
-      // The stand-in logs each call to stdout, which is ignored above; set in
-      // case it learns to be quiet.
-      DEV_API_QUIET: '1',
     },
   },
 });

@@ -11,6 +11,7 @@
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import { type DevApi, devApi } from './api.ts';
+import { type AppServer, startAppServer } from './app-server.ts';
 
 /** Accessible names on the login screen (English). */
 export const LOGIN = {
@@ -43,13 +44,33 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole('button', { name: LOGIN.submit, exact: true }).click();
 }
 
+interface WorkerFixtures {
+  /** The built app and its stand-in, served for this worker alone (./app-server.ts). */
+  appServer: AppServer;
+}
+
 interface Fixtures {
   api: DevApi;
   uniqueEmail: (label?: string) => string;
   signIn: typeof signIn;
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  appServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern.
+    async ({}, use, workerInfo) => {
+      const server = await startAppServer({
+        index: workerInfo.parallelIndex,
+        outputDir: workerInfo.project.outputDir,
+      });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ appServer }, use) => {
+    await use(appServer.url);
+  },
   api: async ({ request }, use) => {
     await use(devApi(request));
   },
