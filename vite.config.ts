@@ -8,6 +8,8 @@ import {
   otherViteValues,
 } from './deploy/build-config.ts';
 import { hosting } from './deploy/hosting-vite-plugin.ts';
+import { initialChunk } from './deploy/initial-chunk-vite-plugin.ts';
+import { stripMachineDescriptions } from './deploy/strip-descriptions-vite-plugin.ts';
 import { devApi } from './dev-api/vite-plugin.ts';
 
 // One command, one port: the stand-in API (dev-api/) is mounted under /api/ in
@@ -39,6 +41,7 @@ const NODE_TESTS = [
 const MOCKING_TESTS = ['tests/model/express-payment.model.test.tsx'];
 
 export default defineConfig(({ command, mode }) => {
+  const initial = initialChunk();
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const isTest = Boolean(process.env.VITEST);
   let settings: BuildSettings | null = null;
@@ -57,6 +60,8 @@ export default defineConfig(({ command, mode }) => {
   return {
     plugins: [
       react(),
+      stripMachineDescriptions(),
+      initial.plugin,
       devApi({ mount: settings?.apiOrigin == null }),
       ...(settings ? [hosting(settings, otherViteValues(env))] : []),
     ],
@@ -77,6 +82,13 @@ export default defineConfig(({ command, mode }) => {
       // Read by tests/tools/size.mjs; the host never serves .vite/.
       manifest: true,
       chunkSizeWarningLimit: 400,
+      rolldownOptions: {
+        output: {
+          // Everything /login needs before its first paint in one file (see
+          // deploy/initial-chunk-vite-plugin.ts); the rest stays lazy.
+          codeSplitting: { groups: [{ name: 'initial', test: initial.isInitial }] },
+        },
+      },
     },
     test: {
       restoreMocks: true,

@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, Suspense } from 'react';
+import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { isSignedIn } from '../machines/session/session.selectors.ts';
@@ -11,6 +11,7 @@ import { createAppRouter } from './app/router.tsx';
 import { ServicesProvider } from './app/services.tsx';
 import { Splash } from './components/splash.tsx';
 import { createI18n } from './i18n/i18n.ts';
+import { yieldToBrowser } from './lib/yield-to-browser.ts';
 import './styles.css';
 
 let config: AppConfig;
@@ -24,6 +25,7 @@ try {
   throw error;
 }
 const i18n = createI18n();
+await yieldToBrowser();
 const inspect = await loadInspector(config);
 const created = createServices({ config, inspect });
 const languageSync = createLanguageSync({
@@ -36,6 +38,7 @@ const languageSync = createLanguageSync({
 languageSync.start();
 const services = { ...created.services, chooseLanguage: languageSync.choose };
 const { bindNavigation } = created;
+await yieldToBrowser();
 const router = createAppRouter(services);
 bindNavigation((to) => void router.navigate({ to, replace: true }));
 
@@ -49,17 +52,24 @@ services.session.subscribe((snapshot) => {
   }
 });
 
+await yieldToBrowser();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <ServicesProvider services={services}>
-        <Suspense fallback={<Splash />}>
-          <RouterProvider router={router} />
-        </Suspense>
-      </ServicesProvider>
-    </I18nextProvider>
-  </StrictMode>,
-);
+// The first render as a transition: React yields to the browser every few
+// milliseconds instead of holding the main thread until the page is built
+// (the static splash stays on screen meanwhile).
+const app = createRoot(root);
+startTransition(() => {
+  app.render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <ServicesProvider services={services}>
+          <Suspense fallback={<Splash />}>
+            <RouterProvider router={router} />
+          </Suspense>
+        </ServicesProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+});

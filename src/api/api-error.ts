@@ -1,5 +1,3 @@
-import * as v from 'valibot';
-
 /**
  * The one error type of the HTTP layer. Every failed call rejects with an
  * ApiError; machines only read `key` (through machines/shared/error-key.ts).
@@ -38,42 +36,4 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
-}
-
-/** `{ "statusCode": 409, "message": { "message": "server.sameEmailUserExists" } }` */
-const ErrorEnvelopeSchema = v.object({
-  message: v.object({ message: v.pipe(v.string(), v.trim(), v.nonEmpty()) }),
-});
-
-/**
- * A server may only name keys of the `server` namespace (`server.incorrectOtp`):
- * never another namespace, a whole section or a template of the app's own.
- */
-const SERVER_KEY = /^server\.[A-Za-z][A-Za-z0-9_]*$/;
-
-/**
- * The translation key of an error body: `message.message` of the envelope when
- * it is a `server.*` key, or `errors.unknown` for anything else (no body, not
- * JSON, another shape, another key). A string body is tried as JSON, in case
- * the server sent JSON with the wrong content type.
- */
-export function errorKeyFromBody(body: unknown): string {
-  let data = body;
-  if (typeof data === 'string') {
-    try {
-      data = JSON.parse(data);
-    } catch {
-      return UNKNOWN_KEY;
-    }
-  }
-  const result = v.safeParse(ErrorEnvelopeSchema, data);
-  if (!result.success) return UNKNOWN_KEY;
-  const key = result.output.message.message;
-  return SERVER_KEY.test(key) ? key : UNKNOWN_KEY;
-}
-
-export function httpError(status: number, body: unknown, cause?: unknown): ApiError {
-  const key = errorKeyFromBody(body);
-  const shown = key === UNKNOWN_KEY && status >= 500 ? SERVER_KEY_5XX : key;
-  return new ApiError({ kind: 'http', status, key: shown, cause });
 }

@@ -1,13 +1,7 @@
 import ky, { isHTTPError, isTimeoutError } from 'ky';
 import * as v from 'valibot';
-import {
-  ApiError,
-  httpError,
-  isApiError,
-  NETWORK_KEY,
-  TIMEOUT_KEY,
-  UNREADABLE_KEY,
-} from './api-error.ts';
+import { ApiError, isApiError, NETWORK_KEY, TIMEOUT_KEY, UNREADABLE_KEY } from './api-error.ts';
+import { httpError } from './error-body.ts';
 import type { TokenStore } from './tokens.ts';
 
 /**

@@ -8,12 +8,11 @@ import {
   serializeMembership,
 } from '../../machines/membership/membership.persist.ts';
 import { sessionMachine } from '../../machines/session/session.machine.ts';
-import type { RefreshOutcome } from '../../machines/session/session.types.ts';
-import { createApi } from '../api/api.ts';
-import { type ApiClient, createApiClient } from '../api/client.ts';
-import { createTokenRefresh } from '../api/token-refresh.ts';
+import type { RefreshOutcome, RefreshResult } from '../../machines/session/session.types.ts';
+import type { ApiClient } from '../api/client.ts';
+import { deferApi } from '../api/deferred-api.ts';
 import { createTokenStore, TOKEN_KEYS, type TokenStore } from '../api/tokens.ts';
-import { type CrossTabLock, createCrossTabLock } from '../lib/cross-tab-lock.ts';
+import type { CrossTabLock } from '../lib/cross-tab-lock.ts';
 import { createSafeStorage, type SafeStorage } from '../lib/safe-storage.ts';
 import type { AppConfig } from './env.ts';
 import type { Inspect } from './inspector.ts';
@@ -55,7 +54,7 @@ export function createServices({
   config,
   logger = console,
   storage = createSafeStorage(),
-  refreshLock = createCrossTabLock({ name: REFRESH_LOCK_NAME, storage }),
+  refreshLock,
   fetch,
   timeoutMs,
   inspect,
@@ -83,14 +82,35 @@ export function createServices({
       return after.context.refreshOutcome ?? 'failed';
     },
   };
-  const client = createApiClient({
+  // The refresh and its cross-tab lock load with the first refresh (never on a visitor's /login).
+  let refresh: Promise<() => Promise<RefreshResult>> | null = null;
+  const refreshTokens = async (): Promise<RefreshResult> => {
+    refresh ??= Promise.all([
+      import('../api/token-refresh.ts'),
+      refreshLock
+        ? Promise.resolve(refreshLock)
+        : import('../lib/cross-tab-lock.ts').then(({ createCrossTabLock }) =>
+            createCrossTabLock({ name: REFRESH_LOCK_NAME, storage }),
+          ),
+    ]).then(
+      ([{ createTokenRefresh }, lock]) =>
+        createTokenRefresh({ tokens, lock, refreshCall: (body) => api.auth.refreshToken(body) }),
+      (cause: unknown) => {
+        // Offline before the chunk came: this refresh fails (the session is kept), the next one loads it again.
+        refresh = null;
+        throw cause;
+      },
+    );
+    return (await refresh)();
+  };
+
+  const { api, client } = deferApi({
     baseUrl: config.apiUrl,
     tokens,
     auth,
     ...(fetch ? { fetch } : {}),
     ...(timeoutMs ? { timeoutMs } : {}),
   });
-  const api = createApi(client);
 
   const membership: MembershipActor = createActor(
     membershipMachine.provide({
@@ -116,13 +136,7 @@ export function createServices({
         ),
         requestOtp: fromPromise(({ input }) => api.auth.resendOtp(input)),
         verifyOtp: fromPromise(({ input }) => api.auth.verifyUser(input)),
-        refreshTokens: fromPromise(
-          createTokenRefresh({
-            tokens,
-            lock: refreshLock,
-            refreshCall: (body) => api.auth.refreshToken(body),
-          }),
-        ),
+        refreshTokens: fromPromise(() => refreshTokens()),
       },
       actions: {
         storeTokens: (_args, params) =>

@@ -25,9 +25,7 @@ import {
 import { ErrorScreen } from '../screens/error/error-screen.tsx';
 import { LoadingScreen } from '../screens/loading/loading-screen.tsx';
 import { UnreachableScreen } from '../screens/loading/unreachable-screen.tsx';
-import { NotFoundScreen } from '../screens/not-found/not-found-screen.tsx';
 import { type GuardFacts, type GuardKind, guardRedirect, type MembershipFlags } from './guards.ts';
-import { AppLayout } from './layouts/app-layout.tsx';
 import { AuthLayout } from './layouts/auth-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { type AppServices, useServices } from './services.tsx';
@@ -103,9 +101,15 @@ function guard(kind: GuardKind) {
   };
 }
 
+/** The header layout of the public and member pages (not needed to paint /login). */
+const AppLayoutLazy = lazyRouteComponent(() => import('./layouts/app-layout.tsx'), 'AppLayout');
+
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  notFoundComponent: NotFoundScreen,
+  notFoundComponent: lazyRouteComponent(
+    () => import('../screens/not-found/not-found-screen.tsx'),
+    'NotFoundScreen',
+  ),
   errorComponent: ErrorScreen,
 });
 
@@ -113,7 +117,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 const publicLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'public',
-  component: AppLayout,
+  component: AppLayoutLazy,
 });
 
 /** The two-panel layout of the auth screens (spec 2). */
@@ -127,7 +131,7 @@ const authLayout = createRoute({
 const memberLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'member',
-  component: AppLayout,
+  component: AppLayoutLazy,
   pendingComponent: PendingScreen,
 });
 

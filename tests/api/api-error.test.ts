@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorKeyOf } from '../../machines/shared/error-key.ts';
-import { ApiError, errorKeyFromBody, isApiError } from '../../src/api/api-error.ts';
+import { ApiError, isApiError } from '../../src/api/api-error.ts';
+import { errorKeyFromBody } from '../../src/api/error-body.ts';
 
 describe('ApiError', () => {
   it('is an Error whose key machines read through errorKeyOf', () => {

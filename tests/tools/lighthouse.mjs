@@ -96,6 +96,9 @@ async function measure(url, profile) {
       tbt: audits['total-blocking-time'].numericValue,
       cls: audits['cumulative-layout-shift'].numericValue,
       finalUrl: result.lhr.finalDisplayedUrl,
+      longTasks: (audits['long-tasks']?.details?.items ?? []).map(
+        (task) => `${Math.round(task.duration)} ms ${String(task.url).replace(BASE, '')}`,
+      ),
     });
   }
   const pick = (key) => median(runs.map((r) => r[key]));
@@ -110,6 +113,7 @@ async function measure(url, profile) {
     tbt: Math.round(pick('tbt')),
     cls: Number(pick('cls').toFixed(3)),
     scores: runs.map((r) => r.performance).join(' / '),
+    longTasks: runs.map((r) => r.longTasks.join(', ') || 'none').join(' | '),
   };
 }
 
@@ -159,7 +163,9 @@ try {
   }
 
   console.info(`\nLighthouse 12, ${RUNS} runs per page and profile, median (times in ms):`);
-  console.table(results);
+  console.table(results.map(({ longTasks: _, ...row }) => row));
+  console.info('Long tasks (over 50 ms) seen in each run:');
+  for (const r of results) console.info(`  ${r.url} ${r.profile}: ${r.longTasks}`);
   const bad = results.filter((r) => r.performance < 95 || r.cls > 0);
   if (bad.length > 0) {
     console.info(

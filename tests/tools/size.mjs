@@ -1,45 +1,49 @@
 #!/usr/bin/env node
 /**
- * Size budget of the built app (tests/tools/size-budget.json).
+ * Size of the built app beside two reference pages, measured in one run
+ * (tests/perf/peers): the floor (a bare React page) and the naive stack (a
+ * one-chunk login page importing the app's whole pinned stack).
  *
- *   node tests/tools/size.mjs              # vite build, then measure dist/
- *   node tests/tools/size.mjs --no-build   # measure dist/ as it is
+ *   node tests/tools/size.mjs              # vite build, the peers' builds, then measure
+ *   node tests/tools/size.mjs --no-build   # measure dist/ as it is (the peers are built anyway)
  *   node tests/tools/size.mjs --dist <dir> # measure another build output
  *
- * Reads dist/.vite/manifest.json (vite.config.ts sets build.manifest: true) and
- * reports, with gzip level 9 (each file on its own, as a browser fetches them):
- *   (a) the JS /login loads first: the entry chunk of index.html and its static
- *       imports (recursively), plus the lazy chunk(s) of src/screens/login/ and
- *       their static imports;
- *   (b) every JS and CSS chunk, largest first;
+ * Reports, with gzip level 9 (each file on its own, as a browser fetches them):
+ *   (a) the JS each page loads before it settles, counted in Chromium
+ *       (./initial-js.mjs): the app's /login, the naive stack, the floor, and
+ *       the ratio app / naive stack;
+ *   (b) every JS and CSS chunk of the app, largest first (from
+ *       dist/.vite/manifest.json, which vite.config.ts asks for);
  *   (c) the chunks that carry Stripe code, found through the manifest (`src`
  *       under node_modules/@stripe/ or src/payments/stripe), the source maps'
  *       `sources`, and, for a chunk without a source map, the text markers
  *       'js.stripe.com' / '@stripe/stripe-js'.
- * Fails (exit 1) when a budget is exceeded, or when a chunk that a route other
- * than /subscription loads statically (the entry chunk included) carries Stripe
- * code. Sizes are in kB of 1000 bytes, as Vite prints them.
- *
- * Works on Vite 8 (Rolldown) manifests: keys are source paths for entries and
- * `_name-hash.js` for shared chunks; `imports` / `dynamicImports` name keys.
+ * Fails (exit 1) when /login loads more than the naive stack, when the largest
+ * chunk is over its budget (tests/tools/size-budget.json), or when a chunk
+ * that a route other than /subscription loads statically carries Stripe code.
+ * Sizes are in kB of 1000 bytes, as Vite prints them.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import { measureInitialJs } from './initial-js.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
 const distArg = args.indexOf('--dist');
 const dist = path.resolve(root, distArg >= 0 ? (args[distArg + 1] ?? 'dist') : 'dist');
 const budgetFile = path.join(root, 'tests/tools/size-budget.json');
+const peersDir = path.join(root, 'tests/perf/peers');
+const peersOut = path.join(root, 'node_modules/.cache/peers');
 
 /** Routes allowed to load Stripe: the /subscription (checkout) screen and the payment adapters it loads lazily. */
 const STRIPE_ALLOWED = [/^src\/screens\/(checkout|subscription)\//, /^src\/payments\//];
 const STRIPE_SOURCE = /(^|\/)node_modules\/@stripe\/|(^|\/)src\/payments\/stripe/;
 const STRIPE_TEXT = ['js.stripe.com', '@stripe/stripe-js'];
-const LOGIN_SCREEN = /^src\/screens\/login\//;
 
 const kB = (bytes) => (bytes / 1000).toFixed(1);
 
@@ -48,13 +52,27 @@ function fail(message) {
   process.exit(1);
 }
 
-// ---------------------------------------------------------------- build
+// ---------------------------------------------------------------- builds
 let buildSeconds = null;
 if (!args.includes('--no-build')) {
   const started = Date.now();
   const result = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
   buildSeconds = (Date.now() - started) / 1000;
   if (result.status !== 0) fail(`vite build failed (exit ${result.status ?? result.signal})`);
+}
+for (const page of ['floor', 'stack']) {
+  await build({
+    configFile: false,
+    root: peersDir,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: {
+      outDir: path.join(peersOut, page),
+      emptyOutDir: true,
+      target: 'es2022',
+      rollupOptions: { input: path.join(peersDir, `${page}.html`) },
+    },
+  });
 }
 
 // ---------------------------------------------------------------- inputs
@@ -141,19 +159,6 @@ const entryKey =
   Object.keys(manifest).find((key) => manifest[key].isEntry && srcOf(key) === 'index.html') ??
   Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (!entryKey) fail('the manifest has no entry chunk');
-const loginKeys = Object.keys(manifest).filter((key) => LOGIN_SCREEN.test(srcOf(key)));
-
-// (a) /login first load
-const loginClosure = staticClosure([entryKey, ...loginKeys]);
-const loginJs = filesOf(loginClosure, 'js').map((file) => chunks.get(file) ?? missing(file));
-const loginCss = filesOf(loginClosure, 'css').map((file) => chunks.get(file) ?? missing(file));
-const sum = (list, field) => list.reduce((total, chunk) => total + chunk[field], 0);
-const loginGzip = sum(loginJs, 'gzip');
-
-function missing(file) {
-  fail(`the manifest names ${file}, which is not in ${path.relative(root, dist)}/`);
-}
-
 // (c) Stripe reachable from a route other than /subscription
 const routeRoots = [
   entryKey,
@@ -192,32 +197,30 @@ function table(headers, rows, align) {
 const out = [];
 if (buildSeconds !== null) out.push(`Build: ${buildSeconds.toFixed(1)} s`, '');
 
-out.push(
-  `(a) JS that /login loads first (entry ${srcOf(entryKey)} + ${loginKeys.join(', ') || 'no separate login chunk'})`,
-);
+const measured = await measureInitialJs([
+  { label: 'app', dir: dist, path: '/login' },
+  { label: 'naive stack', dir: path.join(peersOut, 'stack'), path: '/stack.html' },
+  { label: 'floor', dir: path.join(peersOut, 'floor'), path: '/floor.html' },
+]);
+const [app, stack, floor] = measured;
+const ratio = app.gzip / stack.gzip;
+out.push('(a) JS loaded before the page settles (Chromium, gzip 9 per file)');
 out.push(
   table(
-    ['file', 'raw kB', 'gzip kB', 'module'],
-    [
-      ...loginJs
-        .sort((a, b) => b.gzip - a.gzip)
-        .map((c) => [c.file, kB(c.raw), kB(c.gzip), srcOfFile.get(c.file) ?? '(shared)']),
-      ['total', kB(sum(loginJs, 'raw')), kB(loginGzip), ''],
-    ],
-    ['l', 'r', 'r', 'l'],
+    ['page', 'scripts', 'raw kB', 'gzip kB'],
+    measured.map((m) => [`${m.label} ${m.path}`, m.files.length, kB(m.raw), kB(m.gzip)]),
+    ['l', 'r', 'r', 'r'],
   ),
 );
-if (loginCss.length > 0) {
-  out.push(
-    `   plus CSS: ${loginCss.map((c) => c.file).join(', ')} = ${kB(sum(loginCss, 'gzip'))} kB gzip`,
-  );
-}
-if (loginKeys.length === 0) {
-  out.push(
-    '   note: no manifest entry has a src under src/screens/login/ (is the login screen lazy?)',
-  );
+out.push(
+  `   app / naive stack = ${ratio.toFixed(2)}; app / floor = ${(app.gzip / floor.gzip).toFixed(2)}`,
+);
+out.push('   app /login scripts:');
+for (const file of [...app.files].sort((a, b) => b.gzip - a.gzip)) {
+  out.push(`     ${kB(file.gzip).padStart(6)} kB  ${file.file}`);
 }
 
+const sum = (list, field) => list.reduce((total, chunk) => total + chunk[field], 0);
 const all = [...chunks.values()].sort((a, b) => b.gzip - a.gzip);
 out.push('', `(b) Every JS and CSS chunk (${all.length}), largest first`);
 out.push(
@@ -246,12 +249,12 @@ for (const leak of stripeLeaks) {
 
 const largest = all[0];
 const checks = [
-  ['loginRouteGzipKB', loginGzip / 1000, budget.loginRouteGzipKB],
+  ['loginOverNaiveStack', ratio, 1],
   ['largestChunkGzipKB', (largest?.gzip ?? 0) / 1000, budget.largestChunkGzipKB],
 ];
 const rows = checks.map(([name, value, limit]) => [
   name,
-  value.toFixed(1),
+  value.toFixed(2),
   String(limit),
   value <= limit ? 'ok' : 'OVER BUDGET',
 ]);
@@ -261,7 +264,7 @@ rows.push([
   '0',
   stripeLeaks.length === 0 ? 'ok' : 'FAIL',
 ]);
-out.push('', 'Budgets (tests/tools/size-budget.json)');
+out.push('', 'Budgets (/login at most the naive stack; tests/tools/size-budget.json)');
 out.push(table(['check', 'value', 'budget', 'result'], rows, ['l', 'r', 'r', 'l']));
 if (largest) out.push(`   largest chunk: ${largest.file}`);
 

@@ -1,6 +1,6 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loginSchema } from '../../../machines/forms/login.schema.ts';
 import { validate } from '../../../machines/forms/validate.ts';
@@ -15,16 +15,25 @@ import { useServices } from '../../app/services.tsx';
 import { ExternalLink } from '../../components/external-link.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
+import { Spinner } from '../../components/spinner.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useErrorText } from '../../i18n/translate.ts';
-import { OtpStep } from './otp-step.tsx';
+
+/** Only accounts that are not verified see the code step: it loads when it is needed. */
+const OtpStep = lazy(() => import('./otp-step.tsx').then(({ OtpStep }) => ({ default: OtpStep })));
 
 /** /login: email or phone and password; an unverified account continues with a code. */
 export function LoginScreen() {
   const { session } = useServices();
   const onOtp = useSelector(session, isOnOtpStep);
-  return onOtp ? <OtpStep /> : <LoginForm />;
+  return onOtp ? (
+    <Suspense fallback={<Spinner size="lg" />}>
+      <OtpStep />
+    </Suspense>
+  ) : (
+    <LoginForm />
+  );
 }
 
 function LoginForm() {
