@@ -23,7 +23,7 @@ export interface Api {
     verifyUser(body: { email: string; otp: string }): Promise<Tokens>; // refreshToken falls back to token
     signUp(body: SignUpPayload): Promise<void>;
     refreshToken(body: { refreshToken: string }): Promise<Tokens>; // never triggers the 401 refresh flow itself
-    logout(): Promise<void>;
+    logout(session: { accessToken: string | null }): Promise<void>; // the bearer taken before sign-out cleared it
     getProfile(): Promise<User>;
     updateBillingAddress(body: BillingAddress): Promise<void>; // address_2 omitted when empty
     requestPasswordReset(body: { email: string }): Promise<void>;

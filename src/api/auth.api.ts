@@ -16,7 +16,8 @@ export interface AuthApi {
   signUp(body: SignUpPayload): Promise<void>;
   /** Never starts the 401 refresh flow itself. */
   refreshToken(body: { refreshToken: string }): Promise<Tokens>;
-  logout(): Promise<void>;
+  /** `accessToken`: the session's token, taken before the tokens were cleared. */
+  logout(session: { accessToken: string | null }): Promise<void>;
   getProfile(): Promise<User>;
   /** `address_2` is omitted when empty or blank. */
   updateBillingAddress(body: BillingAddress): Promise<void>;
@@ -49,7 +50,8 @@ export function createAuthApi(client: ApiClient): AuthApi {
         skipAuthRefresh: true,
       }),
     // Best effort at sign-out: a 401 here must not start a refresh.
-    logout: () => client.post('client/auth/logout', { skipAuthRefresh: true }),
+    logout: ({ accessToken }) =>
+      client.post('client/auth/logout', { skipAuthRefresh: true, accessToken }),
     getProfile: () => client.get('client/auth/profile', { schema: UserSchema }),
     updateBillingAddress: (body) =>
       client.put('client/auth/profile/billingAddress', { json: billingAddressBody(body) }),

@@ -45,6 +45,8 @@ export interface RequestOptions<T> {
   schema?: v.GenericSchema<unknown, T>;
   /** Marks the refresh call itself: a 401 from it never starts the refresh flow. */
   skipAuthRefresh?: boolean;
+  /** Sends this bearer token instead of the stored one (sign-out: the tokens are gone by then). */
+  accessToken?: string | null;
 }
 
 export interface ApiClient {
@@ -164,7 +166,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     requestOptions: RequestOptions<T> = {},
   ): Promise<T> {
     // Read at send time: a retry after a refresh uses the new token.
-    const sentWith = tokens.read().accessToken;
+    const sentWith =
+      requestOptions.accessToken !== undefined
+        ? requestOptions.accessToken
+        : tokens.read().accessToken;
     try {
       return await send(method, path, requestOptions, sentWith);
     } catch (error) {

@@ -69,8 +69,10 @@ export function createTokenRefresh({
   refreshCall,
   waitForStoredChange = storageEventOrTimeout(tokens.keys.refreshToken),
 }: TokenRefreshOptions) {
-  return async function refreshTokens(): Promise<RefreshResult> {
-    const known = tokens.read().refreshToken;
+  /** `known`: the refresh token this tab had when it asked (read at once by default). */
+  return async function refreshTokens(
+    known: string | null = tokens.read().refreshToken,
+  ): Promise<RefreshResult> {
     return lock.run(async ({ waited }) => {
       // The tab before us in line may have stored new tokens that are still
       // on their way to this tab: give them a moment rather than spend an old token.

@@ -83,8 +83,10 @@ export function createServices({
     },
   };
   // The refresh and its cross-tab lock load with the first refresh (never on a visitor's /login).
-  let refresh: Promise<() => Promise<RefreshResult>> | null = null;
+  let refresh: Promise<(known: string | null) => Promise<RefreshResult>> | null = null;
   const refreshTokens = async (): Promise<RefreshResult> => {
+    // The token this tab has now, before anything is loaded: another tab may rotate it meanwhile.
+    const known = tokens.read().refreshToken;
     refresh ??= Promise.all([
       import('../api/token-refresh.ts'),
       refreshLock
@@ -101,7 +103,7 @@ export function createServices({
         throw cause;
       },
     );
-    return (await refresh)();
+    return (await refresh)(known);
   };
 
   const { api, client } = deferApi({
@@ -147,7 +149,11 @@ export function createServices({
         clearMembership: () => membership.send({ type: 'membership.clear' }),
         notifyServerLogout: () => {
           // Best effort (issue 7): local sign-out never waits on it.
-          api.auth.logout().catch((error: unknown) => logger.info('Server logout failed', error));
+          // The token is taken now: the tokens are cleared before the call goes out.
+          const { accessToken } = tokens.read();
+          api.auth
+            .logout({ accessToken })
+            .catch((error: unknown) => logger.info('Server logout failed', error));
         },
         goToActivation: () => navigateTo('/activation'),
         goToLogin: () => navigateTo('/login'),

@@ -147,12 +147,29 @@ describe('auth', () => {
     };
     await api.auth.signUp(payload);
     await api.auth.resendOtp({ email: 'marie@example.ca' });
-    await api.auth.logout();
+    await api.auth.logout({ accessToken: null });
     expect(received).toEqual([
       { method: 'POST', path: 'client/auth/sign-up', body: payload },
       { method: 'POST', path: 'client/auth/resend-otp', body: { email: 'marie@example.ca' } },
       { method: 'POST', path: 'client/auth/logout', body: undefined },
     ]);
+  });
+});
+
+describe('sign-out', () => {
+  it('logout sends the bearer it is given, even once the stored tokens are gone', async () => {
+    let authorization: string | null = 'unset';
+    server.use(
+      http.post(url('client/auth/logout'), ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const auth = { refresh: async () => 'rejected' as const };
+    const { api, tokens } = createHarness({ accessToken: 'a', refreshToken: 'r', auth });
+    tokens.clear();
+    await api.auth.logout({ accessToken: 'taken-before-clearing' });
+    expect(authorization).toBe('Bearer taken-before-clearing');
   });
 });
 

@@ -266,10 +266,12 @@ describe('createServices: the HTTP client and the session actor together', () =>
   it('sign-out clears both tokens and tells the server', async () => {
     storeTokens('good-access', 'refresh-1');
     let loggedOut = 0;
+    let bearer: string | null = null;
     api({ valid: () => 'good-access', refresh: unauthorized });
     server.use(
-      http.post(url('client/auth/logout'), () => {
+      http.post(url('client/auth/logout'), ({ request }) => {
         loggedOut += 1;
+        bearer = request.headers.get('authorization');
         return new HttpResponse(null, { status: 204 });
       }),
     );
@@ -281,6 +283,8 @@ describe('createServices: the HTTP client and the session actor together', () =>
     expect(localStorage.getItem(TOKEN_KEYS.refreshToken)).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/login');
     await vi.waitFor(() => expect(loggedOut).toBe(1));
+    // The token was taken before it was cleared.
+    expect(bearer).toBe('Bearer good-access');
   });
 });
 
