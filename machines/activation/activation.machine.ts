@@ -1,6 +1,7 @@
-import { assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { Membership } from '../shared/domain.ts';
 import { errorKeyOf } from '../shared/error-key.ts';
+import { errorOf, outputOf } from '../shared/event-params.ts';
 
 /** What the app reports after refreshing the membership and the user. */
 export interface ActivationRefreshResult {
@@ -32,21 +33,19 @@ export const activationMachine = setup({
     }),
   },
   actions: {
-    assignError: assign({
-      errorKey: ({ event }) => errorKeyOf((event as unknown as ErrorActorEvent).error),
-    }),
+    assignError: assign((_args, params: { error: unknown }) => ({
+      errorKey: errorKeyOf(params.error),
+    })),
     clearError: assign({ errorKey: null }),
-    /** Placeholder: the app logs `event.error` (an `xstate.error.actor.*` event). */
-    logError: () => {},
+    /** Placeholder: the app logs the error. */
+    logError: (_args, _params: { error: unknown }) => {},
     /** Placeholder: the app navigates to /billing. */
     goToBilling: () => {},
     /** Placeholder: the app navigates to /subscription. */
     goToSubscription: () => {},
   },
   guards: {
-    hasBillingAddress: ({ event }) =>
-      (event as unknown as DoneActorEvent<ActivationRefreshResult>).output?.hasBillingAddress ===
-      true,
+    hasBillingAddress: (_args, params: ActivationRefreshResult) => params.hasBillingAddress,
   },
 }).createMachine({
   id: 'activation',
@@ -71,7 +70,10 @@ export const activationMachine = setup({
         onDone: { target: 'refreshing' },
         onError: {
           target: 'failed',
-          actions: ['logError', 'assignError'],
+          actions: [
+            { type: 'logError', params: errorOf },
+            { type: 'assignError', params: errorOf },
+          ],
           description: 'Spec 8: the failure is logged and the loading state clears.',
         },
       },
@@ -84,7 +86,7 @@ export const activationMachine = setup({
         src: 'refreshAfterActivation',
         onDone: [
           {
-            guard: 'hasBillingAddress',
+            guard: { type: 'hasBillingAddress', params: outputOf<ActivationRefreshResult> },
             target: 'toSubscription',
             description: 'The user already has a billing address.',
           },
@@ -92,7 +94,7 @@ export const activationMachine = setup({
         ],
         onError: {
           target: 'toBilling',
-          actions: 'logError',
+          actions: { type: 'logError', params: errorOf },
           description:
             'The membership exists but the refresh failed: logged, and the user enters the billing address (which then goes to /subscription).',
         },

@@ -12,6 +12,7 @@ import type { FieldErrors } from '../forms/field-error.ts';
 import { hasNoErrors, validate } from '../forms/validate.ts';
 import type { BillingAddress } from '../shared/domain.ts';
 import { UNKNOWN_ERROR_KEY } from '../shared/error-key.ts';
+import { errorOf } from '../shared/event-params.ts';
 
 /** The fields a user can edit (the country is fixed to Canada and shown disabled). */
 export type EditableBillingField = Exclude<BillingField, 'countryCode'>;
@@ -95,8 +96,8 @@ export const billingMachine = setup({
     touchAllFields: assign({ touched: allTouched }),
     clearError: assign({ errorKey: null }),
     assignUnknownError: assign({ errorKey: UNKNOWN_ERROR_KEY }),
-    /** Placeholder: the app logs `event.error` (an `xstate.error.actor.*` event). */
-    logError: () => {},
+    /** Placeholder: the app logs the error. */
+    logError: (_args, _params: { error: unknown }) => {},
     /** Placeholder: the app navigates to /subscription. */
     goToSubscription: () => {},
   },
@@ -141,7 +142,7 @@ export const billingMachine = setup({
         onDone: { target: 'refreshing' },
         onError: {
           target: 'editing',
-          actions: ['logError', 'assignUnknownError'],
+          actions: [{ type: 'logError', params: errorOf }, 'assignUnknownError'],
           description: 'Spec 8: any save failure shows errors.unknown; the values are kept.',
         },
       },
@@ -155,7 +156,7 @@ export const billingMachine = setup({
         onDone: { target: 'done' },
         onError: {
           target: 'done',
-          actions: 'logError',
+          actions: { type: 'logError', params: errorOf },
           description: 'Spec 8: refresh errors are only logged.',
         },
       },

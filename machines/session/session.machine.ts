@@ -115,8 +115,6 @@ export const sessionMachine = setup({
     startMembership: () => {},
     clearMembership: () => {},
     notifyServerLogout: () => {},
-    goToActivation: () => {},
-    goToLogin: () => {},
     logError: (_args, _params: { error: unknown }) => {},
 
     // Context updates.
@@ -264,7 +262,7 @@ export const sessionMachine = setup({
       on: {
         'session.signOut': {
           description:
-            'Spec 4: clears both tokens, resets the user to empty defaults, clears the membership, then /login.',
+            'Spec 4: clears both tokens, resets the user to empty defaults, clears the membership (the page goes to /login).',
           target: 'signedOut',
           actions: [
             'notifyServerLogout',
@@ -273,14 +271,13 @@ export const sessionMachine = setup({
             'clearMembership',
             'resetLogin',
             'forgetSignOutReason',
-            'goToLogin',
           ],
         },
         'session.storageChanged': {
           description: 'Another tab signed out: follow it.',
           guard: 'isSignedOutElsewhere',
           target: 'signedOut',
-          actions: ['resetUser', 'clearMembership', 'resetLogin', 'goToLogin'],
+          actions: ['resetUser', 'clearMembership', 'resetLogin'],
         },
       },
       states: {
@@ -420,7 +417,6 @@ export const sessionMachine = setup({
                       'clearMembership',
                       'resetLogin',
                       'markSessionExpired',
-                      'goToLogin',
                     ],
                   },
                   {
@@ -482,14 +478,14 @@ export const sessionMachine = setup({
                 actions: { type: 'rememberOtpEmail', params: loginOutputOf },
               },
               {
-                description: 'Spec 4: store the tokens, save the user, go to /activation.',
+                description:
+                  'Spec 4: store the tokens, save the user; the router then leaves /login (for /activation, or /dashboard for an active member).',
                 target: '#signedIn',
                 actions: [
                   { type: 'storeTokens', params: loginTokensOf },
                   { type: 'assignUser', params: loginUserOf },
                   'startMembership',
                   'resetLogin',
-                  'goToActivation',
                 ],
               },
             ],
@@ -547,7 +543,6 @@ export const sessionMachine = setup({
                             { type: 'assignUser', params: userOf },
                             'startMembership',
                             'resetLogin',
-                            'goToActivation',
                           ],
                         },
                         onError: {

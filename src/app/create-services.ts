@@ -1,3 +1,4 @@
+import type { i18n as I18n } from 'i18next';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   MEMBERSHIP_STORAGE_KEY,
@@ -15,11 +16,15 @@ import { createTokenStore, TOKEN_KEYS, type TokenStore } from '../api/tokens.ts'
 import type { CrossTabLock } from '../lib/cross-tab-lock.ts';
 import { createSafeStorage, type SafeStorage } from '../lib/safe-storage.ts';
 import type { AppConfig } from './env.ts';
+import { createFlows } from './flows.ts';
 import type { Inspect } from './inspector.ts';
+import { createLanguageSync } from './language-sync.ts';
 import type { AppServices, Logger, MembershipActor, SessionActor } from './services.tsx';
 
 export interface CreateServicesOptions {
   config: AppConfig;
+  /** The interface's translations: the language follows the member's profile. */
+  i18n: I18n;
   logger?: Logger;
   /** Default: the browser's local storage behind a SafeStorage. */
   storage?: SafeStorage;
@@ -46,12 +51,13 @@ async function normalizeLogin(emailOrPhone: string): Promise<string> {
 }
 
 /**
- * The composition root: one token store, one HTTP client, the session and
- * membership actors with their effects provided. Navigation is bound later,
- * once the router exists (`services.navigate`).
+ * The composition root, the one place effects are provided: one token store,
+ * one HTTP client, the session and membership actors, the language sync, and
+ * every screen's flow (flows.ts). Navigation is the router's (routes/).
  */
 export function createServices({
   config,
+  i18n,
   logger = console,
   storage = createSafeStorage(),
   refreshLock,
@@ -62,10 +68,8 @@ export function createServices({
   services: AppServices;
   /** The one HTTP client (services.api is built on it), for tests of the 401 flow. */
   client: ApiClient;
-  bindNavigation(navigate: (to: string) => void): void;
 } {
   const tokens: TokenStore = createTokenStore(storage);
-  let navigateTo: (to: string) => void = () => {};
 
   // The client asks the session actor for a refresh; all callers share one attempt.
   const auth = {
@@ -155,8 +159,6 @@ export function createServices({
             .logout({ accessToken })
             .catch((error: unknown) => logger.info('Server logout failed', error));
         },
-        goToActivation: () => navigateTo('/activation'),
-        goToLogin: () => navigateTo('/login'),
         logError: (_args, params) => logger.error(params.error),
       },
       guards: {
@@ -187,6 +189,9 @@ export function createServices({
     });
   });
 
+  const languageSync = createLanguageSync({ i18n, session, api, logger, storage });
+  languageSync.start();
+
   return {
     client,
     services: {
@@ -196,12 +201,9 @@ export function createServices({
       logger,
       config,
       storage,
-      navigate: (to) => navigateTo(to),
-      chooseLanguage: () => {},
+      flows: createFlows({ api, session, membership, logger, i18n }),
+      chooseLanguage: languageSync.choose,
       ...(inspect ? { inspect } : {}),
-    },
-    bindNavigation(navigate) {
-      navigateTo = navigate;
     },
   };
 }

@@ -6,6 +6,7 @@ import type { Language } from '../../machines/shared/domain.ts';
 import type { Api } from '../api/api.ts';
 import type { SafeStorage } from '../lib/safe-storage.ts';
 import type { AppConfig } from './env.ts';
+import type { Flows } from './flows.ts';
 import type { Inspect } from './inspector.ts';
 
 export type SessionActor = ActorRefFrom<SessionMachine>;
@@ -26,7 +27,8 @@ export interface AppServices {
   config: AppConfig;
   /** Local storage that never throws; `isPersistent()` is false when the browser blocks it. */
   storage: SafeStorage;
-  navigate(to: string): void;
+  /** Every screen's flow with its effects provided (flows.ts); a screen asks by name (useFlow). */
+  flows: Flows;
   /** The member picked a language: saved to the profile when signed in (issue 7). */
   chooseLanguage(language: Language): void;
   /** The Stately inspector, when inspection is on (development only). */

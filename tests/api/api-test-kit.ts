@@ -6,6 +6,7 @@ import { createTokenStore, type TokenStore } from '../../src/api/tokens.ts';
 import { createServices } from '../../src/app/create-services.ts';
 import type { AppServices, SessionActor } from '../../src/app/services.tsx';
 import { createSafeStorage } from '../../src/lib/safe-storage.ts';
+import { createTestI18n } from '../support/i18n.ts';
 
 /** Shared fixtures of the tests under tests/api/ (not a test file itself). */
 export const BASE = 'http://api.test/api/';
@@ -109,6 +110,7 @@ export function createHarness(options: HarnessOptions & { auth?: AuthPort } = {}
     return { api: createApi(client), client, tokens };
   }
   const { services, client } = createServices({
+    i18n: createTestI18n('en'),
     config: { apiUrl: BASE, storeUrl: BASE, supportUrl: BASE, inspect: false },
     storage,
     logger: { error: vi.fn(), warn: vi.fn(), info: vi.fn() },

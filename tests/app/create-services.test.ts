@@ -13,6 +13,7 @@ import {
   type LockRequester,
 } from '../../src/lib/cross-tab-lock.ts';
 import { createSafeStorage, type SafeStorage } from '../../src/lib/safe-storage.ts';
+import { createTestI18n } from '../support/i18n.ts';
 
 const BASE = 'http://api.test/api/';
 const url = (path: string) => `${BASE}${path}`;
@@ -79,8 +80,9 @@ function build({
   refreshLock?: CrossTabLock;
 } = {}) {
   const addEventListener = vi.spyOn(window, 'addEventListener');
-  const { services, bindNavigation } = createServices({
+  const { services } = createServices({
     config: CONFIG,
+    i18n: createTestI18n('en'),
     storage,
     logger,
     ...(refreshLock ? { refreshLock } : {}),
@@ -89,10 +91,8 @@ function build({
     if (type === 'storage' && listener) storageListeners.push(listener);
   }
   addEventListener.mockRestore();
-  const navigate = vi.fn();
-  bindNavigation(navigate);
   started.push(services);
-  return { services, navigate };
+  return { services };
 }
 
 /**
@@ -173,10 +173,10 @@ describe('createServices: the HTTP client and the session actor together', () =>
     expect(localStorage.getItem(TOKEN_KEYS.refreshToken)).toBe('refresh-2');
   });
 
-  it('a refused refresh (401) signs the session out, clears the tokens and goes to /login', async () => {
+  it('a refused refresh (401) signs the session out and clears the tokens (the guards then show /login)', async () => {
     storeTokens('expired-access', 'revoked-refresh');
     const seen = api({ valid: () => 'never', refresh: unauthorized });
-    const { services, navigate } = build();
+    const { services } = build();
 
     const outcomes = await Promise.allSettled(
       Array.from({ length: 3 }, () => services.api.memberships.get()),
@@ -192,13 +192,13 @@ describe('createServices: the HTTP client and the session actor together', () =>
     expect(seen.refreshBodies).toHaveLength(1);
     expect(localStorage.getItem(TOKEN_KEYS.accessToken)).toBeNull();
     expect(localStorage.getItem(TOKEN_KEYS.refreshToken)).toBeNull();
-    expect(navigate).toHaveBeenCalledWith('/login');
+    expect(session.context.signOutReason).toBe('expired');
   });
 
   it('a refresh that fails on the network keeps the session and the tokens; the caller hears of the network', async () => {
     storeTokens('expired-access', 'refresh-1');
     api({ valid: () => 'never', refresh: () => HttpResponse.error(), openProfile: true });
-    const { services, navigate } = build();
+    const { services } = build();
     await waitFor(services.session, (s) => s.matches({ authenticated: { user: 'ready' } }));
 
     await expect(services.api.memberships.get()).rejects.toMatchObject({
@@ -210,7 +210,6 @@ describe('createServices: the HTTP client and the session actor together', () =>
     expect(snap.context.refreshOutcome).toBe('failed');
     expect(localStorage.getItem(TOKEN_KEYS.accessToken)).toBe('expired-access');
     expect(localStorage.getItem(TOKEN_KEYS.refreshToken)).toBe('refresh-1');
-    expect(navigate).not.toHaveBeenCalledWith('/login');
   });
 
   it('sends X-App-Version 1.0.0, X-App-Name ev-club-web and the stored bearer token', async () => {
@@ -252,7 +251,7 @@ describe('createServices: the HTTP client and the session actor together', () =>
   it('follows another tab: tokens removed there sign this tab out', async () => {
     storeTokens('good-access', 'refresh-1');
     api({ valid: () => 'good-access', refresh: unauthorized });
-    const { services, navigate } = build();
+    const { services } = build();
     await waitFor(services.session, (s) => s.matches({ authenticated: { user: 'ready' } }));
 
     localStorage.removeItem(TOKEN_KEYS.accessToken);
@@ -260,7 +259,6 @@ describe('createServices: the HTTP client and the session actor together', () =>
     window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_KEYS.accessToken }));
 
     expect(services.session.getSnapshot().matches('signedOut')).toBe(true);
-    expect(navigate).toHaveBeenCalledWith('/login');
   });
 
   it('sign-out clears both tokens and tells the server', async () => {
@@ -275,13 +273,13 @@ describe('createServices: the HTTP client and the session actor together', () =>
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    const { services, navigate } = build();
+    const { services } = build();
     await waitFor(services.session, (s) => s.matches({ authenticated: { user: 'ready' } }));
 
     services.session.send({ type: 'session.signOut' });
     expect(localStorage.getItem(TOKEN_KEYS.accessToken)).toBeNull();
     expect(localStorage.getItem(TOKEN_KEYS.refreshToken)).toBeNull();
-    expect(navigate).toHaveBeenCalledWith('/login');
+    expect(services.session.getSnapshot().matches('signedOut')).toBe(true);
     await vi.waitFor(() => expect(loggedOut).toBe(1));
     // The token was taken before it was cleared.
     expect(bearer).toBe('Bearer good-access');

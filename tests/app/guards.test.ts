@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveMembership } from '../../machines/membership/derive-membership.ts';
 import type { Membership } from '../../machines/shared/domain.ts';
-import { type GuardFacts, type GuardKind, guardRedirect } from '../../src/app/guards.ts';
+import { type GuardFacts, type GuardKind, guardRedirect } from '../../src/routes/guards.ts';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 
@@ -41,29 +41,22 @@ type Situation = keyof typeof FACTS;
 
 /**
  * Spec 2's guard list, one row per route kind, one column per situation:
- * - no stored tokens → /login (protected pages);
+ * - no stored tokens → /login (every member page: the member layout's guard);
  * - active membership → away from activation pages to /dashboard;
  * - no membership → from dashboard pages to /activation;
  * - no membership or an inactive one → from subscription pages to /activation;
- * - `/`: active members → /dashboard, other signed-in users → /activation, visitors stay;
- * - login/registration (guest only) send signed-in users where `/` would.
+ * - `/`, login, registration, forgot password (visitors only): active members
+ *   → /dashboard, other signed-in users → /activation, visitors stay.
  */
 const EXPECTED: Record<GuardKind, Record<Situation, string | null>> = {
-  home: {
+  visitorsOnly: {
     'signed out': null,
     'signed in, no membership': '/activation',
     'signed in, active': '/dashboard',
     'signed in, inactive (expired)': '/activation',
     'signed in, cancelled': '/activation',
   },
-  guestOnly: {
-    'signed out': null,
-    'signed in, no membership': '/activation',
-    'signed in, active': '/dashboard',
-    'signed in, inactive (expired)': '/activation',
-    'signed in, cancelled': '/activation',
-  },
-  protected: {
+  signedIn: {
     'signed out': '/login',
     'signed in, no membership': null,
     'signed in, active': null,
@@ -125,7 +118,7 @@ describe('guardRedirect (spec 2 route guards)', () => {
   });
 
   it('a signed-out visitor is sent to /login whatever membership flags linger', () => {
-    for (const kind of ['protected', 'activation', 'dashboard', 'subscription'] as const) {
+    for (const kind of ['signedIn', 'activation', 'dashboard', 'subscription'] as const) {
       expect(
         guardRedirect(kind, { signedIn: false, flags: FACTS['signed in, active'].flags }),
       ).toBe('/login');

@@ -6,8 +6,8 @@ import {
 } from '../../machines/membership/membership.machine.ts';
 import { sessionMachine } from '../../machines/session/session.machine.ts';
 import { EMPTY_USER, type Membership, type User } from '../../machines/shared/domain.ts';
-import { gatherFacts } from '../../src/app/router.tsx';
 import type { AppServices } from '../../src/app/services.tsx';
+import { gatherFacts } from '../../src/routes/router.tsx';
 
 const USER: User = { ...EMPTY_USER, _id: 'u1', id: 'u1', email: 'marie@example.ca' };
 const ACTIVE: Membership = {
@@ -144,7 +144,7 @@ describe('gatherFacts (what the route guards decide on)', () => {
   it('a guard that needs no membership decides on the session alone', async () => {
     const { services, user } = setup({ tokens: true });
     user.resolve(USER);
-    await expect(gatherFacts(services, { needsMembership: false })).resolves.toEqual({
+    await expect(gatherFacts(services, { withMembership: false })).resolves.toEqual({
       signedIn: true,
       flags: { isMembershipExist: false, isActive: false, isCancelled: false, hasOrdered: false },
     });

@@ -318,7 +318,7 @@ describe('session machine: login form', () => {
     });
     expect(snap.context.user).toEqual(USER);
     expect(s.spies.startMembership).toHaveBeenCalledTimes(1);
-    expect(s.spies.goToActivation).toHaveBeenCalledTimes(1);
+    expect(isSignedIn(s.actor.getSnapshot())).toBe(true);
     // The user came with the login response: no extra profile load.
     expect(s.calls.loadUser).not.toHaveBeenCalled();
     // The form is emptied for the next visitor of this tab.
@@ -332,7 +332,7 @@ describe('session machine: login form', () => {
     await settle(s, s.last(s.pending.login), {
       value: { token: 'a', refreshToken: 'r', user: USER },
     });
-    expect(s.spies.goToActivation).toHaveBeenCalledTimes(1);
+    expect(isSignedIn(s.actor.getSnapshot())).toBe(true);
     expect(s.calls.requestOtp).not.toHaveBeenCalled();
   });
 
@@ -345,7 +345,7 @@ describe('session machine: login form', () => {
     expect(isResendingOtp(s.actor.getSnapshot())).toBe(true);
     expect(isOnOtpStep(s.actor.getSnapshot())).toBe(true);
     expect(s.spies.storeTokens).not.toHaveBeenCalled();
-    expect(s.spies.goToActivation).not.toHaveBeenCalled();
+    expect(isSignedIn(s.actor.getSnapshot())).toBe(false);
 
     await settle(s, s.last(s.pending.requestOtp), { value: undefined });
     const snap = s.actor.getSnapshot();
@@ -442,7 +442,7 @@ describe('session machine: one-time code', () => {
     });
     expect(snap.context.user).toEqual(USER);
     expect(s.spies.startMembership).toHaveBeenCalledTimes(1);
-    expect(s.spies.goToActivation).toHaveBeenCalledTimes(1);
+    expect(isSignedIn(s.actor.getSnapshot())).toBe(true);
   });
 
   it('verify failure shows the server key and lets the member retry', async () => {
@@ -453,7 +453,7 @@ describe('session machine: one-time code', () => {
     expect(snap.matches({ signedOut: { otp: { active: { code: 'entering' } } } })).toBe(true);
     expect(snap.context.otp.code).toBe('000000');
     expect(snap.context.otp.errorKey).toBe('server.incorrectOtp');
-    expect(s.spies.goToActivation).not.toHaveBeenCalled();
+    expect(isSignedIn(s.actor.getSnapshot())).toBe(false);
 
     s.send({ type: 'otp.change', code: '00000' });
     snap = s.actor.getSnapshot();
@@ -553,7 +553,7 @@ describe('session machine: signed in', () => {
     expect(snap.context.user).toEqual(EMPTY_USER);
     expect(s.spies.clearTokens).toHaveBeenCalledTimes(1);
     expect(s.spies.clearMembership).toHaveBeenCalledTimes(1);
-    expect(s.spies.goToLogin).toHaveBeenCalledTimes(1);
+    expect(isSignedIn(s.actor.getSnapshot())).toBe(false);
     expect(s.spies.notifyServerLogout).toHaveBeenCalledTimes(1);
   });
 
@@ -623,7 +623,7 @@ describe('session machine: token refresh', () => {
     expect(s.spies.clearTokens).toHaveBeenCalledTimes(1);
     expect(s.spies.clearTokens.mock.calls[0]?.[1]).toEqual({ ifRefreshToken: 'refresh-1' });
     expect(s.spies.clearMembership).toHaveBeenCalledTimes(1);
-    expect(s.spies.goToLogin).toHaveBeenCalledTimes(1);
+    expect(isSignedIn(s.actor.getSnapshot())).toBe(false);
   });
 
   it.each([408, 429, 503])(
@@ -651,7 +651,7 @@ describe('session machine: token refresh', () => {
     expect(snap.context.refreshOutcome).toBe('failed');
     expect(snap.context.user).toEqual(USER);
     expect(s.spies.clearTokens).not.toHaveBeenCalled();
-    expect(s.spies.goToLogin).not.toHaveBeenCalled();
+    expect(isSignedIn(s.actor.getSnapshot())).toBe(true);
     expect(s.spies.logError).toHaveBeenCalledTimes(1);
   });
 
@@ -674,7 +674,7 @@ describe('session machine: other tabs', () => {
     expect(snap.matches({ signedOut: 'form' })).toBe(true);
     expect(snap.context.user).toEqual(EMPTY_USER);
     expect(s.spies.clearMembership).toHaveBeenCalledTimes(1);
-    expect(s.spies.goToLogin).toHaveBeenCalledTimes(1);
+    expect(isSignedIn(s.actor.getSnapshot())).toBe(false);
     // The other tab already cleared them and told the server.
     expect(s.spies.notifyServerLogout).not.toHaveBeenCalled();
   });

@@ -6,6 +6,7 @@
  */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
 import {
   type AnyStateMachine,
   type EventObject,
@@ -49,7 +50,9 @@ export async function createAccountHarness(user: User = USER) {
     await pending.settle(method, event as OutcomeEvent);
   };
 
-  return { api: { auth } as unknown as Api, auth, session, effects, pending, settle };
+  /** Where the screen navigated (Log out, Delete account). */
+  const navigate = vi.fn<(href: string) => void>();
+  return { api: { auth } as unknown as Api, auth, session, effects, pending, settle, navigate };
 }
 
 export type AccountHarness = Awaited<ReturnType<typeof createAccountHarness>>;
@@ -59,6 +62,7 @@ export async function renderAccount(h: AccountHarness, language: 'en' | 'fr' = '
     services: { api: h.api, session: h.session },
     language,
     path: '/account',
+    onNavigate: h.navigate,
   });
   return { ...view, user: userEvent.setup({ delay: null }) };
 }

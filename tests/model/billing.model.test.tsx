@@ -24,7 +24,7 @@ import {
 } from '../../machines/billing/billing.machine.ts';
 import { canSubmit, selectFieldErrors } from '../../machines/billing/billing.selectors.ts';
 import { toBillingAddress } from '../../machines/forms/billing.schema.ts';
-import type { User } from '../../machines/shared/domain.ts';
+import type { Membership, User } from '../../machines/shared/domain.ts';
 import type { Api } from '../../src/api/api.ts';
 import { BillingScreen } from '../../src/screens/billing/billing-screen.tsx';
 import { PendingCalls } from '../support/deferred.ts';
@@ -126,10 +126,9 @@ function createHarness() {
   const pending = new PendingCalls();
   const updateBillingAddress = pending.fn<void>('updateBillingAddress');
   const getProfile = pending.fn<User>('getProfile');
-  // The membership reloads at once: the refresh step is settled by the profile call.
-  const get = vi.fn(async () => RECORD);
-  const membership = createMembership(get);
-  const session = createSessionStub(USER);
+  const get = pending.fn<Membership | null>('get');
+  const membership = createMembership(() => get());
+  const session = createSessionStub(USER, { loadUser: getProfile });
   const logger = fakeLogger();
   const navigate = vi.fn();
   const api = {
@@ -145,7 +144,7 @@ function createHarness() {
     ...session,
     logger,
     navigate,
-    services: { api, session: session.session, membership, logger, navigate },
+    services: { api, session: session.session, membership, logger },
     /** The error keys the screen should have logged so far. */
     logged: [] as string[],
     refreshed: false,
@@ -200,13 +199,16 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snap
         return;
       }
       if (event.type.endsWith('.refreshAfterSave')) {
+        // The user and the membership reload; the step fails when the membership cannot load.
         expect(h.getProfile).toHaveBeenCalledTimes(1);
+        expect(h.get).toHaveBeenCalledTimes(1);
+        await h.pending.settle('getProfile', { output: USER_WITH_ADDRESS });
         if ('error' in event) {
           h.logged.push((event.error as { key: string }).key);
-          await h.pending.settle('getProfile', { error: event.error });
+          await h.pending.settle('get', { error: event.error });
         } else {
           h.refreshed = true;
-          await h.pending.settle('getProfile', { output: USER_WITH_ADDRESS });
+          await h.pending.settle('get', { output: RECORD });
         }
         return;
       }
@@ -218,6 +220,17 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snap
 /** What a member sees in the state the model is in. */
 function assertView(expected: Snapshot, h: Harness) {
   const c = expected.context;
+  // Every failure so far was logged, with an error naming what went wrong.
+  expectLoggedErrors(h.logger, h.logged);
+  if (expected.matches('done')) {
+    expect(h.navigate).toHaveBeenCalledTimes(1);
+    expect(h.navigate).toHaveBeenCalledWith('/subscription');
+    // The user and the membership were reloaded before moving on.
+    expect(h.user()).toEqual(USER_WITH_ADDRESS);
+    expect(h.get).toHaveBeenCalledTimes(1);
+    if (h.refreshed) expect(h.membership.getSnapshot().context.record).toEqual(RECORD);
+    return;
+  }
   expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   expect(screen.getByRole('heading', { level: 1, name: 'Billing address' })).toBeVisible();
   const country = screen.getByLabelText('Country');
@@ -225,27 +238,11 @@ function assertView(expected: Snapshot, h: Harness) {
   expect(country).toBeDisabled();
   expect(screen.getAllByRole('option')).toHaveLength(14);
 
-  // Every failure so far was logged, with an error naming what went wrong.
-  expectLoggedErrors(h.logger, h.logged);
-
   // Nothing the member typed is lost, whatever happened.
   for (const name of Object.keys(LABELS) as EditableBillingField[]) {
     expect(field(name)).toHaveValue(c.values[name]);
   }
 
-  if (expected.matches('done')) {
-    expect(h.navigate).toHaveBeenCalledTimes(1);
-    expect(h.navigate).toHaveBeenCalledWith('/subscription');
-    if (h.refreshed) {
-      // The user and the membership were reloaded before moving on.
-      expect(h.user()).toEqual(USER_WITH_ADDRESS);
-      expect(h.get).toHaveBeenCalledTimes(1);
-      expect(h.membership.getSnapshot().context.record).toEqual(RECORD);
-    } else {
-      expect(h.user()).toEqual(USER);
-    }
-    return;
-  }
   expect(h.navigate).not.toHaveBeenCalled();
 
   if (expected.matches('saving') || expected.matches('refreshing')) {
@@ -305,7 +302,11 @@ describe('billing model: every path on the real screen', () => {
   it.each(viewPaths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
     const user = userEvent.setup({ delay: null });
     const h = createHarness();
-    await renderScreen(<BillingScreen />, { services: h.services, path: '/billing' });
+    await renderScreen(<BillingScreen />, {
+      services: h.services,
+      path: '/billing',
+      onNavigate: h.navigate,
+    });
     await playPath<ModelEvent, Snapshot>(path, {
       machine: walkMachine,
       input: {},

@@ -49,7 +49,12 @@ export function expectLoggedErrors(
   });
 }
 
-/** A stand-in for the session actor: the user, replaced by `session.userUpdated`. */
+/**
+ * A stand-in for the session actor, signed in as `user`: replaced by
+ * `session.userUpdated`, reloaded through `loadUser` on `session.reloadUser`
+ * (its states mirror the real session's `authenticated.user.ready/reloading`,
+ * so the app's "fresh member" path waits for it the same way).
+ */
 const sessionStub = setup({
   types: {
     context: {} as { user: User; reloads: number },
@@ -59,24 +64,63 @@ const sessionStub = setup({
       | { type: 'session.reloadUser' }
       | { type: 'session.signOut' },
   },
+  actors: {
+    loadUser: fromPromise<User, { user: User }>(async ({ input }) => input.user),
+  },
 }).createMachine({
   id: 'sessionStub',
   context: ({ input }) => ({ user: input.user, reloads: 0 }),
-  on: {
-    'session.userUpdated': { actions: assign({ user: ({ event }) => event.user }) },
-    'session.reloadUser': { actions: assign({ reloads: ({ context }) => context.reloads + 1 }) },
-    'session.signOut': {},
+  initial: 'authenticated',
+  states: {
+    authenticated: {
+      initial: 'user',
+      on: {
+        'session.userUpdated': { actions: assign({ user: ({ event }) => event.user }) },
+        'session.signOut': {},
+      },
+      states: {
+        user: {
+          initial: 'ready',
+          states: {
+            ready: { on: { 'session.reloadUser': { target: 'reloading' } } },
+            reloading: {
+              entry: assign({ reloads: ({ context }) => context.reloads + 1 }),
+              invoke: {
+                src: 'loadUser',
+                input: ({ context }) => ({ user: context.user }),
+                onDone: { target: 'ready', actions: assign({ user: ({ event }) => event.output }) },
+                onError: { target: 'ready' },
+              },
+            },
+          },
+        },
+      },
+    },
   },
 });
 
-export function createSessionStub(user: User) {
-  const actor = createActor(sessionStub, { input: { user } });
+/**
+ * The session stub, started. `loadUser` is GET client/auth/profile for a
+ * reload (default: the same user again).
+ */
+export function createSessionStub(
+  user: User,
+  { loadUser }: { loadUser?: () => Promise<User> } = {},
+) {
+  const actor = createActor(
+    loadUser
+      ? sessionStub.provide({ actors: { loadUser: fromPromise(() => loadUser()) } })
+      : sessionStub,
+    { input: { user } },
+  );
   actor.start();
   return {
     session: actor as unknown as SessionActor,
     /** Sets the user as a reload would (outside React's render). */
     setUser: (next: User) => actor.send({ type: 'session.userUpdated', user: next }),
     user: () => actor.getSnapshot().context.user,
+    /** How many times the user was reloaded. */
+    reloads: () => actor.getSnapshot().context.reloads,
   };
 }
 
@@ -88,8 +132,6 @@ export function fakeSessionEffects() {
     startMembership: vi.fn(),
     clearMembership: vi.fn(),
     notifyServerLogout: vi.fn(),
-    goToActivation: vi.fn(),
-    goToLogin: vi.fn(),
     logError: vi.fn(),
   };
 }

@@ -7,9 +7,12 @@ import {
   RouterProvider,
   useRouterState,
 } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { expect } from 'vitest';
+import type { Api } from '../../src/api/api.ts';
+import { createFlows } from '../../src/app/flows.ts';
 import type { AppServices } from '../../src/app/services.tsx';
 import { ServicesProvider } from '../../src/app/services.tsx';
 import { createSafeStorage } from '../../src/lib/safe-storage.ts';
@@ -20,8 +23,13 @@ window.scrollTo = (() => {}) as typeof window.scrollTo;
 
 /** Where a link or navigation went (the memory history never touches window.location). */
 function NavigatedMarker() {
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  return <p data-testid="navigated">{pathname}</p>;
+  const href = useRouterState({ select: (s) => s.location.href });
+  return <p data-testid="navigated">{href}</p>;
+}
+
+/** The screen navigated to `href` (path and query): the marker of renderScreen shows it. */
+export async function expectNavigatedTo(href: string): Promise<void> {
+  await waitFor(() => expect(screen.getByTestId('navigated').textContent).toBe(href));
 }
 
 export const TEST_CONFIG = {
@@ -35,8 +43,9 @@ export const silentLogger = { error() {}, warn() {}, info() {} };
 
 /**
  * Renders a screen inside the app's providers (translations, services and a
- * memory router, so <Link> works). Paths other than `path` render a marker
- * naming the route, so a test can assert where a link or navigation went.
+ * memory router, so <Link> works) with the app's flows over the given fake
+ * services. Paths other than `path` render a marker naming the route, so a
+ * test can assert where a link or navigation went (expectNavigatedTo).
  */
 export async function renderScreen(
   ui: ReactNode,
@@ -44,27 +53,56 @@ export async function renderScreen(
     services,
     language = 'en',
     path = '/',
-  }: { services: Partial<AppServices>; language?: 'en' | 'fr'; path?: string },
+    onNavigate,
+    layout,
+  }: {
+    services: Partial<AppServices>;
+    language?: 'en' | 'fr';
+    path?: string;
+    /** Called with the path and query of every navigation away from `path`. */
+    onNavigate?: (href: string) => void;
+    /** A layout route component the screen renders in (it renders <Outlet />). */
+    layout?: () => ReactNode;
+  },
 ) {
   const i18n = createTestI18n(language);
   const root = createRootRoute({ component: Outlet });
-  const screen = createRoute({ getParentRoute: () => root, path, component: () => <>{ui}</> });
+  // A route layout (with its <Outlet />) around the screen, as the app's router nests them.
+  const parent = layout
+    ? createRoute({ getParentRoute: () => root, id: 'layout', component: layout })
+    : root;
+  const screenRoute = createRoute({
+    getParentRoute: () => parent,
+    path,
+    component: () => <>{ui}</>,
+  });
   const elsewhere = createRoute({
     getParentRoute: () => root,
     path: '$',
     component: NavigatedMarker,
   });
+  const routeTree =
+    parent === root
+      ? root.addChildren([screenRoute, elsewhere])
+      : root.addChildren([parent.addChildren([screenRoute]), elsewhere]);
   const router = createRouter({
-    routeTree: root.addChildren([screen, elsewhere]),
+    routeTree,
     history: createMemoryHistory({ initialEntries: [path] }),
   });
+  if (onNavigate) router.history.subscribe(({ location }) => onNavigate(location.href));
+  const given = { config: TEST_CONFIG, logger: silentLogger, ...services };
   const full = {
-    config: TEST_CONFIG,
-    logger: silentLogger,
-    navigate: () => {},
     chooseLanguage: () => {},
     storage: createSafeStorage(() => localStorage),
-    ...services,
+    // The app's flows (src/app/flows.ts) over the given fakes.
+    flows: createFlows({
+      api: given.api ?? ({} as Api),
+      session: given.session as AppServices['session'],
+      membership: given.membership as AppServices['membership'],
+      logger: given.logger,
+      i18n,
+    }),
+    ...given,
   } as AppServices;
   const result = render(
     <I18nextProvider i18n={i18n}>

@@ -138,7 +138,7 @@ describe('AccountScreen', () => {
     await h.settle(done('deleteAccount', undefined));
     await waitFor(() => expect(h.session.getSnapshot().matches('signedOut')).toBe(true));
     expect(h.effects.clearTokens).toHaveBeenCalled();
-    expect(h.effects.goToLogin).toHaveBeenCalled();
+    expect(h.navigate).toHaveBeenCalledWith('/login');
   });
 
   it('keeps the password and marks it when the server says it is wrong', async () => {

@@ -1,12 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Membership } from '../../machines/shared/domain.ts';
 import type { Api } from '../../src/api/api.ts';
-import {
-  ActivationScreen,
-  refreshAfterActivation,
-} from '../../src/screens/activation/activation-screen.tsx';
+import { ActivationScreen } from '../../src/screens/activation/activation-screen.tsx';
 import { PendingCalls } from '../support/deferred.ts';
 import {
   createMembership,
@@ -16,7 +13,7 @@ import {
   networkError,
 } from '../support/fake-services.ts';
 import { renderScreen } from '../support/render.tsx';
-import { RECORD, USER, USER_WITH_ADDRESS } from './activation-test-kit.tsx';
+import { USER } from './activation-test-kit.tsx';
 
 async function renderActivation(language: 'en' | 'fr' = 'en') {
   const pending = new PendingCalls();
@@ -24,14 +21,12 @@ async function renderActivation(language: 'en' | 'fr' = 'en') {
   const get = pending.fn<Membership | null>('get');
   const session = createSessionStub(USER);
   const membership = createMembership(() => get());
-  const navigate = vi.fn();
   const logger = fakeLogger();
   await renderScreen(<ActivationScreen />, {
     services: {
       api: { memberships: { activate, get } } as unknown as Api,
       session: session.session,
       membership,
-      navigate,
       logger,
     },
     language,
@@ -41,7 +36,6 @@ async function renderActivation(language: 'en' | 'fr' = 'en') {
     pending,
     activate,
     get,
-    navigate,
     logger,
     membership,
     ui: userEvent.setup({ delay: null }),
@@ -85,39 +79,5 @@ describe('ActivationScreen', () => {
     await a.ui.click(screen.getByRole('button', { name: 'Activate membership' }));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(a.activate).toHaveBeenCalledTimes(2);
-  });
-});
-
-describe('refreshAfterActivation', () => {
-  it('reloads the invalidated membership, then reads the billing address of the session user', async () => {
-    const pending = new PendingCalls();
-    const get = pending.fn<Membership | null>('get');
-    const membership = createMembership(() => get(), { ...RECORD, validTo: null });
-    const session = createSessionStub(USER_WITH_ADDRESS);
-    const result = refreshAfterActivation({ membership, session: session.session });
-    // The stale record is dropped while the fresh one loads.
-    expect(membership.getSnapshot().context.record).toBeNull();
-    expect(get).toHaveBeenCalledTimes(1);
-    await pending.settle('get', { output: RECORD });
-    await expect(result).resolves.toEqual({ hasBillingAddress: true });
-    expect(membership.getSnapshot().context.record).toEqual(RECORD);
-  });
-
-  it('reports no billing address for a user with an empty one', async () => {
-    const membership = createMembership(async () => RECORD);
-    const session = createSessionStub(USER);
-    await expect(refreshAfterActivation({ membership, session: session.session })).resolves.toEqual(
-      {
-        hasBillingAddress: false,
-      },
-    );
-  });
-
-  it('fails with the load’s error key when the membership cannot be loaded', async () => {
-    const membership = createMembership(() => Promise.reject(networkError()));
-    const session = createSessionStub(USER);
-    await expect(
-      refreshAfterActivation({ membership, session: session.session }),
-    ).rejects.toMatchObject({ key: 'errors.network' });
   });
 });

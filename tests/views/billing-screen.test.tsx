@@ -12,7 +12,7 @@ import {
   networkError,
 } from '../support/fake-services.ts';
 import { retype } from '../support/form.ts';
-import { renderScreen } from '../support/render.tsx';
+import { expectNavigatedTo, renderScreen } from '../support/render.tsx';
 import { RECORD, USER, USER_WITH_ADDRESS } from './activation-test-kit.tsx';
 
 const EN_LABELS = {
@@ -29,16 +29,14 @@ async function renderBilling(user: User = USER, language: 'en' | 'fr' = 'en') {
   const updateBillingAddress = pending.fn<void>('updateBillingAddress');
   const getProfile = pending.fn<User>('getProfile');
   const get = vi.fn(async () => RECORD);
-  const session = createSessionStub(user);
+  const session = createSessionStub(user, { loadUser: getProfile });
   const membership = createMembership(get);
-  const navigate = vi.fn();
   const logger = fakeLogger();
   await renderScreen(<BillingScreen />, {
     services: {
       api: { auth: { updateBillingAddress, getProfile }, memberships: { get } } as unknown as Api,
       session: session.session,
       membership,
-      navigate,
       logger,
     },
     language,
@@ -54,7 +52,6 @@ async function renderBilling(user: User = USER, language: 'en' | 'fr' = 'en') {
     getProfile,
     get,
     session,
-    navigate,
     logger,
     field,
     type,
@@ -152,7 +149,7 @@ describe('BillingScreen', () => {
     );
     expect(b.logger.error).toHaveBeenCalledTimes(1);
     expect(b.field('address1')).toHaveValue('123 rue Saint-Denis');
-    expect(b.navigate).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('navigated')).toBeNull();
     await b.ui.type(b.field('city'), '-Nord');
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -162,10 +159,10 @@ describe('BillingScreen', () => {
     await b.ui.click(screen.getByRole('button', { name: 'Finish' }));
     await b.pending.settle('updateBillingAddress', { output: undefined });
     expect(b.getProfile).toHaveBeenCalledTimes(1);
-    expect(b.navigate).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('navigated')).toBeNull();
     const reloaded = { ...USER_WITH_ADDRESS, firstName: 'Marie-Ève' };
     await b.pending.settle('getProfile', { output: reloaded });
-    await waitFor(() => expect(b.navigate).toHaveBeenCalledWith('/subscription'));
+    await expectNavigatedTo('/subscription');
     expect(b.session.user()).toEqual(reloaded);
     expect(b.get).toHaveBeenCalledTimes(1);
     expect(b.logger.error).not.toHaveBeenCalled();

@@ -32,6 +32,7 @@ import type {
   PaymentProviderModule,
   PaymentProviderProps,
 } from '../../src/payments/payment-provider.ts';
+import { CheckoutLayout } from '../../src/routes/layouts/checkout-layout.tsx';
 import {
   CheckoutScreen,
   type CheckoutScreenProps,
@@ -300,7 +301,7 @@ export function createCheckoutKit(options: CheckoutKitOptions = {}) {
   const logger = fakeLogger();
   const navigate = vi.fn<(to: string) => void>();
 
-  const services: Partial<AppServices> = { api, membership, session, logger, navigate };
+  const services: Partial<AppServices> = { api, membership, session, logger };
 
   return { pending, provider, calls, api, membership, session, logger, navigate, services };
 }
@@ -317,6 +318,8 @@ export async function renderCheckout(
     services: kit.services,
     language,
     path: '/subscription',
+    layout: CheckoutLayout,
+    onNavigate: kit.navigate,
   });
   return rendered;
 }

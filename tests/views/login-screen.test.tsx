@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { sessionMachine } from '../../machines/session/session.machine.ts';
+import { isSignedIn } from '../../machines/session/session.selectors.ts';
 import type { LoginValues } from '../../machines/session/session.types.ts';
 import { EMPTY_USER, type LoginResponse } from '../../machines/shared/domain.ts';
 import type { SessionActor } from '../../src/app/services.tsx';
@@ -14,7 +15,6 @@ const USER = { ...EMPTY_USER, _id: 'u1', id: 'u1', email: 'marie@example.ca' };
 /** A real session actor (signed out) whose login call is `login`. */
 function sessionWith(login: (input: LoginValues) => Promise<LoginResponse>) {
   const loginCalls: LoginValues[] = [];
-  const goToActivation = vi.fn();
   const session = createActor(
     sessionMachine.provide({
       actors: {
@@ -24,12 +24,11 @@ function sessionWith(login: (input: LoginValues) => Promise<LoginResponse>) {
         }),
         requestOtp: fromPromise<void, { email: string }>(async () => undefined),
       },
-      actions: { goToActivation },
       guards: { hasStoredTokens: () => false },
     }),
   );
   session.start();
-  return { session: session as SessionActor, loginCalls, goToActivation };
+  return { session: session as SessionActor, loginCalls };
 }
 
 const serverError = (key: string) =>
@@ -103,8 +102,8 @@ describe('LoginScreen', () => {
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
   });
 
-  it('a success goes to /activation', async () => {
-    const { user, goToActivation } = await renderLogin(async () => ({
+  it('a success signs in (the router then leaves /login for /activation)', async () => {
+    const { user, session } = await renderLogin(async () => ({
       token: 'a',
       refreshToken: 'r',
       user: USER,
@@ -112,7 +111,7 @@ describe('LoginScreen', () => {
     }));
     await user.type(emailInput(), 'marie@example.ca');
     await user.type(passwordInput(), 'correct-horse{Enter}');
-    await waitFor(() => expect(goToActivation).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(isSignedIn(session.getSnapshot())).toBe(true));
   });
 
   it("shows the server's key translated under the form, marks the inputs, and clears it on edit", async () => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor as waitForState } from 'xstate';
 import { RESEND_COOLDOWN_MS, sessionMachine } from '../../machines/session/session.machine.ts';
+import { isSignedIn } from '../../machines/session/session.selectors.ts';
 import type { LoginValues } from '../../machines/session/session.types.ts';
 import { EMPTY_USER, type LoginResponse, type Tokens } from '../../machines/shared/domain.ts';
 import type { SessionActor } from '../../src/app/services.tsx';
@@ -34,7 +35,6 @@ async function sessionOnOtpStep({
     requestOtp: [] as Array<{ email: string }>,
     verifyOtp: [] as Array<{ email: string; otp: string }>,
   };
-  const goToActivation = vi.fn();
   const storeTokens = vi.fn();
   let requests = 0;
   const session = createActor(
@@ -52,7 +52,7 @@ async function sessionOnOtpStep({
           return verifyOtp(input);
         }),
       },
-      actions: { goToActivation, storeTokens },
+      actions: { storeTokens },
       guards: { hasStoredTokens: () => false },
       delays: { RESEND_COOLDOWN: cooldownMs },
     }),
@@ -62,7 +62,7 @@ async function sessionOnOtpStep({
   session.send({ type: 'login.change', field: 'password', value: 'correct-horse' });
   session.send({ type: 'login.submit' });
   await waitForState(session, (s) => s.context.otp.sentCount === 1);
-  return { session: session as SessionActor, calls, goToActivation, storeTokens };
+  return { session: session as SessionActor, calls, storeTokens };
 }
 
 async function renderOtp(fakes: Fakes = {}, language: 'en' | 'fr' = 'en') {
@@ -177,15 +177,15 @@ describe('OtpStep', () => {
     expect(next()).toBeDisabled();
   });
 
-  it('Next verifies the code for the email and goes to /activation', async () => {
-    const { user, calls, goToActivation, storeTokens } = await renderOtp({
+  it('Next verifies the code for the email and signs in (the router then goes to /activation)', async () => {
+    const { user, calls, session, storeTokens } = await renderOtp({
       verifyOtp: async () => TOKENS,
     });
     await user.click(box(1));
     await user.paste('123456');
     await user.click(next());
     expect(calls.verifyOtp).toEqual([{ email: EMAIL, otp: '123456' }]);
-    await waitFor(() => expect(goToActivation).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(isSignedIn(session.getSnapshot())).toBe(true));
     expect(storeTokens.mock.calls[0]?.[1]).toEqual({
       token: 'access-1',
       refreshToken: 'refresh-1',

@@ -1,5 +1,4 @@
-import { type FormEvent, useEffect, useMemo, useRef } from 'react';
-import { fromPromise } from 'xstate';
+import { type FormEvent, useEffect, useRef } from 'react';
 import {
   type DeleteAccountSnapshot,
   isDeleteDialogOpen,
@@ -9,8 +8,8 @@ import {
   type DeleteAccountEvent,
   deleteAccountMachine,
 } from '../../../machines/account/delete-account.machine.ts';
-import { useServices } from '../../app/services.tsx';
-import { useFlowMachine } from '../../app/use-flow-machine.ts';
+import { useFlow } from '../../app/use-flow.ts';
+import { useSignOut } from '../../app/use-sign-out.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
@@ -20,16 +19,8 @@ import { useAccountText } from './account-text.ts';
 /** Delete account: a confirmation dialog asks for the password; then signed out. */
 export function DeleteAccountSection() {
   const { at } = useAccountText();
-  const { api, session } = useServices();
-  const machine = useMemo(
-    () =>
-      deleteAccountMachine.provide({
-        actors: { deleteAccount: fromPromise(({ input }) => api.auth.deleteAccount(input)) },
-        actions: { signOut: () => session.send({ type: 'session.signOut' }) },
-      }),
-    [api, session],
-  );
-  const [snapshot, send] = useFlowMachine(machine);
+  const signOut = useSignOut();
+  const [snapshot, send] = useFlow(deleteAccountMachine, 'deleteAccount', { view: { signOut } });
   const open = isDeleteDialogOpen(snapshot);
 
   // Closing the dialog gives the focus back to the button that opened it.

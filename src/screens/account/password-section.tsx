@@ -1,5 +1,4 @@
-import { type FormEvent, useMemo } from 'react';
-import { fromPromise } from 'xstate';
+import type { FormEvent } from 'react';
 import {
   isChangingPassword,
   isPasswordChanged,
@@ -7,8 +6,7 @@ import {
 } from '../../../machines/account/account.selectors.ts';
 import { changePasswordMachine } from '../../../machines/account/change-password.machine.ts';
 import type { ChangePasswordField } from '../../../machines/forms/password.schema.ts';
-import { useServices } from '../../app/services.tsx';
-import { useFlowMachine } from '../../app/use-flow-machine.ts';
+import { useFlow } from '../../app/use-flow.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
@@ -19,15 +17,7 @@ import { useAccountText } from './account-text.ts';
 export function PasswordSection() {
   const { at, t } = useAccountText();
   const { keyText, fieldText } = useErrorText();
-  const { api } = useServices();
-  const machine = useMemo(
-    () =>
-      changePasswordMachine.provide({
-        actors: { changePassword: fromPromise(({ input }) => api.auth.changePassword(input)) },
-      }),
-    [api],
-  );
-  const [snapshot, send] = useFlowMachine(machine);
+  const [snapshot, send] = useFlow(changePasswordMachine, 'changePassword');
   const { values, errorKey } = snapshot.context;
   const saving = isChangingPassword(snapshot);
   const errors = selectChangePasswordErrors(snapshot);

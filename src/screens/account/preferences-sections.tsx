@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
-import { fromPromise } from 'xstate';
+import { useEffect } from 'react';
 import {
   isLanguageSaved,
   isLanguageSaving,
@@ -12,7 +11,7 @@ import {
 import { preferencesMachine } from '../../../machines/account/preferences.machine.ts';
 import { selectUser } from '../../../machines/session/session.selectors.ts';
 import { useServices } from '../../app/services.tsx';
-import { useFlowMachine } from '../../app/use-flow-machine.ts';
+import { useFlow } from '../../app/use-flow.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { LANGUAGES } from '../../i18n/i18n.ts';
 import { useErrorText } from '../../i18n/translate.ts';
@@ -23,26 +22,11 @@ import { useAccountText } from './account-text.ts';
  * regions, each saved as soon as it is chosen.
  */
 export function PreferencesSections() {
-  const { at, i18n } = useAccountText();
+  const { at } = useAccountText();
   const { keyText } = useErrorText();
-  const { api, session } = useServices();
+  const { session } = useServices();
   const user = useSelector(session, selectUser);
-  const machine = useMemo(
-    () =>
-      preferencesMachine.provide({
-        actors: {
-          changeLanguage: fromPromise(({ input }) => api.auth.changeLanguage(input)),
-          setNotifications: fromPromise(({ input }) => api.auth.setNotifications(input)),
-        },
-        actions: {
-          notifyUserUpdated: (_, params) =>
-            session.send({ type: 'session.userUpdated', user: params.user }),
-          applyLanguage: (_, params) => void i18n.changeLanguage(params.language),
-        },
-      }),
-    [api, session, i18n],
-  );
-  const [snapshot, send] = useFlowMachine(machine, {
+  const [snapshot, send] = useFlow(preferencesMachine, 'preferences', {
     input: { language: user.language, disableNotifications: user.disableNotifications ?? false },
   });
 

@@ -1,5 +1,4 @@
-import { type FormEvent, useMemo } from 'react';
-import { fromPromise } from 'xstate';
+import type { FormEvent } from 'react';
 import {
   canSaveProfile,
   isProfileSaved,
@@ -11,8 +10,7 @@ import {
   profileFormMachine,
 } from '../../../machines/account/profile-form.machine.ts';
 import type { User } from '../../../machines/shared/domain.ts';
-import { useServices } from '../../app/services.tsx';
-import { useFlowMachine } from '../../app/use-flow-machine.ts';
+import { useFlow } from '../../app/use-flow.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { PhoneField } from '../../components/phone-field.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
@@ -24,19 +22,7 @@ import { useAccountText } from './account-text.ts';
 export function ProfileSection({ user }: { user: User }) {
   const { at, t } = useAccountText();
   const { keyText, fieldText } = useErrorText();
-  const { api, session } = useServices();
-  const machine = useMemo(
-    () =>
-      profileFormMachine.provide({
-        actors: { updateProfile: fromPromise(({ input }) => api.auth.updateProfile(input)) },
-        actions: {
-          notifyUserUpdated: (_, params) =>
-            session.send({ type: 'session.userUpdated', user: params.user }),
-        },
-      }),
-    [api, session],
-  );
-  const [snapshot, send] = useFlowMachine(machine, {
+  const [snapshot, send] = useFlow(profileFormMachine, 'profileForm', {
     input: { firstName: user.firstName, lastName: user.lastName, phone: user.phone },
   });
   const { values, errorKey } = snapshot.context;

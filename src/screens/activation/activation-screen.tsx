@@ -1,77 +1,29 @@
-import { useMemo } from 'react';
-import { fromPromise, waitFor } from 'xstate';
-import type { ActivationRefreshResult } from '../../../machines/activation/activation.machine.ts';
+import { useNavigate } from '@tanstack/react-router';
 import { activationMachine } from '../../../machines/activation/activation.machine.ts';
 import {
   canActivate,
   isBusy,
   selectErrorKey,
 } from '../../../machines/activation/activation.selectors.ts';
-import {
-  hasLoadFailed,
-  isLoading,
-  isSettled,
-  selectErrorKey as selectMembershipErrorKey,
-} from '../../../machines/membership/membership.selectors.ts';
-import { selectUser } from '../../../machines/session/session.selectors.ts';
-import { hasBillingAddress } from '../../../machines/shared/domain.ts';
-import { type AppServices, useServices } from '../../app/services.tsx';
-import { useFlowMachine } from '../../app/use-flow-machine.ts';
+import { useFlow } from '../../app/use-flow.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { useErrorText } from '../../i18n/translate.ts';
 import { useMemberText } from '../dashboard/member-text.ts';
 
-/** How long the screen waits for the refetched membership before going on without it. */
-export const MEMBERSHIP_REFRESH_TIMEOUT_MS = 10_000;
-
 const STEPS = ['1', '2', '3'] as const;
-
-/**
- * After POST club/memberships: the cached membership is stale, so it is
- * invalidated and loaded again (the guards and the dashboard read it); then the
- * session's user tells whether a billing address is still needed.
- */
-export async function refreshAfterActivation({
-  membership,
-  session,
-}: Pick<AppServices, 'membership' | 'session'>): Promise<ActivationRefreshResult> {
-  membership.send({ type: 'membership.invalidate' });
-  const snapshot = await waitFor(membership, (s) => isSettled(s) && !isLoading(s), {
-    timeout: MEMBERSHIP_REFRESH_TIMEOUT_MS,
-  });
-  if (hasLoadFailed(snapshot)) {
-    throw Object.assign(new Error('The membership could not be loaded after activation'), {
-      key: selectMembershipErrorKey(snapshot) ?? 'errors.unknown',
-    });
-  }
-  return { hasBillingAddress: hasBillingAddress(selectUser(session.getSnapshot())) };
-}
 
 /** /activation (spec 2): how the club works, and the button that activates the membership. */
 export function ActivationScreen() {
   const { mt } = useMemberText();
   const { keyText } = useErrorText();
-  const { api, membership, session, logger, navigate } = useServices();
-  const machine = useMemo(
-    () =>
-      activationMachine.provide({
-        actors: {
-          activateMembership: fromPromise(() => api.memberships.activate()),
-          refreshAfterActivation: fromPromise(() =>
-            refreshAfterActivation({ membership, session }),
-          ),
-        },
-        actions: {
-          logError: ({ event }) =>
-            logger.error('Membership activation', (event as { error?: unknown }).error),
-          goToBilling: () => navigate('/billing'),
-          goToSubscription: () => navigate('/subscription'),
-        },
-      }),
-    [api, membership, session, logger, navigate],
-  );
-  const [snapshot, send] = useFlowMachine(machine);
+  const navigate = useNavigate();
+  const [snapshot, send] = useFlow(activationMachine, 'activation', {
+    view: {
+      goToBilling: () => void navigate({ to: '/billing', replace: true }),
+      goToSubscription: () => void navigate({ to: '/subscription', replace: true }),
+    },
+  });
   const busy = isBusy(snapshot);
   const errorKey = selectErrorKey(snapshot);
   const failure = errorKey

@@ -1,5 +1,5 @@
-import { type FormEvent, type KeyboardEvent, useMemo, useState } from 'react';
-import { fromPromise, waitFor } from 'xstate';
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import {
   billingMachine,
   type EditableBillingField,
@@ -15,75 +15,31 @@ import {
   normalizePostalCode,
   PROVINCE_CODES,
 } from '../../../machines/forms/billing.schema.ts';
-import {
-  hasLoadFailed,
-  isLoading,
-  isSettled,
-  selectErrorKey as selectMembershipErrorKey,
-} from '../../../machines/membership/membership.selectors.ts';
 import { selectUser } from '../../../machines/session/session.selectors.ts';
-import { type AppServices, useServices } from '../../app/services.tsx';
-import { useFlowMachine } from '../../app/use-flow-machine.ts';
+import { useServices } from '../../app/services.tsx';
+import { useFlow } from '../../app/use-flow.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useErrorText } from '../../i18n/translate.ts';
 import { useMemberText } from '../dashboard/member-text.ts';
 
-/** How long the screen waits for the refetched membership before going on. */
-export const MEMBERSHIP_REFRESH_TIMEOUT_MS = 10_000;
-
 const ERROR_ID = 'billing-error';
-
-/**
- * After the address is saved (spec 2, 7): the user is reloaded into the
- * session and the membership is refetched; both are awaited so /subscription
- * opens on fresh data. A failure here is only logged by the machine (spec 8).
- */
-export async function refreshAfterSave({
-  api,
-  session,
-  membership,
-}: Pick<AppServices, 'api' | 'session' | 'membership'>): Promise<void> {
-  const user = await api.auth.getProfile();
-  session.send({ type: 'session.userUpdated', user });
-  membership.send({ type: 'membership.refetch' });
-  const snapshot = await waitFor(membership, (s) => isSettled(s) && !isLoading(s), {
-    timeout: MEMBERSHIP_REFRESH_TIMEOUT_MS,
-  });
-  if (hasLoadFailed(snapshot)) {
-    throw Object.assign(new Error('The membership could not be refetched after saving'), {
-      key: selectMembershipErrorKey(snapshot) ?? 'errors.unknown',
-    });
-  }
-}
 
 /** /billing (spec 2): the billing address, country fixed to Canada. */
 export function BillingScreen() {
   const { mt, t, i18n } = useMemberText();
   const { keyText, fieldText } = useErrorText();
-  const services = useServices();
-  const { api, session, membership, logger, navigate } = services;
+  const { session } = useServices();
+  const navigate = useNavigate();
   // The user's stored address, read once: the form starts from it.
   const [initial] = useState(() =>
     billingValuesFromAddress(selectUser(session.getSnapshot()).billingAddress),
   );
-  const machine = useMemo(
-    () =>
-      billingMachine.provide({
-        actors: {
-          saveBillingAddress: fromPromise(({ input }) => api.auth.updateBillingAddress(input)),
-          refreshAfterSave: fromPromise(() => refreshAfterSave({ api, session, membership })),
-        },
-        actions: {
-          logError: ({ event }) =>
-            logger.error('Billing address', (event as { error?: unknown }).error),
-          goToSubscription: () => navigate('/subscription'),
-        },
-      }),
-    [api, session, membership, logger, navigate],
-  );
-  const [snapshot, send] = useFlowMachine(machine, { input: { initial } });
+  const [snapshot, send] = useFlow(billingMachine, 'billing', {
+    input: { initial },
+    view: { goToSubscription: () => void navigate({ to: '/subscription', replace: true }) },
+  });
   const { values } = snapshot.context;
   const errors = selectFieldErrors(snapshot);
   const errorKey = selectErrorKey(snapshot);

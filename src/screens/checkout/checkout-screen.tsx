@@ -8,7 +8,6 @@ import { FormAlert } from '../../components/form-alert.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { loadPaymentProvider } from '../../payments/load-gateway.ts';
-import { CheckoutLayout } from './checkout-layout.tsx';
 import { type LoadProvider, PaymentColumn, PROVIDER_READY_TIMEOUT_MS } from './payment-column.tsx';
 import { billingTextOf, PriceSummary } from './price-summary.tsx';
 
@@ -47,7 +46,7 @@ export function CheckoutScreen({
   }, [membership]);
 
   return (
-    <CheckoutLayout>
+    <>
       <h1 className="checkout__title">{t('checkout:title')}</h1>
       <div className="checkout__columns">
         <PriceSummary language={language} email={user.email} billingText={billingTextOf(user)} />
@@ -75,6 +74,6 @@ export function CheckoutScreen({
           </section>
         )}
       </div>
-    </CheckoutLayout>
+    </>
   );
 }

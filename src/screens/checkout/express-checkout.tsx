@@ -1,3 +1,4 @@
+import { useNavigate } from '@tanstack/react-router';
 import { type RefObject, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
@@ -5,7 +6,7 @@ import { expressPaymentMachine } from '../../../machines/payment/express-payment
 import type { LoadedSubscription } from '../../../machines/payment/intent.ts';
 import type { PaymentGateway } from '../../../machines/payment/payment-gateway.ts';
 import { useServices } from '../../app/services.tsx';
-import { useFlowMachine } from '../../app/use-flow-machine.ts';
+import { useFlowMachine } from '../../app/use-flow.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { useErrorText } from '../../i18n/translate.ts';
 import type { PaymentProviderModule } from '../../payments/payment-provider.ts';
@@ -43,7 +44,8 @@ export function ExpressCheckout({
 }: ExpressCheckoutProps) {
   const { t } = useTranslation('checkout');
   const { keyText } = useErrorText();
-  const { api, membership, logger, navigate } = useServices();
+  const { api, membership, logger } = useServices();
+  const navigate = useNavigate();
   const [machine] = useState(() =>
     expressPaymentMachine.provide({
       actors: {
@@ -62,7 +64,7 @@ export function ExpressCheckout({
             .catch((error: unknown) =>
               logger.error('Membership refetch after payment failed', error),
             )
-            .finally(() => navigate('/dashboard'));
+            .finally(() => void navigate({ to: '/dashboard', replace: true }));
         },
         logPaymentError: (_args, { error }) => logger.error('Express payment error', error),
       },

@@ -1,3 +1,4 @@
+import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
@@ -15,7 +16,7 @@ import type { CardFieldChange, PaymentGateway } from '../../../machines/payment/
 import type { Language } from '../../../machines/shared/domain.ts';
 import type { AppConfig } from '../../app/env.ts';
 import { useServices } from '../../app/services.tsx';
-import { useFlowMachine } from '../../app/use-flow-machine.ts';
+import { useFlowMachine } from '../../app/use-flow.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
@@ -82,7 +83,8 @@ export function PaymentColumn({
 }: PaymentColumnProps) {
   const { t } = useTranslation(['checkout', 'common']);
   const { keyText } = useErrorText();
-  const { api, membership, logger, config, navigate } = useServices();
+  const { api, membership, logger, config } = useServices();
+  const navigate = useNavigate();
   const gatewayRef = useRef<PaymentGateway | null>(null);
 
   const [machine] = useState(() =>
@@ -102,7 +104,7 @@ export function PaymentColumn({
         refetchMembership: fromPromise(() => refetchMembership(membership)),
       },
       actions: {
-        goToDashboard: () => navigate('/dashboard'),
+        goToDashboard: () => void navigate({ to: '/dashboard', replace: true }),
         logPaymentError: (_args, { error }) => logger.error('Card payment error', error),
       },
     }),

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { deriveMembership, toTime } from '../../../machines/membership/derive-membership.ts';
 import { isLoading, selectRecord } from '../../../machines/membership/membership.selectors.ts';
@@ -97,7 +97,8 @@ export function DashboardScreen({ now = Date.now }: DashboardScreenProps = {}) {
 
 function MembershipCards({ record, now }: { record: Membership; now: number }) {
   const { mt, t } = useMemberText();
-  const { config, navigate } = useServices();
+  const { config } = useServices();
+  const navigate = useNavigate();
   const flags = deriveMembership(record, now);
   const validTo = formatMembershipDate(record.validTo);
   const cancelledAt = formatMembershipDate(record.cancelledAt);
@@ -149,7 +150,7 @@ function MembershipCards({ record, now }: { record: Membership; now: number }) {
             <button
               type="button"
               className="button button--primary"
-              onClick={() => navigate('/subscription')}
+              onClick={() => void navigate({ to: '/subscription', replace: true })}
             >
               {mt('dashboard.membership.activate')}
             </button>

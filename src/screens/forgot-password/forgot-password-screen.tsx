@@ -1,7 +1,6 @@
-import { Link } from '@tanstack/react-router';
-import { type FormEvent, type RefObject, useEffect, useMemo, useRef } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
 import {
   type ForgotPasswordEvent,
   forgotPasswordMachine,
@@ -21,8 +20,7 @@ import {
   selectStep,
 } from '../../../machines/forgot-password/forgot-password.selectors.ts';
 import type { ResetPasswordField } from '../../../machines/forms/password.schema.ts';
-import { useServices } from '../../app/services.tsx';
-import { useFlowMachine } from '../../app/use-flow-machine.ts';
+import { useFlow } from '../../app/use-flow.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { OtpInput } from '../../components/otp-input.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
@@ -30,9 +28,6 @@ import { ResendButton } from '../../components/resend-button.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useErrorText } from '../../i18n/translate.ts';
-
-/** Where a successful reset lands: the login screen shows `auth:forgot.success`. */
-export const RESET_SUCCESS_PATH = '/login?reset=1';
 
 type Send = (event: ForgotPasswordEvent) => void;
 
@@ -43,20 +38,14 @@ interface StepProps {
 
 /** /forgot-password: request a code by email, enter it, choose a new password. */
 export function ForgotPasswordScreen() {
-  const { api, navigate } = useServices();
-  const machine = useMemo(
-    () =>
-      forgotPasswordMachine.provide({
-        actors: {
-          requestReset: fromPromise(({ input }) => api.auth.requestPasswordReset(input)),
-          checkResetOtp: fromPromise(({ input }) => api.auth.checkResetOtp(input)),
-          resetPassword: fromPromise(({ input }) => api.auth.resetPassword(input)),
-        },
-        actions: { goToLoginWithSuccess: () => navigate(RESET_SUCCESS_PATH) },
-      }),
-    [api, navigate],
-  );
-  const [snapshot, send] = useFlowMachine(machine);
+  const navigate = useNavigate();
+  const [snapshot, send] = useFlow(forgotPasswordMachine, 'forgotPassword', {
+    view: {
+      // The login screen then says the password changed (`?reset=1`).
+      goToLoginWithSuccess: () =>
+        void navigate({ to: '/login', search: { reset: 1 }, replace: true }),
+    },
+  });
   const step = selectStep(snapshot);
 
   // A new step is a new page for a screen reader: its title takes the focus.

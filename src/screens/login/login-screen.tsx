@@ -46,8 +46,7 @@ function LoginForm() {
   const canSubmit = useSelector(session, canSubmitLogin);
   const expired = useSelector(session, selectSignOutReason) === 'expired';
   const [touched, setTouched] = useState<Partial<Record<LoginField, boolean>>>({});
-  const search = useSearch({ strict: false }) as { reset?: unknown };
-  const afterReset = search.reset === true || search.reset === 1 || search.reset === '1';
+  const afterReset = useSearch({ strict: false }).reset === 1;
   const fieldErrors = validate(loginSchema, values);
 
   const change = (field: LoginField) => (value: string) =>

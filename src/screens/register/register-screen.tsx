@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
 import type { RegistrationField } from '../../../machines/forms/registration.schema.ts';
 import { registrationMachine } from '../../../machines/registration/registration.machine.ts';
 import {
@@ -12,8 +11,7 @@ import {
   selectServerErrorKey,
   selectSubmittedEmail,
 } from '../../../machines/registration/registration.selectors.ts';
-import { useServices } from '../../app/services.tsx';
-import { useFlowMachine } from '../../app/use-flow-machine.ts';
+import { useFlow } from '../../app/use-flow.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { PhoneField } from '../../components/phone-field.tsx';
@@ -30,16 +28,8 @@ const ERROR_ID = 'register-error';
  */
 export function RegisterScreen() {
   const { t, i18n } = useTranslation(['auth', 'common']);
-  const { api } = useServices();
   const { keyText, fieldText } = useErrorText();
-  const machine = useMemo(
-    () =>
-      registrationMachine.provide({
-        actors: { signUp: fromPromise(({ input }) => api.auth.signUp(input)) },
-      }),
-    [api],
-  );
-  const [snapshot, send] = useFlowMachine(machine);
+  const [snapshot, send] = useFlow(registrationMachine, 'registration');
 
   if (isSucceeded(snapshot)) {
     return <Confirmation email={selectSubmittedEmail(snapshot) ?? ''} />;

@@ -111,7 +111,6 @@ test('a phone number with an extension signs up as E.164 with ;ext=; an 18-digit
 
 test('the server calling the phone invalid marks the phone field; a key outside server.* reads as unknown', async ({
   page,
-  api,
   uniqueEmail,
   faults,
 }) => {

@@ -4,9 +4,9 @@ import {
   createRouter,
   lazyRouteComponent,
   Outlet,
+  type RouterHistory,
   redirect,
 } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
 import { waitFor } from 'xstate';
 import { deriveMembership } from '../../machines/membership/derive-membership.ts';
 import { REHYDRATE_TIMEOUT_MS } from '../../machines/membership/membership.machine.ts';
@@ -16,19 +16,19 @@ import {
   isUnavailable,
   selectRecord,
 } from '../../machines/membership/membership.selectors.ts';
-import {
-  isLoadingUser,
-  isServerUnreachable,
-  isSettled,
-  isSignedIn,
-} from '../../machines/session/session.selectors.ts';
+import { isSettled, isSignedIn } from '../../machines/session/session.selectors.ts';
+import type { AppServices } from '../app/services.tsx';
 import { ErrorScreen } from '../screens/error/error-screen.tsx';
-import { LoadingScreen } from '../screens/loading/loading-screen.tsx';
-import { UnreachableScreen } from '../screens/loading/unreachable-screen.tsx';
-import { type GuardFacts, type GuardKind, guardRedirect, type MembershipFlags } from './guards.ts';
+import {
+  type GuardFacts,
+  type GuardKind,
+  guardRedirect,
+  type MembershipFlags,
+  needsMembership,
+} from './guards.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
-import { type AppServices, useServices } from './services.tsx';
+import { PendingScreen } from './pending-screen.tsx';
 
 export interface RouterContext {
   services: AppServices;
@@ -72,14 +72,14 @@ async function settledMembership(
  */
 export async function gatherFacts(
   services: AppServices,
-  { needsMembership = true, signal }: { needsMembership?: boolean; signal?: AbortSignal } = {},
+  { withMembership = true, signal }: { withMembership?: boolean; signal?: AbortSignal } = {},
 ): Promise<GuardFacts> {
   const session = await waitFor(services.session, isSettled, {
     timeout: Number.POSITIVE_INFINITY,
     ...(signal ? { signal } : {}),
   });
   if (!isSignedIn(session)) return { signedIn: false, flags: NO_FLAGS };
-  if (!needsMembership) return { signedIn: true, flags: NO_FLAGS };
+  if (!withMembership) return { signedIn: true, flags: NO_FLAGS };
   const membership = await settledMembership(services.membership, signal);
   return { signedIn: true, flags: deriveMembership(selectRecord(membership), Date.now()) };
 }
@@ -93,7 +93,7 @@ function guard(kind: GuardKind) {
     abortController: AbortController;
   }) => {
     const facts = await gatherFacts(context.services, {
-      needsMembership: kind !== 'protected',
+      withMembership: needsMembership(kind),
       signal: abortController.signal,
     });
     const target = guardRedirect(kind, facts);
@@ -127,19 +127,31 @@ const authLayout = createRoute({
   component: AuthLayout,
 });
 
-/** Signed-in pages with the default header (Logout visible). */
-const memberLayout = createRoute({
+/** Every member page: the signed-in guard, once (spec 2: a visitor goes to /login). */
+const memberRoot = createRoute({
   getParentRoute: () => rootRoute,
   id: 'member',
+  beforeLoad: guard('signedIn'),
+});
+
+/** Member pages with the default header (Logout visible). */
+const memberLayout = createRoute({
+  getParentRoute: () => memberRoot,
+  id: 'app',
   component: AppLayoutLazy,
-  pendingComponent: PendingScreen,
+});
+
+/** The checkout's own layout (spec 2): product name, Store, Support, Log out. */
+const checkoutLayout = createRoute({
+  getParentRoute: () => memberRoot,
+  id: 'checkout',
+  component: lazyRouteComponent(() => import('./layouts/checkout-layout.tsx'), 'CheckoutLayout'),
 });
 
 const homeRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: '/',
-  beforeLoad: guard('home'),
-  pendingComponent: PendingScreen,
+  beforeLoad: guard('visitorsOnly'),
   component: lazyRouteComponent(
     () => import('../screens/landing/landing-screen.tsx'),
     'LandingScreen',
@@ -161,18 +173,17 @@ const policyRoute = createRoute({
 const loginRoute = createRoute({
   getParentRoute: () => authLayout,
   path: '/login',
-  validateSearch: (search: Record<string, unknown>): { reset?: boolean } =>
-    search.reset === undefined
-      ? {}
-      : { reset: search.reset === 1 || search.reset === '1' || search.reset === true },
-  beforeLoad: guard('guestOnly'),
+  // `?reset=1` after a password reset: the login screen says the password changed.
+  validateSearch: (search: Record<string, unknown>): { reset?: 1 } =>
+    search.reset === 1 || search.reset === '1' || search.reset === true ? { reset: 1 } : {},
+  beforeLoad: guard('visitorsOnly'),
   component: lazyRouteComponent(() => import('../screens/login/login-screen.tsx'), 'LoginScreen'),
 });
 
 const registerRoute = createRoute({
   getParentRoute: () => authLayout,
   path: '/register',
-  beforeLoad: guard('guestOnly'),
+  beforeLoad: guard('visitorsOnly'),
   component: lazyRouteComponent(
     () => import('../screens/register/register-screen.tsx'),
     'RegisterScreen',
@@ -182,7 +193,7 @@ const registerRoute = createRoute({
 const forgotPasswordRoute = createRoute({
   getParentRoute: () => authLayout,
   path: '/forgot-password',
-  beforeLoad: guard('guestOnly'),
+  beforeLoad: guard('visitorsOnly'),
   component: lazyRouteComponent(
     () => import('../screens/forgot-password/forgot-password-screen.tsx'),
     'ForgotPasswordScreen',
@@ -192,7 +203,6 @@ const forgotPasswordRoute = createRoute({
 const accountRoute = createRoute({
   getParentRoute: () => memberLayout,
   path: '/account',
-  beforeLoad: guard('protected'),
   component: lazyRouteComponent(
     () => import('../screens/account/account-screen.tsx'),
     'AccountScreen',
@@ -212,7 +222,6 @@ const activationRoute = createRoute({
 const billingRoute = createRoute({
   getParentRoute: () => memberLayout,
   path: '/billing',
-  beforeLoad: guard('protected'),
   component: lazyRouteComponent(
     () => import('../screens/billing/billing-screen.tsx'),
     'BillingScreen',
@@ -229,12 +238,10 @@ const dashboardRoute = createRoute({
   ),
 });
 
-/** The checkout has its own layout (spec 2), so it hangs off the root. */
 const subscriptionRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => checkoutLayout,
   path: '/subscription',
   beforeLoad: guard('subscription'),
-  pendingComponent: PendingScreen,
   component: lazyRouteComponent(
     () => import('../screens/checkout/checkout-screen.tsx'),
     'CheckoutScreen',
@@ -244,52 +251,39 @@ const subscriptionRoute = createRoute({
 export const routeTree = rootRoute.addChildren([
   publicLayout.addChildren([homeRoute, termsRoute, policyRoute]),
   authLayout.addChildren([loginRoute, registerRoute, forgotPasswordRoute]),
-  memberLayout.addChildren([activationRoute, billingRoute, dashboardRoute, accountRoute]),
-  subscriptionRoute,
+  memberRoot.addChildren([
+    memberLayout.addChildren([activationRoute, billingRoute, dashboardRoute, accountRoute]),
+    checkoutLayout.addChildren([subscriptionRoute]),
+  ]),
 ]);
 
 /**
- * While a route waits: the loading view, with 'Loading your account...' while
- * the user loads (spec 2); when the server cannot be reached or the membership
- * cannot be loaded, that, with Try again.
+ * The router, and the one place navigation after signing in or out comes
+ * from: whenever the session signs in or out (here, in another tab, or when
+ * the server refuses it), the guards decide again, so /login gives way to the
+ * member's home and a member page gives way to /login.
  */
-export function PendingScreen() {
-  const { session, membership } = useServices();
-  const unreachable = useSelector(session, isServerUnreachable);
-  const membershipUnavailable = useSelector(
-    membership,
-    (s) => isUnavailable(s) && isSignedIn(session.getSnapshot()),
-  );
-  const loadingAccount = useSelector(session, (s) => !isSettled(s) || isLoadingUser(s));
-  if (unreachable) {
-    return (
-      <UnreachableScreen
-        titleKey="errors.unreachableTitle"
-        onRetry={() => session.send({ type: 'session.retry' })}
-      />
-    );
-  }
-  if (membershipUnavailable) {
-    return (
-      <UnreachableScreen
-        titleKey="errors.membershipUnavailable"
-        onRetry={() => membership.send({ type: 'membership.refetch' })}
-      />
-    );
-  }
-  return <LoadingScreen account={loadingAccount} />;
-}
-
-export function createAppRouter(services: AppServices) {
-  return createRouter({
+export function createAppRouter(
+  services: AppServices,
+  { history }: { history?: RouterHistory } = {},
+) {
+  const router = createRouter({
     routeTree,
     context: { services },
+    ...(history ? { history } : {}),
     defaultPreload: 'intent',
     defaultPendingMs: 200,
     defaultPendingMinMs: 300,
     defaultPendingComponent: PendingScreen,
     scrollRestoration: true,
   });
+  let signedIn = isSignedIn(services.session.getSnapshot());
+  services.session.subscribe((snapshot) => {
+    if (isSignedIn(snapshot) === signedIn) return;
+    signedIn = !signedIn;
+    void router.invalidate();
+  });
+  return router;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,10 +1,10 @@
 import { Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useServices } from '../../app/services.tsx';
+import { useChooseLanguage } from '../../app/use-choose-language.ts';
 import { ExternalLink } from '../../components/external-link.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { Logo } from '../../components/logo.tsx';
-import { useServices } from '../services.tsx';
-import { useChooseLanguage } from '../use-choose-language.ts';
 
 const STEPS = ['1', '2', '3', '4', '5', '6', '7'] as const;
 

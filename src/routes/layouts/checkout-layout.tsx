@@ -1,17 +1,19 @@
-import type { ReactNode } from 'react';
+import { Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/services.tsx';
+import { useSignOut } from '../../app/use-sign-out.ts';
 import { ExternalLink } from '../../components/external-link.tsx';
 import { Logo } from '../../components/logo.tsx';
 
 /**
  * The checkout's own layout (spec 2): a header with the product name, the
  * external Store and Support links and Log out (signs out, then /login),
- * and the page.
+ * and the page (the /subscription route).
  */
-export function CheckoutLayout({ children }: { children: ReactNode }) {
+export function CheckoutLayout() {
   const { t } = useTranslation('common');
-  const { session, config } = useServices();
+  const { config } = useServices();
+  const signOut = useSignOut();
   return (
     <>
       <header className="header checkout-header">
@@ -30,7 +32,7 @@ export function CheckoutLayout({ children }: { children: ReactNode }) {
             <button
               type="button"
               className="button button--secondary header__logout"
-              onClick={() => session.send({ type: 'session.signOut' })}
+              onClick={signOut}
             >
               {t('header.logOut')}
             </button>
@@ -38,7 +40,7 @@ export function CheckoutLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <main id="main" className="page checkout">
-        {children}
+        <Outlet />
       </main>
     </>
   );

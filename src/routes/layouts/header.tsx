@@ -2,11 +2,12 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { isSignedIn, selectUser } from '../../../machines/session/session.selectors.ts';
+import { useServices } from '../../app/services.tsx';
+import { useChooseLanguage } from '../../app/use-choose-language.ts';
+import { useSignOut } from '../../app/use-sign-out.ts';
 import { ExternalLink } from '../../components/external-link.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { Logo } from '../../components/logo.tsx';
-import { useServices } from '../services.tsx';
-import { useChooseLanguage } from '../use-choose-language.ts';
 
 /**
  * The header of spec 1: club name, Store and Support links, Logout, EN/FR.
@@ -18,6 +19,7 @@ export function Header({ variant = 'default' }: { variant?: 'default' | 'plain' 
   const signedIn = useSelector(session, isSignedIn);
   const isBeta = useSelector(session, (s) => selectUser(s).isBetaTester);
   const chooseLanguage = useChooseLanguage();
+  const signOut = useSignOut();
   const showLogout = variant === 'default' && signedIn;
 
   return (
@@ -47,7 +49,7 @@ export function Header({ variant = 'default' }: { variant?: 'default' | 'plain' 
             <button
               type="button"
               className="button button--secondary header__logout"
-              onClick={() => session.send({ type: 'session.signOut' })}
+              onClick={signOut}
             >
               {t('header.logout')}
             </button>

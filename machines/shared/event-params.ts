@@ -1,0 +1,17 @@
+/**
+ * Named mappers from an actor's done or error event to an action's or
+ * guard's typed `params`. Machines pass them as `params: errorOf` so no action
+ * has to cast `event`; the config stays plain data for the visualizer.
+ */
+import { errorKeyOf } from './error-key.ts';
+
+/** `{ error }` of an `xstate.error.actor.*` event. */
+export const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
+/** `{ errorKey }` of an `xstate.error.actor.*` event: the error as a translation key. */
+export const errorKeyParamsOf = ({ event }: { event: { error: unknown } }) => ({
+  errorKey: errorKeyOf(event.error),
+});
+
+/** The output of an `xstate.done.actor.*` event. */
+export const outputOf = <T>({ event }: { event: { output: T } }): T => event.output;

@@ -1,0 +1,107 @@
+/**
+ * The composition of the screens' flows: for each statechart of machines/,
+ * the effects the app performs for it (API calls, the session, the logger),
+ * written here, in one place. A screen asks for its flow by name
+ * (`useFlow(billingMachine, 'billing', …)`, use-flow.ts) and adds only what
+ * the view owns: where to go next (the router's `useNavigate`).
+ *
+ * Only the machines' types are imported: each machine's code still loads with
+ * its screen's chunk.
+ */
+import type { i18n as I18n } from 'i18next';
+import { fromPromise, type MachineImplementationsFrom } from 'xstate';
+import type { ChangePasswordMachine } from '../../machines/account/change-password.machine.ts';
+import type { DeleteAccountMachine } from '../../machines/account/delete-account.machine.ts';
+import type { PreferencesMachine } from '../../machines/account/preferences.machine.ts';
+import type { ProfileFormMachine } from '../../machines/account/profile-form.machine.ts';
+import type { ActivationMachine } from '../../machines/activation/activation.machine.ts';
+import type { BillingMachine } from '../../machines/billing/billing.machine.ts';
+import type { ForgotPasswordMachine } from '../../machines/forgot-password/forgot-password.machine.ts';
+import type { RegistrationMachine } from '../../machines/registration/registration.machine.ts';
+import { hasBillingAddress, type User } from '../../machines/shared/domain.ts';
+import type { Api } from '../api/api.ts';
+import { refreshMember } from './fresh-member.ts';
+import type { Logger, MembershipActor, SessionActor } from './services.tsx';
+
+/** Which machine each flow runs. */
+export interface FlowMachines {
+  registration: RegistrationMachine;
+  activation: ActivationMachine;
+  billing: BillingMachine;
+  forgotPassword: ForgotPasswordMachine;
+  profileForm: ProfileFormMachine;
+  changePassword: ChangePasswordMachine;
+  preferences: PreferencesMachine;
+  deleteAccount: DeleteAccountMachine;
+}
+export type FlowName = keyof FlowMachines;
+export type Flows = { [N in FlowName]: MachineImplementationsFrom<FlowMachines[N]> };
+
+export interface FlowServices {
+  api: Api;
+  session: SessionActor;
+  membership: MembershipActor;
+  logger: Logger;
+  i18n: Pick<I18n, 'changeLanguage'>;
+}
+
+export function createFlows({ api, session, membership, logger, i18n }: FlowServices): Flows {
+  const notifyUserUpdated = (_args: unknown, params: { user: User }) =>
+    session.send({ type: 'session.userUpdated', user: params.user });
+  return {
+    registration: {
+      actors: { signUp: fromPromise(({ input }) => api.auth.signUp(input)) },
+    },
+    activation: {
+      actors: {
+        activateMembership: fromPromise(() => api.memberships.activate()),
+        refreshAfterActivation: fromPromise(async () => ({
+          hasBillingAddress: hasBillingAddress(
+            await refreshMember({ session, membership }, { stale: true }),
+          ),
+        })),
+      },
+      actions: {
+        logError: (_args, params) => logger.error('Membership activation', params.error),
+      },
+    },
+    billing: {
+      actors: {
+        saveBillingAddress: fromPromise(({ input }) => api.auth.updateBillingAddress(input)),
+        refreshAfterSave: fromPromise(async () => {
+          await refreshMember({ session, membership });
+        }),
+      },
+      actions: {
+        logError: (_args, params) => logger.error('Billing address', params.error),
+      },
+    },
+    forgotPassword: {
+      actors: {
+        requestReset: fromPromise(({ input }) => api.auth.requestPasswordReset(input)),
+        checkResetOtp: fromPromise(({ input }) => api.auth.checkResetOtp(input)),
+        resetPassword: fromPromise(({ input }) => api.auth.resetPassword(input)),
+      },
+    },
+    profileForm: {
+      actors: { updateProfile: fromPromise(({ input }) => api.auth.updateProfile(input)) },
+      actions: { notifyUserUpdated },
+    },
+    changePassword: {
+      actors: { changePassword: fromPromise(({ input }) => api.auth.changePassword(input)) },
+    },
+    preferences: {
+      actors: {
+        changeLanguage: fromPromise(({ input }) => api.auth.changeLanguage(input)),
+        setNotifications: fromPromise(({ input }) => api.auth.setNotifications(input)),
+      },
+      actions: {
+        notifyUserUpdated,
+        applyLanguage: (_args, params) => void i18n.changeLanguage(params.language),
+      },
+    },
+    deleteAccount: {
+      actors: { deleteAccount: fromPromise(({ input }) => api.auth.deleteAccount(input)) },
+    },
+  };
+}

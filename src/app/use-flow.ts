@@ -1,0 +1,66 @@
+import { useMachine } from '@xstate/react';
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { ActorOptions, AnyStateMachine, MachineImplementationsFrom } from 'xstate';
+import type { FlowMachines, FlowName } from './flows.ts';
+import { useServices } from './services.tsx';
+
+type ActionsOf<M extends AnyStateMachine> = NonNullable<MachineImplementationsFrom<M>['actions']>;
+
+export interface UseFlowOptions<M extends AnyStateMachine> {
+  /** The effects the view owns (where to go next); the rest comes from flows.ts. */
+  view?: Partial<ActionsOf<M>>;
+  input?: ActorOptions<M>['input'];
+}
+
+/**
+ * Runs a screen's flow: its machine, with the app's effects for it (flows.ts)
+ * and the view's own (`view`, read at call time, so they may close over
+ * render values), and the Stately inspector attached when inspection is on.
+ */
+export function useFlow<N extends FlowName, M extends FlowMachines[N]>(
+  machine: M,
+  name: N,
+  { view, input }: UseFlowOptions<M> = {},
+) {
+  const { flows, inspect } = useServices();
+  const viewRef = useRef(view);
+  useLayoutEffect(() => {
+    viewRef.current = view;
+  });
+  const [logic] = useState(() => {
+    const app = flows[name] as { actions?: Record<string, unknown> };
+    const viewActions = Object.fromEntries(
+      Object.keys(view ?? {}).map((key) => [
+        key,
+        (...args: unknown[]) =>
+          (viewRef.current as Record<string, (...a: unknown[]) => void> | undefined)?.[key]?.(
+            ...args,
+          ),
+      ]),
+    );
+    return machine.provide({
+      ...app,
+      actions: { ...app.actions, ...viewActions },
+    } as never) as M;
+  });
+  return useMachine(logic, {
+    ...(input === undefined ? {} : { input }),
+    ...(inspect ? { inspect } : {}),
+  } as never) as ReturnType<typeof useMachine<M>>;
+}
+
+/**
+ * `useMachine` with the inspector attached, for the checkout's machines that
+ * still take the payment provider from the view.
+ * TODO(issue 13): the one checkout machine takes its effects from flows.ts.
+ */
+export function useFlowMachine<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  options?: ActorOptions<TMachine>,
+) {
+  const { inspect } = useServices();
+  return useMachine(machine, {
+    ...options,
+    ...(inspect ? { inspect } : {}),
+  } as never) as ReturnType<typeof useMachine<TMachine>>;
+}

@@ -1,0 +1,56 @@
+/**
+ * The route guards of spec 2 as pure functions of (signed in?, membership
+ * flags). The router (router.tsx) gathers those two facts from the actors and
+ * throws the redirect this returns.
+ */
+import type { MembershipFlags } from '../../machines/membership/derive-membership.ts';
+
+export type { MembershipFlags };
+
+export type GuardKind =
+  /**
+   * For visitors (`/`, login, registration, forgot password): a signed-in user
+   * goes home instead, /dashboard when the membership is active, else /activation.
+   */
+  | 'visitorsOnly'
+  /** Every page of a member (the member layout): a visitor goes to /login. */
+  | 'signedIn'
+  /** Spec 2's three membership guards, under the member layout. */
+  | 'activation'
+  | 'dashboard'
+  | 'subscription';
+
+export interface GuardFacts {
+  signedIn: boolean;
+  flags: MembershipFlags;
+}
+
+export type RedirectTarget = '/login' | '/dashboard' | '/activation';
+
+/** Where `/` sends a signed-in user. */
+export function homeOf(flags: MembershipFlags): RedirectTarget {
+  return flags.isActive ? '/dashboard' : '/activation';
+}
+
+export function guardRedirect(
+  kind: GuardKind,
+  { signedIn, flags }: GuardFacts,
+): RedirectTarget | null {
+  if (kind === 'visitorsOnly') return signedIn ? homeOf(flags) : null;
+  if (!signedIn) return '/login';
+  switch (kind) {
+    case 'signedIn':
+      return null;
+    case 'activation':
+      return flags.isActive ? '/dashboard' : null;
+    case 'dashboard':
+      return flags.isMembershipExist ? null : '/activation';
+    case 'subscription':
+      return flags.isMembershipExist && flags.isActive ? null : '/activation';
+  }
+}
+
+/** Whether a guard needs the membership (the others decide on the session alone). */
+export function needsMembership(kind: GuardKind): boolean {
+  return kind !== 'signedIn';
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { Membership, User } from '../../machines/shared/domain.ts';
+import { refreshMember } from '../../src/app/fresh-member.ts';
+import { PendingCalls } from '../support/deferred.ts';
+import { createMembership, createSessionStub, networkError } from '../support/fake-services.ts';
+import { RECORD, USER, USER_WITH_ADDRESS } from '../views/activation-test-kit.tsx';
+
+describe('refreshMember: reload the member, then wait', () => {
+  it('reloads the user and the membership and resolves with the fresh user', async () => {
+    const pending = new PendingCalls();
+    const getProfile = pending.fn<User>('getProfile');
+    const get = pending.fn<Membership | null>('get');
+    const session = createSessionStub(USER, { loadUser: getProfile });
+    const membership = createMembership(() => get(), { ...RECORD, validTo: null });
+    const result = refreshMember({ session: session.session, membership });
+    expect(getProfile).toHaveBeenCalledTimes(1);
+    expect(get).toHaveBeenCalledTimes(1);
+    // The known record keeps serving while the fresh one loads.
+    expect(membership.getSnapshot().context.record).toEqual({ ...RECORD, validTo: null });
+    await pending.settle('get', { output: RECORD });
+    await pending.settle('getProfile', { output: USER_WITH_ADDRESS });
+    await expect(result).resolves.toEqual(USER_WITH_ADDRESS);
+    expect(session.user()).toEqual(USER_WITH_ADDRESS);
+    expect(membership.getSnapshot().context.record).toEqual(RECORD);
+  });
+
+  it('drops a stale membership first (after activation) so no guard reads it meanwhile', async () => {
+    const pending = new PendingCalls();
+    const get = pending.fn<Membership | null>('get');
+    const session = createSessionStub(USER);
+    const membership = createMembership(() => get(), { ...RECORD, validTo: null });
+    const result = refreshMember({ session: session.session, membership }, { stale: true });
+    expect(membership.getSnapshot().context.record).toBeNull();
+    await pending.settle('get', { output: RECORD });
+    await expect(result).resolves.toEqual(USER);
+    expect(session.reloads()).toBe(1);
+  });
+
+  it('a failed profile reload keeps the user and still goes on (the session logs it)', async () => {
+    const session = createSessionStub(USER_WITH_ADDRESS, {
+      loadUser: () => Promise.reject(networkError()),
+    });
+    const membership = createMembership(async () => RECORD);
+    await expect(refreshMember({ session: session.session, membership })).resolves.toEqual(
+      USER_WITH_ADDRESS,
+    );
+  });
+
+  it('fails with the load’s error key when the membership cannot be loaded', async () => {
+    const session = createSessionStub(USER);
+    const membership = createMembership(() => Promise.reject(networkError()));
+    await expect(refreshMember({ session: session.session, membership })).rejects.toMatchObject({
+      key: 'errors.network',
+    });
+  });
+});
