@@ -1,9 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../app/services.tsx';
-import { useSignOut } from '../../app/use-sign-out.ts';
-import { ExternalLink } from '../../components/external-link.tsx';
 import { Logo } from '../../components/logo.tsx';
+import { ClubLinks, LogoutButton } from './header.tsx';
 
 /**
  * The checkout's own layout (spec 2): a header with the product name, the
@@ -12,8 +10,6 @@ import { Logo } from '../../components/logo.tsx';
  */
 export function CheckoutLayout() {
   const { t } = useTranslation('common');
-  const { config } = useServices();
-  const signOut = useSignOut();
   return (
     <>
       <header className="header checkout-header">
@@ -23,19 +19,8 @@ export function CheckoutLayout() {
             <span>{t('app.productName')}</span>
           </span>
           <nav className="header__nav" aria-label={t('header.navLabel')}>
-            <ExternalLink href={config.storeUrl} className="header__link">
-              {t('header.store')}
-            </ExternalLink>
-            <ExternalLink href={config.supportUrl} className="header__link">
-              {t('header.support')}
-            </ExternalLink>
-            <button
-              type="button"
-              className="button button--secondary header__logout"
-              onClick={signOut}
-            >
-              {t('header.logOut')}
-            </button>
+            <ClubLinks />
+            <LogoutButton label={t('header.logOut')} />
           </nav>
         </div>
       </header>

@@ -15,11 +15,10 @@ import { Logo } from '../../components/logo.tsx';
  */
 export function Header({ variant = 'default' }: { variant?: 'default' | 'plain' }) {
   const { t } = useTranslation('common');
-  const { session, config } = useServices();
+  const { session } = useServices();
   const signedIn = useSelector(session, isSignedIn);
   const isBeta = useSelector(session, (s) => selectUser(s).isBetaTester);
   const chooseLanguage = useChooseLanguage();
-  const signOut = useSignOut();
   const showLogout = variant === 'default' && signedIn;
 
   return (
@@ -33,29 +32,42 @@ export function Header({ variant = 'default' }: { variant?: 'default' | 'plain' 
           ) : null}
         </Link>
         <nav className="header__nav" aria-label={t('header.navLabel')}>
-          <ExternalLink href={config.storeUrl} className="header__link">
-            {t('header.store')}
-          </ExternalLink>
-          <ExternalLink href={config.supportUrl} className="header__link">
-            {t('header.support')}
-          </ExternalLink>
+          <ClubLinks />
           {signedIn ? (
             <Link to="/account" className="header__link">
               {t('header.account')}
             </Link>
           ) : null}
           <LanguageSwitcher onChosen={chooseLanguage} />
-          {showLogout ? (
-            <button
-              type="button"
-              className="button button--secondary header__logout"
-              onClick={signOut}
-            >
-              {t('header.logout')}
-            </button>
-          ) : null}
+          {showLogout ? <LogoutButton label={t('header.logout')} /> : null}
         </nav>
       </div>
     </header>
+  );
+}
+
+/** The club's external Store and Support links (spec 1 and 2). */
+export function ClubLinks() {
+  const { t } = useTranslation('common');
+  const { config } = useServices();
+  return (
+    <>
+      <ExternalLink href={config.storeUrl} className="header__link">
+        {t('header.store')}
+      </ExternalLink>
+      <ExternalLink href={config.supportUrl} className="header__link">
+        {t('header.support')}
+      </ExternalLink>
+    </>
+  );
+}
+
+/** Signs out, then /login (the label differs: "Logout" in the header, "Log out" at checkout). */
+export function LogoutButton({ label }: { label: string }) {
+  const signOut = useSignOut();
+  return (
+    <button type="button" className="button button--secondary header__logout" onClick={signOut}>
+      {label}
+    </button>
   );
 }
