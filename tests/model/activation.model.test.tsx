@@ -13,7 +13,7 @@
  */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import {
   type ActivationEvent,
@@ -35,15 +35,13 @@ import type { UserApi } from '../support/form.ts';
 import {
   describeOutcome,
   done,
-  expectFullCoverage,
-  expectOutcomesNameInvokes,
   failed,
-  generatePaths,
   type OutcomeEvent,
   parseOutcome,
   quietActors,
 } from '../support/model.ts';
-import { playPath, viewPathsOf } from '../support/model-screen.ts';
+import { playPath } from '../support/model-screen.ts';
+import { describeModel, sayFailure } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
 import { RECORD, USER, USER_WITH_ADDRESS } from '../views/activation-test-kit.tsx';
 
@@ -66,25 +64,6 @@ const EVENTS: readonly ModelEvent[] = [
 ];
 
 const walkMachine = activationMachine.provide({ actors: quietActors(INVOKE_IDS) as never });
-const paths = generatePaths<ModelEvent>(walkMachine, {
-  // Nothing happens once the screen navigates away (final states).
-  events: (state) =>
-    state.value === 'toBilling' || state.value === 'toSubscription' ? [] : EVENTS,
-});
-
-describe('activation model: coverage of the real machine', () => {
-  it('the paths reach 100 % of the states and 100 % of the transitions', () => {
-    expectFullCoverage(
-      activationMachine,
-      [{ machine: walkMachine, paths }],
-      `${paths.length} paths`,
-    );
-  });
-
-  it('every outcome event names an invoke of the machine', () => {
-    expectOutcomesNameInvokes(activationMachine, EVENTS, INVOKE_IDS);
-  });
-});
 
 // ---------------------------------------------------------------------------
 // Executing every path against the real screen
@@ -217,7 +196,7 @@ function assertView(expected: Snapshot, h: Harness) {
   }
 }
 
-function describeEvent(event: ModelEvent): string {
+function name(event: ModelEvent): string {
   if (event.type === 'activation.activate') return 'activate';
   if (parseOutcome(event)?.id === 'refreshAfterActivation' && 'output' in event) {
     const { hasBillingAddress } = event.output as { hasBillingAddress: boolean };
@@ -226,34 +205,63 @@ function describeEvent(event: ModelEvent): string {
   return describeOutcome(event) ?? event.type;
 }
 
-const viewPaths = viewPathsOf(paths, describeEvent);
+function say(event: ModelEvent): string {
+  if (event.type === 'activation.activate') return `Press “${EN.submit}”`;
+  if (event.type === 'xstate.done.actor.activateMembership') {
+    return 'The server activates the membership';
+  }
+  if (event.type === 'xstate.error.actor.activateMembership') {
+    return sayFailure('The activation request fails', event.error);
+  }
+  if (event.type === 'xstate.error.actor.refreshAfterActivation') {
+    return sayFailure('Reloading the member fails', event.error);
+  }
+  const { hasBillingAddress } = (event as { output: { hasBillingAddress: boolean } }).output;
+  return hasBillingAddress
+    ? 'The member and the membership are reloaded: a billing address is on file'
+    : 'The member and the membership are reloaded: no billing address yet';
+}
 
-describe('activation model: every path on the real screen', () => {
-  afterAll(() => {
-    console.info(`activation model: ${viewPaths.length} paths rendered`);
-  });
-
-  it('the rendered paths end in both destinations and every failure', () => {
-    const steps = new Set(viewPaths.flatMap((p) => p.steps.map((s) => describeEvent(s.event))));
-    expect(steps).toContain('refreshAfterActivation done (has billing address)');
-    expect(steps).toContain('refreshAfterActivation done (no billing address)');
-    expect(steps).toContain('refreshAfterActivation error (errors.network)');
-    expect(steps).toContain('activateMembership error (errors.network)');
-    expect(steps).toContain('activateMembership error (errors.unknown)');
-  });
-
-  it.each(viewPaths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
-    const user = userEvent.setup({ delay: null });
-    const h = createHarness();
-    await renderScreen(<ActivationScreen />, {
-      services: h.services,
-      path: '/activation',
-      onNavigate: h.navigate,
-    });
-    await playPath<ModelEvent, Snapshot>(path, {
-      machine: walkMachine,
-      perform: (event) => perform(user, h, event),
-      assertView: (expected) => assertView(expected, h),
-    });
-  });
-});
+describeModel<ModelEvent>(
+  {
+    title: 'Activation',
+    machine: activationMachine,
+    invokeIds: INVOKE_IDS,
+    // Nothing happens once the screen navigates away (final states).
+    walks: [
+      {
+        machine: walkMachine,
+        events: (state) =>
+          state.value === 'toBilling' || state.value === 'toSubscription' ? [] : EVENTS,
+      },
+    ],
+    name,
+    say,
+  },
+  {
+    file: import.meta.filename,
+    also: (paths) =>
+      it('the paths end in both destinations and every failure', () => {
+        const steps = new Set(paths.flatMap((p) => p.steps.map((s) => name(s.event))));
+        expect(steps).toContain('refreshAfterActivation done (has billing address)');
+        expect(steps).toContain('refreshAfterActivation done (no billing address)');
+        expect(steps).toContain('refreshAfterActivation error (errors.network)');
+        expect(steps).toContain('activateMembership error (errors.network)');
+        expect(steps).toContain('activateMembership error (errors.unknown)');
+      }),
+    run: async (path) => {
+      const user = userEvent.setup({ delay: null });
+      const h = createHarness();
+      await renderScreen(<ActivationScreen />, {
+        services: h.services,
+        path: '/activation',
+        onNavigate: h.navigate,
+      });
+      await playPath<ModelEvent, Snapshot>(path, {
+        machine: walkMachine,
+        perform: (event) => perform(user, h, event),
+        assertView: (expected) => assertView(expected, h),
+      });
+    },
+  },
+);

@@ -4,7 +4,7 @@
  * the record, the derived flags, what is persisted under `root`).
  */
 
-import { describe, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { deriveMembership } from '../../machines/membership/derive-membership.ts';
 import {
@@ -14,13 +14,8 @@ import {
 import { isLoading, selectRecord } from '../../machines/membership/membership.selectors.ts';
 import type { Membership } from '../../machines/shared/domain.ts';
 import { PendingCalls } from '../support/deferred.ts';
-import {
-  expectFullCoverage,
-  expectOutcomesNameInvokes,
-  generatePaths,
-  type ModelPath,
-  quietActors,
-} from '../support/model.ts';
+import { describeOutcome, type ModelPath, quietActors } from '../support/model.ts';
+import { describeModel, sayFailure } from '../support/model-suite.ts';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const ACTIVE: Membership = {
@@ -46,11 +41,33 @@ const EVENTS = [
 type ModelEvent = (typeof EVENTS)[number];
 
 const walked = membershipMachine.provide({ actors: quietActors(['loadMembership']) as never });
-const paths = generatePaths(walked, {
-  events: EVENTS as unknown as ModelEvent[],
-  serializeState: (s) =>
-    JSON.stringify([s.value, (s.context as { record: Membership | null }).record?.validTo ?? null]),
-}) as Array<ModelPath<ModelEvent>>;
+
+const SAY: Record<string, string> = {
+  'membership.refetch': 'A screen asks for the membership',
+  'membership.refetchLater': 'The app asks for the membership again in a moment (after a payment)',
+  'membership.invalidate': 'The membership is invalidated (it changed on the server)',
+  'membership.clear': 'The member signs out',
+  'membership.hydrate': 'The app starts with a membership saved by an earlier visit',
+};
+
+function say(event: ModelEvent): string {
+  if (event.type === 'xstate.done.actor.loadMembership') {
+    return event.output
+      ? 'The server answers with an active membership'
+      : 'The server answers that there is no membership';
+  }
+  if (event.type === 'xstate.error.actor.loadMembership') {
+    return sayFailure('Loading the membership fails', event.error);
+  }
+  return SAY[event.type] ?? event.type;
+}
+
+function name(event: ModelEvent): string {
+  if (event.type === 'xstate.done.actor.loadMembership') {
+    return `loadMembership done (${event.output ? 'active' : 'none'})`;
+  }
+  return describeOutcome(event) ?? event.type;
+}
 
 /** Runs one path on a real actor whose loads the path settles, checking what the app would see. */
 async function run(path: ModelPath<ModelEvent>) {
@@ -108,42 +125,56 @@ async function run(path: ModelPath<ModelEvent>) {
   actor.stop();
 }
 
-describe('membership machine, model-based', () => {
-  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_name, path) => {
-    await run(path);
-  });
-
-  it('refetchLater loads exactly 500 ms later (spec 9), and asking again pushes it back', () => {
-    const clock = new SimulatedClock();
-    const loads: number[] = [];
-    const actor = createActor(
-      membershipMachine.provide({
-        actors: {
-          loadMembership: fromPromise<Membership | null>(() => {
-            loads.push(clock.now());
-            return new Promise<Membership | null>(() => {});
+describeModel<ModelEvent>(
+  {
+    title: 'Membership',
+    machine: membershipMachine,
+    invokeIds: ['loadMembership'],
+    walks: [
+      {
+        machine: walked,
+        events: EVENTS as unknown as ModelEvent[],
+        serializeState: (s) =>
+          JSON.stringify([
+            s.value,
+            (s.context as { record: Membership | null }).record?.validTo ?? null,
+          ]),
+      },
+    ],
+    // No screen: every path runs, each checking the states on its way.
+    prune: false,
+    ending: 'What the app then knows',
+    name,
+    say,
+  },
+  {
+    file: import.meta.filename,
+    run,
+    also: () =>
+      it('refetchLater loads exactly 500 ms later (spec 9), and asking again pushes it back', () => {
+        const clock = new SimulatedClock();
+        const loads: number[] = [];
+        const actor = createActor(
+          membershipMachine.provide({
+            actors: {
+              loadMembership: fromPromise<Membership | null>(() => {
+                loads.push(clock.now());
+                return new Promise<Membership | null>(() => {});
+              }),
+            },
           }),
-        },
+          { clock },
+        ).start();
+        actor.send({ type: 'membership.refetchLater' });
+        clock.increment(REFETCH_DELAY_MS - 1);
+        expect(loads).toEqual([]);
+        actor.send({ type: 'membership.refetchLater' });
+        clock.increment(REFETCH_DELAY_MS - 1);
+        expect(loads).toEqual([]);
+        clock.increment(1);
+        expect(loads).toHaveLength(1);
+        expect(actor.getSnapshot().matches('loading')).toBe(true);
+        actor.stop();
       }),
-      { clock },
-    ).start();
-    actor.send({ type: 'membership.refetchLater' });
-    clock.increment(REFETCH_DELAY_MS - 1);
-    expect(loads).toEqual([]);
-    actor.send({ type: 'membership.refetchLater' });
-    clock.increment(REFETCH_DELAY_MS - 1);
-    expect(loads).toEqual([]);
-    clock.increment(1);
-    expect(loads).toHaveLength(1);
-    expect(actor.getSnapshot().matches('loading')).toBe(true);
-    actor.stop();
-  });
-
-  it('the paths reach 100 % of the states and 100 % of the transitions', () => {
-    expectFullCoverage(membershipMachine, [{ machine: walked, paths }], `${paths.length} paths`);
-  });
-
-  it('every outcome event names an invoke of the machine', () => {
-    expectOutcomesNameInvokes(membershipMachine, EVENTS, ['loadMembership']);
-  });
-});
+  },
+);

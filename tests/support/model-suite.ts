@@ -1,0 +1,243 @@
+/**
+ * The one skeleton of every model suite (tests/model/*.model.test.ts[x]).
+ *
+ * A suite describes its model once: the real machine, how it is walked (the
+ * machine with quiet actors, the events to try, the input), how each event is
+ * named in a test title (`name`) and said to a person (`say`), and how one
+ * path runs (`run`: on the real screen, or on the machine). `describeModel`
+ * then writes the same three things for every machine:
+ *
+ *   1. coverage: the walks reach 100 % of the states and transitions of the
+ *      real machine, and every actor outcome names an invoke it has;
+ *   2. one test per path, titled `<id> <step names>`: the id is stable (a
+ *      hash of the steps), so a failing test points at its script;
+ *   3. the path script docs/charts/<machine id>.paths.md, the same paths as
+ *      numbered plain-English steps ending with what the member should see,
+ *      checked current (`npm run charts` rewrites it).
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { AnyStateMachine, AnyStateNode, EventObject } from 'xstate';
+import { loadResources } from './i18n.ts';
+import {
+  expectFullCoverage,
+  expectOutcomesNameInvokes,
+  generatePaths,
+  type ModelOptions,
+  type ModelPath,
+  parseOutcome,
+} from './model.ts';
+import { viewPathsOf } from './model-screen.ts';
+
+export const CHARTS_DIR = join(import.meta.dirname, '../../docs/charts');
+
+/** One walk of the machine: its actors quiet, the events to try, its input. */
+export interface Walk<E extends EventObject> {
+  machine: AnyStateMachine;
+  events: ModelOptions<E>['events'];
+  input?: unknown;
+  serializeState?: ModelOptions<E>['serializeState'];
+}
+
+export interface MachineModel<E extends EventObject> {
+  /** A person's name for the flow: the script's title. */
+  title: string;
+  /** The real machine: coverage is counted against its definitions. */
+  machine: AnyStateMachine;
+  /** Every outcome event names one of these invokes (and the machine has exactly these). */
+  invokeIds: readonly string[];
+  /** One walk, or several (e.g. one per parallel region, or per guard setting). */
+  walks: Array<Walk<E>>;
+  /** A step's short name in a test title ('delete.change(password)'). */
+  name(event: E): string;
+  /** The step as a person does or sees it ('Type the password'). */
+  say(event: E): string;
+  /**
+   * Where a path's scenes are: 'screen' drops a path that is the start of a
+   * longer one (running the longer one checks each state on the way).
+   */
+  prune?: boolean;
+  /** How a script's last line begins; default 'The member should see'. */
+  ending?: string;
+}
+
+/** A path of the model, with the walk it belongs to and its stable id. */
+export interface IdentifiedPath<E extends EventObject> extends ModelPath<E> {
+  id: string;
+  walk: Walk<E>;
+}
+
+/** A short, stable id from the steps' names: the same path keeps its id across runs. */
+export function pathId(chart: string, description: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < description.length; i += 1) {
+    hash ^= description.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `${chart}-${hash.toString(16).padStart(8, '0').slice(0, 5)}`;
+}
+
+/** Every path the suite runs, with ids, in a stable order. */
+export function pathsOf<E extends EventObject>(model: MachineModel<E>): Array<IdentifiedPath<E>> {
+  const all = model.walks.flatMap((walk) => {
+    const paths = generatePaths<E>(walk.machine, {
+      events: walk.events,
+      ...(walk.input === undefined ? {} : { input: walk.input }),
+      ...(walk.serializeState ? { serializeState: walk.serializeState } : {}),
+    });
+    const named =
+      model.prune === false
+        ? paths.map((p) => ({
+            ...p,
+            description: p.steps.map((s) => model.name(s.event)).join(' → ') || '(initial)',
+          }))
+        : viewPathsOf(paths, (event) => model.name(event));
+    return named.map((path) => ({ ...path, walk }));
+  });
+  const unique = all.filter((p, i) => all.findIndex((q) => q.description === p.description) === i);
+  return unique.map((path) => ({ ...path, id: pathId(model.machine.id, path.description) }));
+}
+
+function leafDescriptions(machine: AnyStateMachine, stateIds: readonly string[]): string[] {
+  const leaves = stateIds.filter((id) => !stateIds.some((other) => other.startsWith(`${id}.`)));
+  return leaves.map((id) => {
+    const node = findNode(machine, id);
+    return node?.description ?? id.slice(machine.id.length + 1);
+  });
+}
+
+function findNode(machine: AnyStateMachine, id: string): AnyStateNode | undefined {
+  const parts = id.split('.').slice(1);
+  let node: AnyStateNode | undefined = machine.root;
+  for (const part of parts) node = node?.states[part] as AnyStateNode | undefined;
+  return node;
+}
+
+const sentence = (text: string) => (/[.!?]”?$/.test(text) ? text : `${text}.`);
+
+/** The path script of a machine: every path, as numbered plain-English steps. */
+export function renderPathScript<E extends EventObject>(
+  model: MachineModel<E>,
+  paths: Array<IdentifiedPath<E>>,
+  suiteFile: string,
+): string {
+  const start = leafDescriptions(model.machine, initialIds(model.machine));
+  const lines = [
+    `# ${model.title}: the paths to follow by hand`,
+    '',
+    `Generated by \`npm run charts\` from the model suite \`${suiteFile}\`; do not edit.`,
+    `Each path below is one test of that suite, named by its id: when a test fails, follow its script here by hand.`,
+    `The chart: [${model.machine.id}.json](${model.machine.id}.json) (\`npm run charts:view\` draws it).`,
+    '',
+    `${paths.length} paths. At the start: ${start.map(sentence).join(' ')}`,
+    '',
+  ];
+  for (const path of paths) {
+    lines.push(`## ${path.id}`, '');
+    if (path.steps.length === 0) lines.push('1. Nothing happens yet.');
+    path.steps.forEach((step, index) => {
+      const now = leafDescriptions(model.machine, step.stateIds).map(sentence).join(' ');
+      const last = index === path.steps.length - 1;
+      lines.push(`${index + 1}. ${sentence(model.say(step.event))}${last ? '' : ` *Now:* ${now}`}`);
+    });
+    const end = leafDescriptions(model.machine, path.target);
+    lines.push('', `**${model.ending ?? 'The member should see'}:** ${end.map(sentence).join(' ')}`, '');
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+function initialIds(machine: AnyStateMachine): string[] {
+  const out: string[] = [];
+  const visit = (node: AnyStateNode) => {
+    out.push(node.id);
+    if (node.type === 'parallel')
+      for (const child of Object.values(node.states)) visit(child as AnyStateNode);
+    else if (node.initial) {
+      for (const target of node.initial.target) visit(target as AnyStateNode);
+    }
+  };
+  visit(machine.root);
+  return out;
+}
+
+export interface DescribeModelOptions<E extends EventObject> {
+  /** This suite's file, for the script's header: import.meta.filename. */
+  file: string;
+  /** Runs one path (`playPath` on a screen, or events on the machine). */
+  run(path: IdentifiedPath<E>): Promise<void> | void;
+  /** More tests of the coverage block (e.g. which endings the paths reach). */
+  also?(paths: Array<IdentifiedPath<E>>): void;
+}
+
+/** The three blocks every model suite has (see the top of this file). */
+export function describeModel<E extends EventObject>(
+  model: MachineModel<E>,
+  { file, run, also }: DescribeModelOptions<E>,
+): Array<IdentifiedPath<E>> {
+  const paths = pathsOf(model);
+  const suiteFile = `tests/${file.split('/tests/').pop()}`;
+
+  describe(`${model.machine.id} model: coverage of the real machine`, () => {
+    it('the paths reach 100 % of the states and 100 % of the transitions', () => {
+      const walks = model.walks.map((walk) => ({
+        machine: walk.machine,
+        paths: paths.filter((p) => p.walk === walk),
+        ...(walk.input === undefined ? {} : { input: walk.input }),
+      }));
+      expectFullCoverage(model.machine, walks, `${paths.length} paths`);
+    });
+
+    it('every outcome event names an invoke of the machine', () => {
+      const events = paths.flatMap((p) => p.steps.map((s) => s.event));
+      expectOutcomesNameInvokes(model.machine, events, model.invokeIds);
+      for (const event of events) {
+        if (parseOutcome(event)) expect(model.say(event)).not.toBe(event.type);
+      }
+    });
+
+    it(`the path script docs/charts/${model.machine.id}.paths.md is current`, () => {
+      const target = join(CHARTS_DIR, `${model.machine.id}.paths.md`);
+      const script = renderPathScript(model, paths, suiteFile);
+      if (process.env.CHARTS_UPDATE) writeFileSync(target, script);
+      expect(existsSync(target), `${target} is missing: run npm run charts`).toBe(true);
+      expect(readFileSync(target, 'utf8'), 'the path script is stale: run npm run charts').toBe(
+        script,
+      );
+    });
+
+    also?.(paths);
+  });
+
+  describe(`${model.machine.id} model: every path`, () => {
+    it.each(paths.map((path) => [`${path.id} ${path.description}`, path] as const))(
+      '%s',
+      async (_, path) => {
+        await run(path);
+      },
+    );
+  });
+  return paths;
+}
+
+const COMMON_EN = loadResources('en').common as Record<string, unknown>;
+
+/** The English text of an error key of the common namespace ('errors.network' → 'We could not reach…'). */
+export function englishOf(key: string): string {
+  const text = key
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (node as Record<string, unknown> | undefined)?.[part],
+      COMMON_EN,
+    );
+  return typeof text === 'string' ? text : key;
+}
+
+/**
+ * A failed call in plain English: what failed, and what the server's answer
+ * says ('The activation request fails: “We could not reach the server…”').
+ */
+export function sayFailure(what: string, error: unknown): string {
+  const key = (error as { key?: string } | undefined)?.key;
+  return key ? `${what}: “${englishOf(key)}”` : what;
+}
