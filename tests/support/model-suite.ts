@@ -142,7 +142,11 @@ export function renderPathScript<E extends EventObject>(
       lines.push(`${index + 1}. ${sentence(model.say(step.event))}${last ? '' : ` *Now:* ${now}`}`);
     });
     const end = leafDescriptions(model.machine, path.target);
-    lines.push('', `**${model.ending ?? 'The member should see'}:** ${end.map(sentence).join(' ')}`, '');
+    lines.push(
+      '',
+      `**${model.ending ?? 'The member should see'}:** ${end.map(sentence).join(' ')}`,
+      '',
+    );
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }
