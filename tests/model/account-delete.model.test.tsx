@@ -3,7 +3,7 @@
  * (xstate/graph), run on the real account screen with a real signed-in session.
  */
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import {
   type DeleteAccountEvent,
@@ -14,15 +14,12 @@ import { expectFieldError, retype, type UserApi } from '../support/form.ts';
 import {
   describeOutcome,
   done,
-  expectFullCoverage,
-  expectOutcomesNameInvokes,
   failed,
-  generatePaths,
   isOutcome,
   type OutcomeEvent,
   quietActors,
 } from '../support/model.ts';
-import { viewPathsOf } from '../support/model-screen.ts';
+import { describeModel, sayFailure } from '../support/model-suite.ts';
 import { type AccountHarness, runPath, section } from './account.support.tsx';
 
 const PASSWORD = 'my-Passw0rd';
@@ -44,22 +41,6 @@ const EVENTS: readonly ModelEvent[] = [
 const walkMachine = deleteAccountMachine.provide({
   actors: quietActors(['deleteAccount']) as never,
 });
-const paths = generatePaths<ModelEvent>(walkMachine, { events: EVENTS });
-
-describe('delete-account model: coverage of the real machine', () => {
-  it('the paths reach 100 % of the states and 100 % of the transitions', () => {
-    expectFullCoverage(
-      deleteAccountMachine,
-      [{ machine: walkMachine, paths }],
-      `${paths.length} paths`,
-    );
-  });
-
-  it('every outcome event names an invoke of the machine', () => {
-    expectOutcomesNameInvokes(deleteAccountMachine, EVENTS, ['deleteAccount']);
-  });
-});
-
 const EN: Record<string, string> = {
   'validation.passwordRequired': 'Password is required',
   'server.incorrectPassword': 'Incorrect password',
@@ -128,10 +109,38 @@ function describeEvent(event: ModelEvent): string {
   return describeOutcome(event) ?? event.type;
 }
 
-const viewPaths = viewPathsOf(paths, describeEvent);
+function say(event: ModelEvent): string {
+  switch (event.type) {
+    case 'delete.open':
+      return 'Press “Delete my account”';
+    case 'delete.change':
+      return event.value ? 'Type the password in the dialog' : 'Clear the password';
+    case 'delete.submit':
+      return 'Press “Delete”';
+    case 'delete.cancel':
+      return 'Press “Cancel”';
+    case 'xstate.done.actor.deleteAccount':
+      return 'The server deletes the account';
+    default:
+      return sayFailure(
+        'The server refuses to delete the account',
+        (event as { error?: unknown }).error,
+      );
+  }
+}
 
-describe('delete-account model: every path on the real account screen', () => {
-  it.each(viewPaths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
-    await runPath<ModelEvent, Snapshot>(path, { machine: walkMachine, perform, assertView });
-  });
-});
+describeModel<ModelEvent>(
+  {
+    title: 'Delete account',
+    machine: deleteAccountMachine,
+    invokeIds: ['deleteAccount'],
+    walks: [{ machine: walkMachine, events: EVENTS }],
+    name: describeEvent,
+    say,
+  },
+  {
+    file: import.meta.filename,
+    run: (path) =>
+      runPath<ModelEvent, Snapshot>(path, { machine: walkMachine, perform, assertView }),
+  },
+);

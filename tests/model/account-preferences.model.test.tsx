@@ -6,8 +6,8 @@
  * every state and transition.
  */
 import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import { expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
 import {
   type PreferencesContext,
   type PreferencesEvent,
@@ -19,15 +19,12 @@ import type { UserApi } from '../support/form.ts';
 import {
   describeOutcome,
   done,
-  expectFullCoverage,
-  expectOutcomesNameInvokes,
   failed,
-  generatePaths,
   isOutcome,
   type OutcomeEvent,
   quietActors,
 } from '../support/model.ts';
-import { viewPathsOf } from '../support/model-screen.ts';
+import { describeModel, sayFailure } from '../support/model-suite.ts';
 import { type AccountHarness, runPath, USER } from './account.support.tsx';
 
 type ModelEvent = PreferencesEvent | OutcomeEvent;
@@ -69,37 +66,6 @@ function notificationEvents(state: State): ModelEvent[] {
 const walkMachine = preferencesMachine.provide({
   actors: quietActors(['changeLanguage', 'setNotifications']) as never,
 });
-const languagePaths = generatePaths<ModelEvent>(walkMachine, {
-  events: languageEvents,
-  input: INPUT,
-});
-const notificationPaths = generatePaths<ModelEvent>(walkMachine, {
-  events: notificationEvents,
-  input: INPUT,
-});
-
-describe('preferences model: coverage of the real machine', () => {
-  it('the two walks reach 100 % of the states and 100 % of the transitions', () => {
-    expectFullCoverage(
-      preferencesMachine,
-      [
-        { machine: walkMachine, paths: languagePaths, input: INPUT },
-        { machine: walkMachine, paths: notificationPaths, input: INPUT },
-      ],
-      `paths: ${languagePaths.length} language, ${notificationPaths.length} notifications`,
-    );
-  });
-
-  it('every outcome event names an invoke of the machine', () => {
-    const initial = createActor(walkMachine, { input: INPUT }).getSnapshot();
-    expectOutcomesNameInvokes(
-      preferencesMachine,
-      [...languageEvents(initial), ...notificationEvents(initial)],
-      ['changeLanguage', 'setNotifications'],
-    );
-  });
-});
-
 /** What a member reads, in the interface language (which follows the saved language). */
 const TEXT = {
   en: {
@@ -242,18 +208,48 @@ function describeEvent(event: ModelEvent): string {
   return describeOutcome(event) ?? event.type;
 }
 
-const viewPaths = [
-  ...viewPathsOf(languagePaths, describeEvent),
-  ...viewPathsOf(notificationPaths, describeEvent),
-].filter((p, i, all) => all.findIndex((q) => q.description === p.description) === i);
+function say(event: ModelEvent): string {
+  switch (event.type) {
+    case 'language.choose':
+      return `Choose ${event.language === 'fr' ? 'Français' : 'English'} under Language`;
+    case 'notifications.toggle':
+      return 'Switch “Receive notifications”';
+    case 'preferences.userChanged':
+      return `The profile changes elsewhere (another tab): language ${event.language}, notifications ${event.disableNotifications ? 'off' : 'on'}`;
+    case 'xstate.done.actor.changeLanguage':
+      return 'The server saves the language';
+    case 'xstate.done.actor.setNotifications':
+      return 'The server saves the notifications setting';
+    case 'xstate.error.actor.changeLanguage':
+      return sayFailure('Saving the language fails', event.error);
+    case 'xstate.error.actor.setNotifications':
+      return sayFailure('Saving the notifications setting fails', event.error);
+    default:
+      return event.type;
+  }
+}
 
-describe('preferences model: every path on the real account screen', () => {
-  it.each(viewPaths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
-    await runPath<ModelEvent, Snapshot>(path, {
-      machine: walkMachine,
-      input: INPUT,
-      perform,
-      assertView,
-    });
-  });
-});
+// The two regions are independent: each is walked on its own (the other stays idle).
+describeModel<ModelEvent>(
+  {
+    title: 'Preferences (language and notifications)',
+    machine: preferencesMachine,
+    invokeIds: ['changeLanguage', 'setNotifications'],
+    walks: [
+      { machine: walkMachine, events: languageEvents, input: INPUT },
+      { machine: walkMachine, events: notificationEvents, input: INPUT },
+    ],
+    name: describeEvent,
+    say,
+  },
+  {
+    file: import.meta.filename,
+    run: (path) =>
+      runPath<ModelEvent, Snapshot>(path, {
+        machine: walkMachine,
+        input: INPUT,
+        perform,
+        assertView,
+      }),
+  },
+);
