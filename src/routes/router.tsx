@@ -1,9 +1,11 @@
 import {
+  type AnyRoute,
   createRootRouteWithContext,
   createRoute,
   createRouter,
   lazyRouteComponent,
   Outlet,
+  type RouteComponent,
   type RouterHistory,
   redirect,
 } from '@tanstack/react-router';
@@ -85,20 +87,37 @@ export async function gatherFacts(
 }
 
 function guard(kind: GuardKind) {
+  // `context` is the router's (RouterContext); typed loosely so that one guard
+  // serves routes under any layout (see `page`).
   return async ({
     context,
     abortController,
   }: {
-    context: RouterContext;
+    context: unknown;
     abortController: AbortController;
   }) => {
-    const facts = await gatherFacts(context.services, {
+    const facts = await gatherFacts((context as RouterContext).services, {
       withMembership: needsMembership(kind),
       signal: abortController.signal,
     });
     const target = guardRedirect(kind, facts);
     if (target) throw redirect({ to: target, replace: true });
   };
+}
+
+/** A page of the app: its layout, its path, its screen (loaded on demand) and its guard, if any. */
+function page<TParent extends AnyRoute, TPath extends string>(
+  parent: TParent,
+  path: TPath,
+  component: RouteComponent,
+  kind?: GuardKind,
+) {
+  return createRoute({
+    getParentRoute: () => parent,
+    path,
+    component,
+    ...(kind ? { beforeLoad: guard(kind) } : {}),
+  });
 }
 
 /** The header layout of the public and member pages (not needed to paint /login). */
@@ -148,27 +167,24 @@ const checkoutLayout = createRoute({
   component: lazyRouteComponent(() => import('./layouts/checkout-layout.tsx'), 'CheckoutLayout'),
 });
 
-const homeRoute = createRoute({
-  getParentRoute: () => publicLayout,
-  path: '/',
-  beforeLoad: guard('visitorsOnly'),
-  component: lazyRouteComponent(
-    () => import('../screens/landing/landing-screen.tsx'),
-    'LandingScreen',
-  ),
-});
+const homeRoute = page(
+  publicLayout,
+  '/',
+  lazyRouteComponent(() => import('../screens/landing/landing-screen.tsx'), 'LandingScreen'),
+  'visitorsOnly',
+);
 
-const termsRoute = createRoute({
-  getParentRoute: () => publicLayout,
-  path: '/terms',
-  component: lazyRouteComponent(() => import('../screens/legal/terms-screen.tsx'), 'TermsScreen'),
-});
+const termsRoute = page(
+  publicLayout,
+  '/terms',
+  lazyRouteComponent(() => import('../screens/legal/terms-screen.tsx'), 'TermsScreen'),
+);
 
-const policyRoute = createRoute({
-  getParentRoute: () => publicLayout,
-  path: '/policy',
-  component: lazyRouteComponent(() => import('../screens/legal/policy-screen.tsx'), 'PolicyScreen'),
-});
+const policyRoute = page(
+  publicLayout,
+  '/policy',
+  lazyRouteComponent(() => import('../screens/legal/policy-screen.tsx'), 'PolicyScreen'),
+);
 
 const loginRoute = createRoute({
   getParentRoute: () => authLayout,
@@ -180,73 +196,58 @@ const loginRoute = createRoute({
   component: lazyRouteComponent(() => import('../screens/login/login-screen.tsx'), 'LoginScreen'),
 });
 
-const registerRoute = createRoute({
-  getParentRoute: () => authLayout,
-  path: '/register',
-  beforeLoad: guard('visitorsOnly'),
-  component: lazyRouteComponent(
-    () => import('../screens/register/register-screen.tsx'),
-    'RegisterScreen',
-  ),
-});
+const registerRoute = page(
+  authLayout,
+  '/register',
+  lazyRouteComponent(() => import('../screens/register/register-screen.tsx'), 'RegisterScreen'),
+  'visitorsOnly',
+);
 
-const forgotPasswordRoute = createRoute({
-  getParentRoute: () => authLayout,
-  path: '/forgot-password',
-  beforeLoad: guard('visitorsOnly'),
-  component: lazyRouteComponent(
+const forgotPasswordRoute = page(
+  authLayout,
+  '/forgot-password',
+  lazyRouteComponent(
     () => import('../screens/forgot-password/forgot-password-screen.tsx'),
     'ForgotPasswordScreen',
   ),
-});
+  'visitorsOnly',
+);
 
-const accountRoute = createRoute({
-  getParentRoute: () => memberLayout,
-  path: '/account',
-  component: lazyRouteComponent(
-    () => import('../screens/account/account-screen.tsx'),
-    'AccountScreen',
-  ),
-});
+const accountRoute = page(
+  memberLayout,
+  '/account',
+  lazyRouteComponent(() => import('../screens/account/account-screen.tsx'), 'AccountScreen'),
+);
 
-const activationRoute = createRoute({
-  getParentRoute: () => memberLayout,
-  path: '/activation',
-  beforeLoad: guard('activation'),
-  component: lazyRouteComponent(
+const activationRoute = page(
+  memberLayout,
+  '/activation',
+  lazyRouteComponent(
     () => import('../screens/activation/activation-screen.tsx'),
     'ActivationScreen',
   ),
-});
+  'activation',
+);
 
-const billingRoute = createRoute({
-  getParentRoute: () => memberLayout,
-  path: '/billing',
-  component: lazyRouteComponent(
-    () => import('../screens/billing/billing-screen.tsx'),
-    'BillingScreen',
-  ),
-});
+const billingRoute = page(
+  memberLayout,
+  '/billing',
+  lazyRouteComponent(() => import('../screens/billing/billing-screen.tsx'), 'BillingScreen'),
+);
 
-const dashboardRoute = createRoute({
-  getParentRoute: () => memberLayout,
-  path: '/dashboard',
-  beforeLoad: guard('dashboard'),
-  component: lazyRouteComponent(
-    () => import('../screens/dashboard/dashboard-screen.tsx'),
-    'DashboardScreen',
-  ),
-});
+const dashboardRoute = page(
+  memberLayout,
+  '/dashboard',
+  lazyRouteComponent(() => import('../screens/dashboard/dashboard-screen.tsx'), 'DashboardScreen'),
+  'dashboard',
+);
 
-const subscriptionRoute = createRoute({
-  getParentRoute: () => checkoutLayout,
-  path: '/subscription',
-  beforeLoad: guard('subscription'),
-  component: lazyRouteComponent(
-    () => import('../screens/checkout/checkout-screen.tsx'),
-    'CheckoutScreen',
-  ),
-});
+const subscriptionRoute = page(
+  checkoutLayout,
+  '/subscription',
+  lazyRouteComponent(() => import('../screens/checkout/checkout-screen.tsx'), 'CheckoutScreen'),
+  'subscription',
+);
 
 export const routeTree = rootRoute.addChildren([
   publicLayout.addChildren([homeRoute, termsRoute, policyRoute]),
