@@ -19,7 +19,7 @@ export function isLoading(snapshot: MembershipSnapshot): boolean {
 }
 
 /** The server has answered at least once since the last clear (loaded or failed, or hydrated). */
-export function isSettled(snapshot: MembershipSnapshot): boolean {
+export function isMembershipSettled(snapshot: MembershipSnapshot): boolean {
   return snapshot.matches('loaded') || snapshot.matches('stale') || snapshot.matches('unavailable');
 }
 
@@ -38,6 +38,6 @@ export function isKnown(snapshot: MembershipSnapshot): boolean {
   return snapshot.context.known;
 }
 
-export function selectErrorKey(snapshot: MembershipSnapshot): string | null {
+export function selectMembershipErrorKey(snapshot: MembershipSnapshot): string | null {
   return snapshot.context.errorKey;
 }

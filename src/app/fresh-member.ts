@@ -2,8 +2,8 @@ import { waitFor } from 'xstate';
 import {
   hasLoadFailed,
   isLoading,
-  isSettled,
-  selectErrorKey,
+  isMembershipSettled,
+  selectMembershipErrorKey,
 } from '../../machines/membership/membership.selectors.ts';
 import { isSignedIn, selectUser } from '../../machines/session/session.selectors.ts';
 import type { User } from '../../machines/shared/domain.ts';
@@ -32,11 +32,11 @@ export async function refreshMember(
       (s) => !isSignedIn(s) || s.matches({ authenticated: { user: 'ready' } }),
       options,
     ),
-    waitFor(membership, (s) => isSettled(s) && !isLoading(s), options),
+    waitFor(membership, (s) => isMembershipSettled(s) && !isLoading(s), options),
   ]);
   if (hasLoadFailed(membershipNow)) {
     throw Object.assign(new Error('The membership could not be loaded again'), {
-      key: selectErrorKey(membershipNow) ?? 'errors.unknown',
+      key: selectMembershipErrorKey(membershipNow) ?? 'errors.unknown',
     });
   }
   return selectUser(sessionNow);

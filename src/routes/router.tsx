@@ -14,7 +14,7 @@ import { deriveMembership } from '../../machines/membership/derive-membership.ts
 import { REHYDRATE_TIMEOUT_MS } from '../../machines/membership/membership.machine.ts';
 import {
   isKnown,
-  isSettled as isMembershipSettled,
+  isMembershipSettled,
   isUnavailable,
   selectRecord,
 } from '../../machines/membership/membership.selectors.ts';

@@ -9,10 +9,10 @@ import {
 import {
   isKnown,
   isLoading,
-  isSettled,
+  isMembershipSettled,
   isUnavailable,
-  selectErrorKey,
   selectFlags,
+  selectMembershipErrorKey,
   selectRecord,
 } from '../../machines/membership/membership.selectors.ts';
 import type { Membership } from '../../machines/shared/domain.ts';
@@ -69,7 +69,7 @@ describe('membership machine', () => {
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toBe('idle');
     expect(selectRecord(snapshot)).toBeNull();
-    expect(isSettled(snapshot)).toBe(false);
+    expect(isMembershipSettled(snapshot)).toBe(false);
     expect(selectFlags(snapshot, Date.now()).isMembershipExist).toBe(false);
   });
 
@@ -80,7 +80,7 @@ describe('membership machine', () => {
     const snapshot = await waitFor(actor, (s) => s.matches('loaded'));
     expect(selectRecord(snapshot)).toEqual(ACTIVE);
     expect(isLoading(snapshot)).toBe(false);
-    expect(isSettled(snapshot)).toBe(true);
+    expect(isMembershipSettled(snapshot)).toBe(true);
     expect(selectFlags(snapshot, Date.parse('2030-01-01'))).toEqual({
       isMembershipExist: true,
       isActive: true,
@@ -112,13 +112,13 @@ describe('membership machine', () => {
     const failed = await waitFor(actor, (s) => s.matches('stale'));
     expect(isUnavailable(failed)).toBe(false);
     expect(selectRecord(failed)).toEqual(ACTIVE);
-    expect(selectErrorKey(failed)).toBe('errors.network');
+    expect(selectMembershipErrorKey(failed)).toBe('errors.network');
 
     actor.send({ type: 'membership.refetch' });
     loader.calls[2]?.resolve(RENEWED);
     const reloaded = await waitFor(actor, (s) => s.matches('loaded'));
     expect(selectRecord(reloaded)).toEqual(RENEWED);
-    expect(selectErrorKey(reloaded)).toBeNull();
+    expect(selectMembershipErrorKey(reloaded)).toBeNull();
   });
 
   it('restarts a load in flight on refetch so the newest answer wins', async () => {
@@ -228,7 +228,7 @@ describe('membership machine', () => {
     const actor = createActor(membershipMachine).start();
     actor.send({ type: 'membership.refetch' });
     const snapshot = await waitFor(actor, (s) => s.matches('unavailable'));
-    expect(selectErrorKey(snapshot)).toBe('errors.unknown');
+    expect(selectMembershipErrorKey(snapshot)).toBe('errors.unknown');
   });
 
   it('a first load that fails is unavailable, not "no membership"; a refetch that succeeds makes it known', async () => {
@@ -236,10 +236,10 @@ describe('membership machine', () => {
     const { actor } = start(loader.logic);
     actor.send({ type: 'membership.refetch' });
     loader.calls[0]?.reject(Object.assign(new Error('offline'), { key: 'errors.network' }));
-    const failed = await waitFor(actor, isSettled);
+    const failed = await waitFor(actor, isMembershipSettled);
     expect(isUnavailable(failed)).toBe(true);
     expect(isKnown(failed)).toBe(false);
-    expect(selectErrorKey(failed)).toBe('errors.network');
+    expect(selectMembershipErrorKey(failed)).toBe('errors.network');
 
     actor.send({ type: 'membership.refetch' });
     loader.calls[1]?.resolve(null);

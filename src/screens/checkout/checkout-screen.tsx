@@ -1,7 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isSettled, selectRecord } from '../../../machines/membership/membership.selectors.ts';
+import {
+  isMembershipSettled,
+  selectRecord,
+} from '../../../machines/membership/membership.selectors.ts';
 import { selectUser } from '../../../machines/session/session.selectors.ts';
 import { useServices } from '../../app/services.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
@@ -36,7 +39,10 @@ export function CheckoutScreen({
   const { membership, session } = useServices();
   const record = useSelector(membership, selectRecord);
   // The guard let the member in with a membership; a refetch may still find none.
-  const noMembership = useSelector(membership, (s) => isSettled(s) && selectRecord(s) === null);
+  const noMembership = useSelector(
+    membership,
+    (s) => isMembershipSettled(s) && selectRecord(s) === null,
+  );
   const user = useSelector(session, selectUser);
   const language = currentLanguage(i18n);
   const [attempt, setAttempt] = useState(0);

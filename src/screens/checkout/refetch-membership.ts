@@ -2,8 +2,8 @@ import { waitFor } from 'xstate';
 import {
   hasLoadFailed,
   isLoading,
-  isSettled,
-  selectErrorKey,
+  isMembershipSettled,
+  selectMembershipErrorKey,
 } from '../../../machines/membership/membership.selectors.ts';
 import type { MembershipActor } from '../../app/services.tsx';
 
@@ -16,12 +16,12 @@ export const REFETCH_TIMEOUT_MS = 10_000;
  */
 export async function refetchMembership(membership: MembershipActor): Promise<void> {
   membership.send({ type: 'membership.refetch' });
-  const snapshot = await waitFor(membership, (s) => isSettled(s) && !isLoading(s), {
+  const snapshot = await waitFor(membership, (s) => isMembershipSettled(s) && !isLoading(s), {
     timeout: REFETCH_TIMEOUT_MS,
   });
   if (hasLoadFailed(snapshot)) {
     throw Object.assign(new Error('The membership could not be refetched'), {
-      key: selectErrorKey(snapshot) ?? 'errors.unknown',
+      key: selectMembershipErrorKey(snapshot) ?? 'errors.unknown',
     });
   }
 }
