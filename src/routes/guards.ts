@@ -5,8 +5,6 @@
  */
 import type { MembershipFlags } from '../../machines/membership/derive-membership.ts';
 
-export type { MembershipFlags };
-
 export type GuardKind =
   /**
    * For visitors (`/`, login, registration, forgot password): a signed-in user

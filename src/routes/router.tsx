@@ -10,7 +10,10 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
-import { deriveMembership } from '../../machines/membership/derive-membership.ts';
+import {
+  deriveMembership,
+  NO_MEMBERSHIP_FLAGS,
+} from '../../machines/membership/derive-membership.ts';
 import { REHYDRATE_TIMEOUT_MS } from '../../machines/membership/membership.machine.ts';
 import {
   isKnown,
@@ -21,13 +24,7 @@ import {
 import { isSettled, isSignedIn } from '../../machines/session/session.selectors.ts';
 import type { AppServices } from '../app/services.tsx';
 import { ErrorScreen } from '../screens/error/error-screen.tsx';
-import {
-  type GuardFacts,
-  type GuardKind,
-  guardRedirect,
-  type MembershipFlags,
-  needsMembership,
-} from './guards.ts';
+import { type GuardFacts, type GuardKind, guardRedirect, needsMembership } from './guards.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { PendingScreen } from './pending-screen.tsx';
@@ -35,13 +32,6 @@ import { PendingScreen } from './pending-screen.tsx';
 export interface RouterContext {
   services: AppServices;
 }
-
-const NO_FLAGS: MembershipFlags = {
-  isMembershipExist: false,
-  isActive: false,
-  isCancelled: false,
-  hasOrdered: false,
-};
 
 /**
  * The membership a guard may decide on. A known record (from the server or a
@@ -80,8 +70,8 @@ export async function gatherFacts(
     timeout: Number.POSITIVE_INFINITY,
     ...(signal ? { signal } : {}),
   });
-  if (!isSignedIn(session)) return { signedIn: false, flags: NO_FLAGS };
-  if (!withMembership) return { signedIn: true, flags: NO_FLAGS };
+  if (!isSignedIn(session)) return { signedIn: false, flags: NO_MEMBERSHIP_FLAGS };
+  if (!withMembership) return { signedIn: true, flags: NO_MEMBERSHIP_FLAGS };
   const membership = await settledMembership(services.membership, signal);
   return { signedIn: true, flags: deriveMembership(selectRecord(membership), Date.now()) };
 }
