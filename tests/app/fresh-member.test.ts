@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Membership, User } from '../../machines/shared/domain.ts';
 import { refreshMember } from '../../src/app/fresh-member.ts';
+import { RECORD, USER, USER_WITH_ADDRESS } from '../support/activation.kit.tsx';
 import { PendingCalls } from '../support/deferred.ts';
 import { createMembership, createSessionStub, networkError } from '../support/fake-services.ts';
-import { RECORD, USER, USER_WITH_ADDRESS } from '../views/activation-test-kit.tsx';
 
 describe('refreshMember: reload the member, then wait', () => {
   it('reloads the user and the membership and resolves with the fresh user', async () => {

@@ -9,6 +9,7 @@ import {
   type DeleteAccountEvent,
   deleteAccountMachine,
 } from '../../machines/account/delete-account.machine.ts';
+import { type AccountHarness, runPath, section } from '../support/account.kit.tsx';
 import { httpError, networkError } from '../support/fake-services.ts';
 import { expectFieldError, retype, type UserApi } from '../support/form.ts';
 import {
@@ -20,7 +21,6 @@ import {
   quietActors,
 } from '../support/model.ts';
 import { describeModel, sayFailure } from '../support/model-suite.ts';
-import { type AccountHarness, runPath, section } from './account.support.tsx';
 
 const PASSWORD = 'my-Passw0rd';
 

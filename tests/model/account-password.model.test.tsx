@@ -12,6 +12,7 @@ import {
   changePasswordMachine,
 } from '../../machines/account/change-password.machine.ts';
 import type { ChangePasswordField } from '../../machines/forms/password.schema.ts';
+import { type AccountHarness, runPath, section } from '../support/account.kit.tsx';
 import { httpError } from '../support/fake-services.ts';
 import { expectFieldError, retype, type UserApi } from '../support/form.ts';
 import {
@@ -26,7 +27,6 @@ import {
   quietActors,
 } from '../support/model.ts';
 import { viewPathsOf } from '../support/model-screen.ts';
-import { type AccountHarness, runPath, section } from './account.support.tsx';
 
 const CURRENT = 'old-Passw0rd';
 const NEW = 'new-Passw0rd-2';

@@ -14,6 +14,7 @@ import {
   preferencesMachine,
 } from '../../machines/account/preferences.machine.ts';
 import type { Language } from '../../machines/shared/domain.ts';
+import { type AccountHarness, runPath, USER } from '../support/account.kit.tsx';
 import { httpError, networkError } from '../support/fake-services.ts';
 import type { UserApi } from '../support/form.ts';
 import {
@@ -25,7 +26,6 @@ import {
   quietActors,
 } from '../support/model.ts';
 import { describeModel, sayFailure } from '../support/model-suite.ts';
-import { type AccountHarness, runPath, USER } from './account.support.tsx';
 
 type ModelEvent = PreferencesEvent | OutcomeEvent;
 type Snapshot = SnapshotFrom<typeof preferencesMachine>;

@@ -13,6 +13,7 @@ import {
   profileFormMachine,
   toProfilePayload,
 } from '../../machines/account/profile-form.machine.ts';
+import { type AccountHarness, runPath, section, USER } from '../support/account.kit.tsx';
 import { httpError, networkError } from '../support/fake-services.ts';
 import { expectFieldError, retype, type UserApi } from '../support/form.ts';
 import {
@@ -27,7 +28,6 @@ import {
   quietActors,
 } from '../support/model.ts';
 import { viewPathsOf } from '../support/model-screen.ts';
-import { type AccountHarness, runPath, section, USER } from './account.support.tsx';
 
 const OTHER_PHONE = '+15145550199';
 

@@ -22,6 +22,7 @@ import {
 import type { Membership, User } from '../../machines/shared/domain.ts';
 import type { Api } from '../../src/api/api.ts';
 import { ActivationScreen } from '../../src/screens/activation/activation-screen.tsx';
+import { RECORD, USER, USER_WITH_ADDRESS } from '../support/activation.kit.tsx';
 import { PendingCalls } from '../support/deferred.ts';
 import {
   createMembership,
@@ -43,7 +44,6 @@ import {
 import { playPath } from '../support/model-screen.ts';
 import { describeModel, sayFailure } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
-import { RECORD, USER, USER_WITH_ADDRESS } from '../views/activation-test-kit.tsx';
 
 // ---------------------------------------------------------------------------
 // The events of the model

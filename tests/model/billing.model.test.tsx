@@ -27,6 +27,7 @@ import { toBillingAddress } from '../../machines/forms/billing.schema.ts';
 import type { Membership, User } from '../../machines/shared/domain.ts';
 import type { Api } from '../../src/api/api.ts';
 import { BillingScreen } from '../../src/screens/billing/billing-screen.tsx';
+import { RECORD, USER, USER_WITH_ADDRESS } from '../support/activation.kit.tsx';
 import { PendingCalls } from '../support/deferred.ts';
 import {
   createMembership,
@@ -49,7 +50,6 @@ import {
 } from '../support/model.ts';
 import { playPath, viewPathsOf } from '../support/model-screen.ts';
 import { renderScreen } from '../support/render.tsx';
-import { RECORD, USER, USER_WITH_ADDRESS } from '../views/activation-test-kit.tsx';
 
 // ---------------------------------------------------------------------------
 // The events of the model

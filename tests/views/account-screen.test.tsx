@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createAccountHarness, renderAccount, section, USER } from '../model/account.support.tsx';
+import { createAccountHarness, renderAccount, section, USER } from '../support/account.kit.tsx';
 import { httpError } from '../support/fake-services.ts';
 import { done, failed } from '../support/model.ts';
 

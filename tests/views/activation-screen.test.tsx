@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Membership } from '../../machines/shared/domain.ts';
 import type { Api } from '../../src/api/api.ts';
 import { ActivationScreen } from '../../src/screens/activation/activation-screen.tsx';
+import { USER } from '../support/activation.kit.tsx';
 import { PendingCalls } from '../support/deferred.ts';
 import {
   createMembership,
@@ -13,7 +14,6 @@ import {
   networkError,
 } from '../support/fake-services.ts';
 import { renderScreen } from '../support/render.tsx';
-import { USER } from './activation-test-kit.tsx';
 
 async function renderActivation(language: 'en' | 'fr' = 'en') {
   const pending = new PendingCalls();

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { BillingAddress, User } from '../../machines/shared/domain.ts';
 import type { Api } from '../../src/api/api.ts';
 import { BillingScreen } from '../../src/screens/billing/billing-screen.tsx';
+import { RECORD, USER, USER_WITH_ADDRESS } from '../support/activation.kit.tsx';
 import { PendingCalls } from '../support/deferred.ts';
 import {
   createMembership,
@@ -13,7 +14,6 @@ import {
 } from '../support/fake-services.ts';
 import { retype } from '../support/form.ts';
 import { expectNavigatedTo, renderScreen } from '../support/render.tsx';
-import { RECORD, USER, USER_WITH_ADDRESS } from './activation-test-kit.tsx';
 
 const EN_LABELS = {
   country: 'Country',

@@ -8,9 +8,9 @@ import {
   formatMembershipDate,
   orderChargerUrl,
 } from '../../src/screens/dashboard/dashboard-screen.tsx';
+import { RECORD, USER } from '../support/activation.kit.tsx';
 import { createMembership, createSessionStub } from '../support/fake-services.ts';
 import { renderScreen, TEST_CONFIG } from '../support/render.tsx';
-import { RECORD, USER } from './activation-test-kit.tsx';
 
 const NOW = Date.parse('2025-06-15T12:00:00.000Z');
 const FUTURE = '2026-11-22T12:00:00.000Z';

@@ -6,7 +6,7 @@
  * tests/support/fake-services.ts.
  */
 import type { Membership, User } from '../../machines/shared/domain.ts';
-import { MARIE } from '../support/fixtures.ts';
+import { MARIE } from './fixtures.ts';
 
 export const USER: User = MARIE;
 

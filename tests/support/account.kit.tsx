@@ -16,13 +16,13 @@ import {
 import type { User } from '../../machines/shared/domain.ts';
 import type { Api } from '../../src/api/api.ts';
 import { AccountScreen } from '../../src/screens/account/account-screen.tsx';
-import { PendingCalls } from '../support/deferred.ts';
-import { createSession } from '../support/fake-services.ts';
-import { MARIE } from '../support/fixtures.ts';
-import type { UserApi } from '../support/form.ts';
-import { type ModelPath, type OutcomeEvent, parseOutcome } from '../support/model.ts';
-import { playPath } from '../support/model-screen.ts';
-import { renderScreen } from '../support/render.tsx';
+import { PendingCalls } from './deferred.ts';
+import { createSession } from './fake-services.ts';
+import { MARIE } from './fixtures.ts';
+import type { UserApi } from './form.ts';
+import { type ModelPath, type OutcomeEvent, parseOutcome } from './model.ts';
+import { playPath } from './model-screen.ts';
+import { renderScreen } from './render.tsx';
 
 export const USER: User = { ...MARIE, language: 'en', disableNotifications: false };
 
