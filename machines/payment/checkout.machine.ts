@@ -428,6 +428,17 @@ export const checkoutMachine = setup({
               description:
                 'Only with the quirk switched off: the wallet’s error shows under its button; the member may try again, cancel, or pay by card.',
               on: {
+                'express.available': [
+                  {
+                    guard: { type: 'hasAnyMethod', params: methodsOf },
+                    description: 'The wallet is still there: its error stays.',
+                  },
+                  {
+                    target: 'idle',
+                    actions: 'clearError',
+                    description: 'No wallet left: its error goes with it.',
+                  },
+                ],
                 'express.cancel': { target: 'idle', actions: 'clearError' },
                 'express.unavailable': {
                   target: 'idle',
@@ -495,7 +506,8 @@ export const checkoutMachine = setup({
                     { type: 'showErrorKey', params: errorOf },
                     { type: 'logPaymentError', params: errorOf },
                   ],
-                  description: 'The provider itself failed (not a decline): errors.unknown, logged.',
+                  description:
+                    'The provider itself failed (not a decline): errors.unknown, logged.',
                 },
               },
             },

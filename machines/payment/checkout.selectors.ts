@@ -20,9 +20,7 @@ export function isLoadingProvider(snapshot: CheckoutSnapshot): boolean {
 
 /** The provider or the subscription could not be loaded: the error and Try again. */
 export function isDeadEnd(snapshot: CheckoutSnapshot): boolean {
-  return (
-    snapshot.matches({ flow: 'providerError' }) || snapshot.matches({ flow: 'loadFailed' })
-  );
+  return snapshot.matches({ flow: 'providerError' }) || snapshot.matches({ flow: 'loadFailed' });
 }
 
 /** Subscribe is enabled (spec 4): all three fields complete and nothing in flight. */
@@ -67,7 +65,9 @@ export function cardErrorText(snapshot: CheckoutSnapshot): PaymentErrorText | nu
 
 /** The wallet's error under its button: only on its error branch (the quirk switched off). */
 export function walletErrorText(snapshot: CheckoutSnapshot): PaymentErrorText | null {
-  return snapshot.matches({ flow: { ready: 'walletFailed' } }) ? shownError(snapshot.context) : null;
+  return snapshot.matches({ flow: { ready: 'walletFailed' } })
+    ? shownError(snapshot.context)
+    : null;
 }
 
 /** The subscription once loaded (the express button needs its kind). */
