@@ -427,8 +427,11 @@ async function expectScreen(kit: CheckoutKit, snapshot: CheckoutSnapshot, expect
   );
 }
 
-const entered = (before: CheckoutSnapshot, after: CheckoutSnapshot, state: string) =>
-  after.matches({ flow: { paying: state } }) && !before.matches({ flow: { paying: state } });
+const entered = (
+  before: CheckoutSnapshot,
+  after: CheckoutSnapshot,
+  state: 'confirming' | 'attaching' | 'attachingAfterError',
+) => after.matches({ flow: { paying: state } }) && !before.matches({ flow: { paying: state } });
 
 async function runPath(walk: (typeof walks)[number], path: ModelPath<ModelEvent>) {
   const kit = createCheckoutKit();
