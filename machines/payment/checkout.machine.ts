@@ -31,7 +31,7 @@
  * one of ours (a translation key: `errors.*`, `server.*`, or
  * `checkout:card.providerUnavailable`).
  */
-import { and, assign, fromPromise, setup, stateIn } from 'xstate';
+import { and, assign, fromPromise, not, setup, stateIn } from 'xstate';
 import type { AttachPaymentMethodPayload } from '../shared/domain.ts';
 import { errorKeyOf, UNKNOWN_ERROR_KEY } from '../shared/error-key.ts';
 import { errorOf, outputOf } from '../shared/event-params.ts';
@@ -192,6 +192,12 @@ const attachInputOf = ({ context }: { context: CheckoutContext }): AttachInput =
   },
 });
 
+/** An actor's error: shown as our translation key, and logged. */
+const SHOW_AND_LOG_ERROR = [
+  { type: 'showErrorKey', params: errorOf },
+  { type: 'logPaymentError', params: errorOf },
+] as const;
+
 export const checkoutMachine = setup({
   types: {
     context: {} as CheckoutContext,
@@ -247,11 +253,12 @@ export const checkoutMachine = setup({
   guards: {
     isCardComplete: stateIn('#checkout.card.complete'),
     isWalletShown: stateIn('#checkout.wallet.shown'),
-    completesCard: ({ context }, params: CardFieldChange) =>
-      allFieldsComplete(withChange(context.fields, params)),
+    hasCompleteCard: ({ context }) => allFieldsComplete(context.fields),
     hasAnyMethod: (_args, params: { methods: ExpressMethod[] }) => params.methods.length > 0,
     hasConfirmedPayment: ({ context }) => context.confirmed && context.paymentMethodId !== null,
     isWalletPayment: ({ context }) => context.method === 'wallet',
+    /** Confirmed, or by wallet: it comes to `refreshed` unconfirmed only through its quirk. */
+    isPaymentAccepted: ({ context }) => context.confirmed || context.method === 'wallet',
     isConfirmed: (_args, params: ConfirmResult) =>
       params.error === null && params.paymentMethodId !== null,
     attachesDespiteError: (_args, params: ConfirmResult) =>
@@ -371,10 +378,7 @@ export const checkoutMachine = setup({
                     },
                     onError: {
                       target: '#checkout.flow.loadFailed',
-                      actions: [
-                        { type: 'showErrorKey', params: errorOf },
-                        { type: 'logPaymentError', params: errorOf },
-                      ],
+                      actions: SHOW_AND_LOG_ERROR,
                     },
                   },
                 },
@@ -502,10 +506,7 @@ export const checkoutMachine = setup({
                 ],
                 onError: {
                   target: '#checkout.flow.notPaid',
-                  actions: [
-                    { type: 'showErrorKey', params: errorOf },
-                    { type: 'logPaymentError', params: errorOf },
-                  ],
+                  actions: SHOW_AND_LOG_ERROR,
                   description:
                     'The provider itself failed (not a decline): errors.unknown, logged.',
                 },
@@ -521,10 +522,7 @@ export const checkoutMachine = setup({
                 onDone: { target: 'refreshing' },
                 onError: {
                   target: '#checkout.flow.notPaid',
-                  actions: [
-                    { type: 'showErrorKey', params: errorOf },
-                    { type: 'logPaymentError', params: errorOf },
-                  ],
+                  actions: SHOW_AND_LOG_ERROR,
                   description:
                     'Attach failed: its error key is shown; the next Subscribe retries only the attach.',
                 },
@@ -532,18 +530,34 @@ export const checkoutMachine = setup({
             },
             refreshing: {
               description:
-                'The member is reloaded (user and membership) so the dashboard shows the membership active.',
+                'The member is reloaded (user and membership), so the dashboard shows the membership active, and after attach-on-error too.',
               invoke: {
                 id: 'refreshMember',
                 src: 'refreshMember',
-                onDone: { target: '#checkout.flow.succeeded' },
+                onDone: { target: 'refreshed' },
                 onError: {
-                  target: '#checkout.flow.succeeded',
+                  target: 'refreshed',
                   actions: { type: 'logPaymentError', params: errorOf },
                   description:
-                    'Paid and attached: a failed refresh is only logged (spec 8) and the dashboard loads the membership itself.',
+                    'The payment and attach went through; a failed refresh is only logged (spec 8) and the dashboard loads the membership itself.',
                 },
               },
+            },
+            refreshed: {
+              description: 'The member is fresh: where the payment goes from here.',
+              always: [
+                {
+                  guard: 'isPaymentAccepted',
+                  target: '#checkout.flow.succeeded',
+                  description:
+                    'Confirmed and attached, or the wallet reporting success despite an error (its quirk).',
+                },
+                {
+                  target: '#checkout.flow.ready',
+                  description:
+                    'Attach-on-error by card: the member STAYS on the page with the provider message (the payment was not confirmed: no /dashboard).',
+                },
+              ],
             },
             attachingAfterError: {
               description:
@@ -558,26 +572,13 @@ export const checkoutMachine = setup({
                     target: '#checkout.flow.notPaid',
                     description: 'The wallet goes on to its error branch (and its quirk).',
                   },
-                  { target: 'refreshingAfterError' },
+                  { target: 'refreshing' },
                 ],
                 onError: {
                   target: '#checkout.flow.notPaid',
                   actions: { type: 'logPaymentError', params: errorOf },
                   description:
                     'The attach failed too: only logged; the provider message (the cause) stays shown.',
-                },
-              },
-            },
-            refreshingAfterError: {
-              description:
-                'Attach-on-error by card: the member is reloaded, then STAYS on the page with the provider message (the payment was not confirmed: no /dashboard).',
-              invoke: {
-                id: 'refreshMemberAfterError',
-                src: 'refreshMember',
-                onDone: { target: '#checkout.flow.ready' },
-                onError: {
-                  target: '#checkout.flow.ready',
-                  actions: { type: 'logPaymentError', params: errorOf },
                 },
               },
             },
@@ -611,41 +612,28 @@ export const checkoutMachine = setup({
     card: {
       description: 'The number, expiry and CVC fields, each reporting complete and its message.',
       initial: 'incomplete',
+      on: {
+        'card.fieldChange': {
+          actions: { type: 'trackField', params: fieldChangeOf },
+          description:
+            'Every field reports complete and its provider message; a change of expiry or CVC also clears the shown error (spec 5).',
+        },
+      },
       states: {
         incomplete: {
           description: 'At least one field is not complete: Subscribe is disabled.',
-          on: {
-            'card.fieldChange': [
-              {
-                guard: { type: 'completesCard', params: fieldChangeOf },
-                target: 'complete',
-                actions: { type: 'trackField', params: fieldChangeOf },
-                description:
-                  'The last missing field is complete (a change of expiry or CVC also clears the shown error, spec 5).',
-              },
-              {
-                actions: { type: 'trackField', params: fieldChangeOf },
-                description:
-                  'Tracked with its provider message (a change of expiry or CVC clears the shown error, spec 5).',
-              },
-            ],
+          always: {
+            guard: 'hasCompleteCard',
+            target: 'complete',
+            description: 'The last missing field is complete.',
           },
         },
         complete: {
           description: 'Number, expiry and CVC are complete.',
-          on: {
-            'card.fieldChange': [
-              {
-                guard: { type: 'completesCard', params: fieldChangeOf },
-                actions: { type: 'trackField', params: fieldChangeOf },
-                description: 'Still complete.',
-              },
-              {
-                target: 'incomplete',
-                actions: { type: 'trackField', params: fieldChangeOf },
-                description: 'A field is no longer complete.',
-              },
-            ],
+          always: {
+            guard: not('hasCompleteCard'),
+            target: 'incomplete',
+            description: 'A field is no longer complete.',
           },
         },
       },

@@ -42,7 +42,7 @@ import {
   useState,
 } from 'react';
 import type { CardField } from '../../machines/payment/payment-gateway.ts';
-import { CardFieldFrame } from './card-field-frame.tsx';
+import { CardFieldFrame, onceAllFieldsReady } from './card-fields.tsx';
 import type {
   CardFieldProps,
   ExpressButtonProps,
@@ -152,15 +152,7 @@ export function StripePaymentProvider({
       expressElements: () => expressGroup.current.elements,
       onExpressFailed: () => lastExpressConfirm.current?.paymentFailed({ reason: 'fail' }),
     });
-    const ready = new Set<CardField>();
-    let reported = false;
-    return (field: CardField) => {
-      ready.add(field);
-      if (!reported && ready.size === 3) {
-        reported = true;
-        onReadyRef.current?.(gateway);
-      }
-    };
+    return onceAllFieldsReady(() => onReadyRef.current?.(gateway));
   }, []);
 
   const locale = stripeLocaleOf(language);

@@ -19,7 +19,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CardField } from '../../machines/payment/payment-gateway.ts';
-import { CardFieldFrame } from './card-field-frame.tsx';
+import { CardFieldFrame, onceAllFieldsReady } from './card-fields.tsx';
 import type {
   CardFieldProps,
   ExpressButtonProps,
@@ -98,18 +98,10 @@ export function TestPaymentProvider({
           });
         }),
     });
-    const ready = new Set<CardField>();
-    let reported = false;
     return {
       texts,
       translate,
-      fieldReady(field) {
-        ready.add(field);
-        if (!reported && ready.size === 3) {
-          reported = true;
-          onReadyRef.current?.(gateway);
-        }
-      },
+      fieldReady: onceAllFieldsReady(() => onReadyRef.current?.(gateway)),
     };
   }, []);
   const value = useMemo<TestProviderValue>(() => ({ ...stable, language }), [stable, language]);

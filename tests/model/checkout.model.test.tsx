@@ -81,7 +81,6 @@ const INVOKE_IDS = [
   'attachPaymentMethod',
   'refreshMember',
   'attachPaymentMethodAfterError',
-  'refreshMemberAfterError',
 ] as const;
 
 const quiet = quietActors([
@@ -191,8 +190,6 @@ const PAYING_EVENTS: ModelEvent[] = [
   failed('attachPaymentMethodAfterError', ACCESS_DENIED),
   done('refreshMember', undefined),
   failed('refreshMember', NETWORK_ERROR),
-  done('refreshMemberAfterError', undefined),
-  failed('refreshMemberAfterError', NETWORK_ERROR),
 ];
 
 type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
@@ -300,7 +297,6 @@ function settledCall(id: string, model: CheckoutSnapshot): string | undefined {
     attachPaymentMethod: 'subscriptions.attachPaymentMethod',
     attachPaymentMethodAfterError: 'subscriptions.attachPaymentMethod',
     refreshMember: 'loadMembership',
-    refreshMemberAfterError: 'loadMembership',
   }[id];
 }
 
@@ -353,7 +349,7 @@ async function drive(kit: CheckoutKit, event: ModelEvent, model: CheckoutSnapsho
         ? { output: responseOf(SUBSCRIPTION) }
         : outcome.id === 'loadProvider'
           ? { output: kit.provider.module }
-          : outcome.id.startsWith('refreshMember')
+          : outcome.id === 'refreshMember'
             ? { output: RECORD }
             : (event as OutcomeEvent);
   await kit.pending.settle(name, settled);

@@ -1,3 +1,7 @@
+/**
+ * What every provider's card fields share: their labels, the label and box
+ * around the provider's input, and the one report that all three are ready.
+ */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CardField } from '../../machines/payment/payment-gateway.ts';
@@ -37,4 +41,20 @@ export function CardFieldFrame({
       <div className="field__control">{children}</div>
     </div>
   );
+}
+
+/**
+ * Calls `report` once, when each of the number, expiry and CVC fields has
+ * said it is mounted (the provider then hands over its gateway).
+ */
+export function onceAllFieldsReady(report: () => void): (field: CardField) => void {
+  const ready = new Set<CardField>();
+  let reported = false;
+  return (field) => {
+    ready.add(field);
+    if (!reported && ready.size === Object.keys(CARD_FIELD_LABEL_KEYS).length) {
+      reported = true;
+      report();
+    }
+  };
 }
