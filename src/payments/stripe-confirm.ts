@@ -65,28 +65,23 @@ export function expressElementsOptionsOf(
     : { mode: 'subscription', amount: intent.amount, currency: intent.currency, locale };
 }
 
+/** What a card confirmation sends: the card number element. */
+type CardConfirmData = { payment_method: { card: StripeCardNumberElement } };
+
+/** What a wallet confirmation sends: its Elements group, no redirect unless the method needs one. */
+type ExpressConfirmOptions = {
+  elements: StripeElements;
+  clientSecret: string;
+  confirmParams: { return_url: string };
+  redirect: 'if_required';
+};
+
 /** The part of the Stripe object the gateway uses (a fake in tests). */
 export interface StripeConfirmApi {
-  confirmCardPayment(
-    clientSecret: string,
-    data: { payment_method: { card: StripeCardNumberElement } },
-  ): Promise<PaymentIntentResult>;
-  confirmCardSetup(
-    clientSecret: string,
-    data: { payment_method: { card: StripeCardNumberElement } },
-  ): Promise<SetupIntentResult>;
-  confirmPayment(options: {
-    elements: StripeElements;
-    clientSecret: string;
-    confirmParams: { return_url: string };
-    redirect: 'if_required';
-  }): Promise<PaymentIntentResult>;
-  confirmSetup(options: {
-    elements: StripeElements;
-    clientSecret: string;
-    confirmParams: { return_url: string };
-    redirect: 'if_required';
-  }): Promise<SetupIntentResult>;
+  confirmCardPayment(clientSecret: string, data: CardConfirmData): Promise<PaymentIntentResult>;
+  confirmCardSetup(clientSecret: string, data: CardConfirmData): Promise<SetupIntentResult>;
+  confirmPayment(options: ExpressConfirmOptions): Promise<PaymentIntentResult>;
+  confirmSetup(options: ExpressConfirmOptions): Promise<SetupIntentResult>;
 }
 
 /** The part of an Elements group the express confirmation uses. */

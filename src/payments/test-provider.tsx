@@ -8,15 +8,7 @@
  * button shown only with `?wallet=test`. Every visible text comes from the
  * `checkout` namespace (`card.*`, `testProvider.*`).
  */
-import {
-  type ChangeEvent,
-  createContext,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CardField } from '../../machines/payment/payment-gateway.ts';
 import { CardFieldFrame, onceAllFieldsReady } from './card-fields.tsx';
@@ -182,8 +174,8 @@ export function TestCardField({
     setErrorShown(check.errorKey !== null);
   };
 
-  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const next = spec.format(event.currentTarget.value);
+  const change = (typed: string) => {
+    const next = spec.format(typed);
     setText(next);
     report(next, false);
   };
@@ -201,7 +193,7 @@ export function TestCardField({
         placeholder={t(spec.placeholderKey)}
         value={text}
         disabled={disabled}
-        onChange={handleChange}
+        onChange={(event) => change(event.currentTarget.value)}
         onBlur={() => report(text, true)}
         aria-invalid={invalid || errorShown ? true : undefined}
         aria-describedby={describedBy}
