@@ -38,7 +38,7 @@ const NODE_TESTS = [
  * others share one per worker (isolate: false), which saves re-importing React,
  * Testing Library and the app for every file (about half the unit run).
  */
-const MOCKING_TESTS = ['tests/model/express-payment.model.test.tsx'];
+const MOCKING_TESTS: string[] = [];
 
 export default defineConfig(({ command, mode }) => {
   const initial = initialChunk();

@@ -45,22 +45,12 @@ export const NO_INTENT_ERROR = {
  * the anniversary charge). Throws `NO_INTENT_ERROR` when there is neither.
  */
 export function loadedSubscriptionOf(response: SubscriptionResponse): LoadedSubscription {
-  const validTo = response.subscription.validTo;
-  if (response.paymentIntent) {
-    return {
-      clientSecret: response.paymentIntent.client_secret,
-      intentId: response.paymentIntent.id,
-      kind: 'payment',
-      validTo,
-    };
-  }
-  if (response.setupIntent) {
-    return {
-      clientSecret: response.setupIntent.client_secret,
-      intentId: response.setupIntent.id,
-      kind: 'setup',
-      validTo,
-    };
-  }
-  throw NO_INTENT_ERROR;
+  const intent = response.paymentIntent ?? response.setupIntent;
+  if (!intent) throw NO_INTENT_ERROR;
+  return {
+    clientSecret: intent.client_secret,
+    intentId: intent.id,
+    kind: response.paymentIntent ? 'payment' : 'setup',
+    validTo: response.subscription.validTo,
+  };
 }

@@ -1,7 +1,8 @@
 /**
- * The payment provider port (types only). The card and express payment
- * machines speak these shapes; src/payments/ has two adapters behind them:
- * Stripe (stripe-gateway.tsx) and the offline test provider (test-gateway.tsx).
+ * The payment provider port (types only). The checkout machine speaks these
+ * shapes; src/payments/ has two adapters behind them: Stripe
+ * (stripe-confirm.ts, stripe-provider.tsx) and the offline test provider
+ * (test-confirm.ts, test-provider.tsx).
  * Nothing here knows React or Stripe.
  */
 

@@ -3,10 +3,12 @@
  * the effects the app performs for it (API calls, the session, the logger),
  * written here, in one place. A screen asks for its flow by name
  * (`useFlow(billingMachine, 'billing', …)`, use-flow.ts) and adds only what
- * the view owns: where to go next (the router's `useNavigate`).
+ * the view owns: where to go next (the router's `useNavigate`), and for the
+ * checkout the payment provider's code (it renders React components).
  *
  * Only the machines' types are imported: each machine's code still loads with
- * its screen's chunk.
+ * its screen's chunk (intent.ts, a small pure reader of the subscription
+ * answer, is the one value taken from machines/payment/).
  */
 import type { i18n as I18n } from 'i18next';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
@@ -17,6 +19,8 @@ import type { ProfileFormMachine } from '../../machines/account/profile-form.mac
 import type { ActivationMachine } from '../../machines/activation/activation.machine.ts';
 import type { BillingMachine } from '../../machines/billing/billing.machine.ts';
 import type { ForgotPasswordMachine } from '../../machines/forgot-password/forgot-password.machine.ts';
+import type { CheckoutMachine } from '../../machines/payment/checkout.machine.ts';
+import { loadedSubscriptionOf } from '../../machines/payment/intent.ts';
 import type { RegistrationMachine } from '../../machines/registration/registration.machine.ts';
 import { hasBillingAddress, type User } from '../../machines/shared/domain.ts';
 import type { Api } from '../api/api.ts';
@@ -33,6 +37,7 @@ export interface FlowMachines {
   changePassword: ChangePasswordMachine;
   preferences: PreferencesMachine;
   deleteAccount: DeleteAccountMachine;
+  checkout: CheckoutMachine;
 }
 export type FlowName = keyof FlowMachines;
 export type Flows = { [N in FlowName]: MachineImplementationsFrom<FlowMachines[N]> };
@@ -102,6 +107,29 @@ export function createFlows({ api, session, membership, logger, i18n }: FlowServ
     },
     deleteAccount: {
       actors: { deleteAccount: fromPromise(({ input }) => api.auth.deleteAccount(input)) },
+    },
+    checkout: {
+      actors: {
+        loadSubscription: fromPromise(async ({ input }) =>
+          loadedSubscriptionOf(await api.subscriptions.get(input.externalId)),
+        ),
+        // The gateway is the one the payment provider handed over when its fields were ready.
+        confirmPayment: fromPromise(async ({ input }) => {
+          if (!input.gateway) throw new Error('The payment provider is not ready');
+          return input.method === 'card'
+            ? input.gateway.confirmCard(input.clientSecret)
+            : input.gateway.confirmExpress(input.clientSecret);
+        }),
+        attachPaymentMethod: fromPromise(({ input }) =>
+          api.subscriptions.attachPaymentMethod(input.externalId, input.body),
+        ),
+        refreshMember: fromPromise(async () => {
+          await refreshMember({ session, membership });
+        }),
+      },
+      actions: {
+        logPaymentError: (_args, params) => logger.error('Checkout payment', params.error),
+      },
     },
   };
 }

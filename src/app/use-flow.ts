@@ -5,10 +5,16 @@ import type { FlowMachines, FlowName } from './flows.ts';
 import { useServices } from './services.tsx';
 
 type ActionsOf<M extends AnyStateMachine> = NonNullable<MachineImplementationsFrom<M>['actions']>;
+type ActorsOf<M extends AnyStateMachine> = NonNullable<MachineImplementationsFrom<M>['actors']>;
 
 export interface UseFlowOptions<M extends AnyStateMachine> {
   /** The effects the view owns (where to go next); the rest comes from flows.ts. */
   view?: Partial<ActionsOf<M>>;
+  /**
+   * Actors the view owns (e.g. loading code that renders components), taken
+   * once when the flow starts: they close over refs or state setters.
+   */
+  viewActors?: Partial<ActorsOf<M>>;
   input?: ActorOptions<M>['input'];
 }
 
@@ -20,7 +26,7 @@ export interface UseFlowOptions<M extends AnyStateMachine> {
 export function useFlow<N extends FlowName, M extends FlowMachines[N]>(
   machine: M,
   name: N,
-  { view, input }: UseFlowOptions<M> = {},
+  { view, viewActors, input }: UseFlowOptions<M> = {},
 ) {
   const { flows, inspect } = useServices();
   const viewRef = useRef(view);
@@ -28,7 +34,10 @@ export function useFlow<N extends FlowName, M extends FlowMachines[N]>(
     viewRef.current = view;
   });
   const [logic] = useState(() => {
-    const app = flows[name] as { actions?: Record<string, unknown> };
+    const app = flows[name] as {
+      actions?: Record<string, unknown>;
+      actors?: Record<string, unknown>;
+    };
     const viewActions = Object.fromEntries(
       Object.keys(view ?? {}).map((key) => [
         key,
@@ -41,26 +50,11 @@ export function useFlow<N extends FlowName, M extends FlowMachines[N]>(
     return machine.provide({
       ...app,
       actions: { ...app.actions, ...viewActions },
+      actors: { ...app.actors, ...viewActors },
     } as never) as M;
   });
   return useMachine(logic, {
     ...(input === undefined ? {} : { input }),
     ...(inspect ? { inspect } : {}),
   } as never) as ReturnType<typeof useMachine<M>>;
-}
-
-/**
- * `useMachine` with the inspector attached, for the checkout's machines that
- * still take the payment provider from the view.
- * TODO(issue 13): the one checkout machine takes its effects from flows.ts.
- */
-export function useFlowMachine<TMachine extends AnyStateMachine>(
-  machine: TMachine,
-  options?: ActorOptions<TMachine>,
-) {
-  const { inspect } = useServices();
-  return useMachine(machine, {
-    ...options,
-    ...(inspect ? { inspect } : {}),
-  } as never) as ReturnType<typeof useMachine<TMachine>>;
 }

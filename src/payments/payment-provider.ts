@@ -1,24 +1,25 @@
 /**
  * The one interface the checkout screen uses to talk to a payment provider.
- * Two implementations: Stripe (stripe-gateway.tsx) and the offline test
- * provider (test-gateway.tsx); `loadPaymentProvider` (load-gateway.ts) picks
- * one and loads it lazily.
+ * Two implementations: Stripe (stripe-provider.tsx) and the offline test
+ * provider (test-provider.tsx); `loadPaymentProvider` (load-payment-provider.ts)
+ * picks one and loads it lazily.
  *
- * Wiring, in the checkout screen:
+ * Wiring, in the checkout screen (machines/payment/checkout.machine.ts):
  * - `<PaymentProvider language onReady onLoadError>` wraps the payment column;
- *   `onReady` → `card.providerReady`, `onLoadError` → `card.providerFailed`.
- * - `<CardNumberField>`, `<CardExpiryField>`, `<CardCvcField>` render their
- *   own label and input; `onChange` → `card.fieldChange`.
+ *   `onReady(gateway)` → `checkout.providerReady` (the machine keeps the
+ *   `PaymentGateway` whose `confirmCard` / `confirmExpress` its
+ *   `confirmPayment` actor calls; its identity is stable and it always uses
+ *   the latest provider state), `onLoadError` → `checkout.providerFailed`.
+ * - `<CardField field>` (number, expiry or CVC) renders its own label and
+ *   input; `onChange` → `card.fieldChange`.
  * - `<ExpressButton>` is rendered always (it reports availability and renders
  *   nothing until a wallet is available): `onAvailable` →
  *   `express.available`, `onUnavailable` → `express.unavailable`,
  *   `onConfirm` → `express.confirm`, `onCancel` → `express.cancel`.
- * - `useGateway()` (inside the provider) gives the `PaymentGateway` whose
- *   `confirmCard` / `confirmExpress` the machines' actors call. Its identity
- *   is stable and it always uses the latest provider state.
  */
 import type { ComponentType, ReactNode } from 'react';
 import type {
+  CardField,
   CardFieldChange,
   ExpressMethod,
   IntentKind,
@@ -30,15 +31,16 @@ export interface PaymentProviderProps {
   /** The app language: the provider's own texts and messages follow it (spec 9). */
   language: Language;
   children: ReactNode;
-  /** The three card fields are mounted and take input. Called once. */
-  onReady?: () => void;
+  /** The three card fields are mounted and take input; confirm through `gateway`. Called once. */
+  onReady?: (gateway: PaymentGateway) => void;
   /** The provider could not be loaded (script blocked, offline…). */
   onLoadError?: (error: unknown) => void;
 }
 
 export interface CardFieldProps {
+  field: CardField;
   /** The field's id; the component renders its own `<label htmlFor={id}>`. */
-  id?: string;
+  id: string;
   onChange: (change: CardFieldChange) => void;
   disabled?: boolean;
   /** Marks the field invalid (e.g. a confirmation error names the card). */
@@ -73,10 +75,7 @@ export interface PaymentProviderModule {
   /** 'stripe' or 'test', for diagnostics and tests. */
   name: 'stripe' | 'test';
   PaymentProvider: ComponentType<PaymentProviderProps>;
-  CardNumberField: ComponentType<CardFieldProps>;
-  CardExpiryField: ComponentType<CardFieldProps>;
-  CardCvcField: ComponentType<CardFieldProps>;
+  /** Number, expiry or CVC, by its `field`. */
+  CardField: ComponentType<CardFieldProps>;
   ExpressButton: ComponentType<ExpressButtonProps>;
-  /** Only inside `PaymentProvider`. */
-  useGateway: () => PaymentGateway;
 }

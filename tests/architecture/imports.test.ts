@@ -212,13 +212,8 @@ describe('architecture: who may import what', () => {
   });
 
   it('no screen calls .provide(): flows come composed from src/app/flows.ts', () => {
-    // TODO(issue 13): the checkout's two machines become one flow; then this list is empty.
-    const notYet = [
-      'src/screens/checkout/express-checkout.tsx',
-      'src/screens/checkout/payment-column.tsx',
-    ];
     const violations = srcFiles
-      .filter((file) => inside(file, 'src/screens') && !notYet.includes(file))
+      .filter((file) => inside(file, 'src/screens'))
       .flatMap((file) =>
         provideCallsOf(file, read(file)).map((line) => ({
           at: `${file}:${line}`,

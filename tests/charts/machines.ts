@@ -7,8 +7,7 @@ import { activationMachine } from '../../machines/activation/activation.machine.
 import { billingMachine } from '../../machines/billing/billing.machine.ts';
 import { forgotPasswordMachine } from '../../machines/forgot-password/forgot-password.machine.ts';
 import { membershipMachine } from '../../machines/membership/membership.machine.ts';
-import { cardPaymentMachine } from '../../machines/payment/card-payment.machine.ts';
-import { expressPaymentMachine } from '../../machines/payment/express-payment.machine.ts';
+import { checkoutMachine } from '../../machines/payment/checkout.machine.ts';
 import { registrationMachine } from '../../machines/registration/registration.machine.ts';
 import { sessionMachine } from '../../machines/session/session.machine.ts';
 
@@ -19,8 +18,7 @@ export const MACHINES: AnyStateMachine[] = [
   registrationMachine,
   activationMachine,
   billingMachine,
-  cardPaymentMachine,
-  expressPaymentMachine,
+  checkoutMachine,
   forgotPasswordMachine,
   profileFormMachine,
   changePasswordMachine,

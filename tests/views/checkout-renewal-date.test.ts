@@ -1,10 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import {
-  billingTextOf,
-  formatMoney,
-  PRICE_DEFAULTS,
-} from '../../src/screens/checkout/price-summary.tsx';
+import { formatMoney, PRICE_DEFAULTS } from '../../machines/payment/pricing.ts';
+import { billingTextOf } from '../../src/screens/checkout/price-summary.tsx';
 import {
   addOneYear,
   formatRenewalDate,

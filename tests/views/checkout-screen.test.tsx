@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { loadPaymentProvider } from '../../src/payments/load-gateway.ts';
+import { loadPaymentProvider } from '../../src/payments/load-payment-provider.ts';
 import {
   ACCESS_DENIED,
   createCheckoutKit,

@@ -1,6 +1,6 @@
 /**
  * Fakes for the checkout screen tests (tests/views/checkout-*.test.tsx and
- * tests/model/{card,express}-payment.model.test.tsx): a fake payment provider
+ * tests/model/checkout.model.test.tsx): a fake payment provider
  * module whose card fields are plain inputs and whose gateway answers with
  * promises the test settles, a fake API, the REAL membership machine with a
  * controllable loader, a stub session, and a renderer for the REAL
@@ -139,7 +139,7 @@ export interface FakeProvider {
   gateway: PaymentGateway;
   /** The latest props of the mounted PaymentProvider and ExpressButton. */
   latest: { provider: PaymentProviderProps | null; express: ExpressButtonProps | null };
-  /** The provider reports its card fields mounted. */
+  /** The provider reports its card fields mounted, handing over its gateway. */
   ready(): Promise<void>;
   /** The provider reports that it could not load (script blocked). */
   failLoad(error?: unknown): Promise<void>;
@@ -169,36 +169,29 @@ export function createFakeProvider(pending: PendingCalls): FakeProvider {
     return <div data-testid="fake-provider">{props.children}</div>;
   }
 
-  function fakeField(field: CardField) {
-    // biome-ignore lint/correctness/noComponentHookFactories: one fake provider per test, created before rendering, never during a render.
-    return function FakeCardField({
-      id,
-      onChange,
-      disabled,
-      invalid,
-      describedBy,
-    }: CardFieldProps) {
-      const onChangeRef = useRef(onChange);
-      onChangeRef.current = onChange;
-      useEffect(() => {
-        onChanges[field] = (change) => onChangeRef.current(change);
-      }, []);
-      return (
-        <div className="field">
-          <label htmlFor={id}>{FIELD_LABELS[field]}</label>
-          <input
-            id={id}
-            defaultValue=""
-            disabled={disabled}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            onChange={(event: ChangeEvent<HTMLInputElement>) =>
-              onChange(changeOf(field, event.currentTarget.value))
-            }
-          />
-        </div>
-      );
-    };
+  /** Plain inputs standing in for the provider's card fields. */
+  // biome-ignore lint/correctness/noComponentHookFactories: one fake provider per test, created before rendering, never during a render.
+  function CardField({ field, id, onChange, disabled, invalid, describedBy }: CardFieldProps) {
+    const onChangeRef = useRef(onChange);
+    onChangeRef.current = onChange;
+    useEffect(() => {
+      onChanges[field] = (change) => onChangeRef.current(change);
+    }, [field]);
+    return (
+      <div className="field">
+        <label htmlFor={id}>{FIELD_LABELS[field]}</label>
+        <input
+          id={id}
+          defaultValue=""
+          disabled={disabled}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          onChange={(event: ChangeEvent<HTMLInputElement>) =>
+            onChange(changeOf(field, event.currentTarget.value))
+          }
+        />
+      </div>
+    );
   }
 
   /** Always renders its button: the screen decides whether it is shown. */
@@ -215,11 +208,8 @@ export function createFakeProvider(pending: PendingCalls): FakeProvider {
   const module: PaymentProviderModule = {
     name: 'test',
     PaymentProvider,
-    CardNumberField: fakeField('cardNumber'),
-    CardExpiryField: fakeField('cardExpiry'),
-    CardCvcField: fakeField('cardCvc'),
+    CardField,
     ExpressButton,
-    useGateway: () => gateway,
   };
 
   const mounted = () => {
@@ -232,7 +222,7 @@ export function createFakeProvider(pending: PendingCalls): FakeProvider {
     gateway,
     latest,
     async ready() {
-      await act(async () => mounted().onReady?.());
+      await act(async () => mounted().onReady?.(gateway));
     },
     async failLoad(error = new Error('Provider script blocked')) {
       await act(async () => mounted().onLoadError?.(error));

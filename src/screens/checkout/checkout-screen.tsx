@@ -10,8 +10,8 @@ import { useServices } from '../../app/services.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';
-import { loadPaymentProvider } from '../../payments/load-gateway.ts';
-import { type LoadProvider, PaymentColumn, PROVIDER_READY_TIMEOUT_MS } from './payment-column.tsx';
+import { loadPaymentProvider } from '../../payments/load-payment-provider.ts';
+import { type LoadProvider, PaymentColumn } from './payment-column.tsx';
 import { billingTextOf, PriceSummary } from './price-summary.tsx';
 
 export interface CheckoutScreenProps {
@@ -19,7 +19,7 @@ export interface CheckoutScreenProps {
   loadProvider?: LoadProvider;
   /** Today, for the renewal date when the subscription has no validTo. */
   now?: () => Date;
-  /** How long the card fields may take to get ready before the provider counts as failed. */
+  /** How long the card fields may take to get ready before the provider counts as failed (default 30 s). */
   providerTimeoutMs?: number;
 }
 
@@ -33,7 +33,7 @@ const systemNow = () => new Date();
 export function CheckoutScreen({
   loadProvider = loadPaymentProvider,
   now = systemNow,
-  providerTimeoutMs = PROVIDER_READY_TIMEOUT_MS,
+  providerTimeoutMs,
 }: CheckoutScreenProps = {}) {
   const { t, i18n } = useTranslation(['checkout', 'common']);
   const { membership, session } = useServices();

@@ -1,94 +1,36 @@
-import { useNavigate } from '@tanstack/react-router';
-import { type RefObject, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
-import { expressPaymentMachine } from '../../../machines/payment/express-payment.machine.ts';
-import type { LoadedSubscription } from '../../../machines/payment/intent.ts';
-import type { PaymentGateway } from '../../../machines/payment/payment-gateway.ts';
-import { useServices } from '../../app/services.tsx';
-import { useFlowMachine } from '../../app/use-flow.ts';
+import type { CheckoutEvent } from '../../../machines/payment/checkout.machine.ts';
+import {
+  type CheckoutSnapshot,
+  isPaying,
+  isWalletShown,
+  loadedSubscription,
+  type PaymentErrorText,
+  walletErrorText,
+} from '../../../machines/payment/checkout.selectors.ts';
+import { CURRENCY, EXPRESS_AMOUNT_CENTS } from '../../../machines/payment/pricing.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
-import { useErrorText } from '../../i18n/translate.ts';
 import type { PaymentProviderModule } from '../../payments/payment-provider.ts';
-import { CURRENCY, PRICE_DEFAULTS } from './price-summary.tsx';
-import { refetchMembership } from './refetch-membership.ts';
-
-/** What the wallet sheet charges: the fixed displayed amount (spec 9), in cents. */
-export const EXPRESS_AMOUNT_CENTS = PRICE_DEFAULTS.amount * 100;
 
 export interface ExpressCheckoutProps {
   provider: PaymentProviderModule;
-  gatewayRef: RefObject<PaymentGateway | null>;
-  membershipId: string;
-  externalId: string;
-  subscription: LoadedSubscription;
-  /** A card payment is in flight: the wallet button waits. */
-  cardBusy: boolean;
-  /** Tells the column when a wallet payment is in flight (Subscribe waits). */
-  onBusyChange: (busy: boolean) => void;
+  /** The checkout machine's snapshot (its `wallet` region and the one payment in flight). */
+  snapshot: CheckoutSnapshot;
+  send: (event: CheckoutEvent) => void;
+  /** Turns an error into the text shown (a provider sentence as-is, or our key translated). */
+  errorText: (text: PaymentErrorText | null) => string | null;
 }
 
 /**
- * The express checkout button (Apple Pay, Google Pay; spec 2): started once
- * the subscription is loaded, hidden until the provider reports a wallet.
- * Success refetches the membership and goes to /dashboard.
+ * The express checkout button (Apple Pay, Google Pay; spec 2), shown once the
+ * subscription is loaded and the provider reports a wallet. It waits while
+ * any payment is in flight.
  */
-export function ExpressCheckout({
-  provider,
-  gatewayRef,
-  membershipId,
-  externalId,
-  subscription,
-  cardBusy,
-  onBusyChange,
-}: ExpressCheckoutProps) {
+export function ExpressCheckout({ provider, snapshot, send, errorText }: ExpressCheckoutProps) {
   const { t } = useTranslation('checkout');
-  const { keyText } = useErrorText();
-  const { api, membership, logger } = useServices();
-  const navigate = useNavigate();
-  const [machine] = useState(() =>
-    expressPaymentMachine.provide({
-      actors: {
-        confirmExpress: fromPromise(async ({ input }: { input: { clientSecret: string } }) => {
-          const gateway = gatewayRef.current;
-          if (!gateway) throw new Error('The payment provider is not ready');
-          return gateway.confirmExpress(input.clientSecret);
-        }),
-        attachPaymentMethod: fromPromise(({ input }) =>
-          api.subscriptions.attachPaymentMethod(externalId, input),
-        ),
-      },
-      actions: {
-        reportSuccess: () => {
-          void refetchMembership(membership)
-            .catch((error: unknown) =>
-              logger.error('Membership refetch after payment failed', error),
-            )
-            .finally(() => void navigate({ to: '/dashboard', replace: true }));
-        },
-        logPaymentError: (_args, { error }) => logger.error('Express payment error', error),
-      },
-    }),
-  );
-  const [snapshot, send] = useFlowMachine(machine, {
-    input: {
-      membershipId,
-      clientSecret: subscription.clientSecret,
-      intentId: subscription.intentId,
-    },
-  });
-  const hidden = snapshot.matches('hidden');
-  const busy = snapshot.hasTag('busy') || snapshot.status === 'done';
-  // Only reached when the quirk is switched off (EXPRESS_SUCCESS_DESPITE_ERROR).
-  const failure = snapshot.matches('failed')
-    ? (snapshot.context.errorMessage ?? keyText(snapshot.context.errorKey))
-    : null;
-
-  useEffect(() => {
-    onBusyChange(busy);
-  }, [busy, onBusyChange]);
-  useEffect(() => () => onBusyChange(false), [onBusyChange]);
-
+  const subscription = loadedSubscription(snapshot);
+  if (!subscription) return null;
+  const hidden = !isWalletShown(snapshot);
   const { ExpressButton } = provider;
   return (
     <div
@@ -105,9 +47,10 @@ export function ExpressCheckout({
         onUnavailable={() => send({ type: 'express.unavailable' })}
         onConfirm={() => send({ type: 'express.confirm' })}
         onCancel={() => send({ type: 'express.cancel' })}
-        disabled={busy || cardBusy}
+        disabled={isPaying(snapshot)}
       />
-      <FormAlert id="express-error">{failure}</FormAlert>
+      {/* Only on the wallet's error branch (the quirk EXPRESS_SUCCESS_DESPITE_ERROR switched off). */}
+      <FormAlert id="express-error">{errorText(walletErrorText(snapshot))}</FormAlert>
       {hidden ? null : <p className="checkout-express__divider">{t('payment.orPayByCard')}</p>}
     </div>
   );

@@ -1,41 +1,48 @@
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import { cardPaymentMachine } from '../../../machines/payment/card-payment.machine.ts';
+import { checkoutMachine } from '../../../machines/payment/checkout.machine.ts';
 import {
-  canSubmit,
-  errorText,
+  canSubscribe,
+  cardErrorText,
+  isDeadEnd,
   isLoadingProvider,
-  isPaying,
-  loadedSubscription,
+  isPayingByCard,
+  type PaymentErrorText,
   subscriptionValidTo,
-} from '../../../machines/payment/card-payment.selectors.ts';
-import { loadedSubscriptionOf } from '../../../machines/payment/intent.ts';
-import type { CardFieldChange, PaymentGateway } from '../../../machines/payment/payment-gateway.ts';
+} from '../../../machines/payment/checkout.selectors.ts';
+import type {
+  CardField,
+  CardFieldChange,
+  PaymentGateway,
+} from '../../../machines/payment/payment-gateway.ts';
+import { formatMoney, PRICE_DEFAULTS } from '../../../machines/payment/pricing.ts';
 import type { Language } from '../../../machines/shared/domain.ts';
 import type { AppConfig } from '../../app/env.ts';
 import { useServices } from '../../app/services.tsx';
-import { useFlowMachine } from '../../app/use-flow.ts';
+import { useFlow } from '../../app/use-flow.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { useErrorText } from '../../i18n/translate.ts';
 import type { PaymentProviderModule } from '../../payments/payment-provider.ts';
 import { ExpressCheckout } from './express-checkout.tsx';
-import { formatMoney, PRICE_DEFAULTS } from './price-summary.tsx';
-import { refetchMembership } from './refetch-membership.ts';
 import { formatRenewalDate, renewalDate } from './renewal-date.ts';
 
-/** Loads the payment provider module (load-gateway.ts in the app; a fake in tests). */
+/** Loads the payment provider module (load-payment-provider.ts in the app; a fake in tests). */
 export type LoadProvider = (
   config: Pick<AppConfig, 'stripePublishableKey'>,
 ) => Promise<PaymentProviderModule>;
 
-/** With no card field ready after this long, the provider counts as failed (never an endless spinner). */
-export const PROVIDER_READY_TIMEOUT_MS = 30_000;
-
 export const CARD_ERROR_ID = 'card-error';
+
+/** The id of each card field's input. */
+const FIELD_IDS: Record<CardField, string> = {
+  cardNumber: 'card-number',
+  cardExpiry: 'card-expiry',
+  cardCvc: 'card-cvc',
+};
 
 export interface PaymentColumnProps {
   membershipId: string;
@@ -43,34 +50,25 @@ export interface PaymentColumnProps {
   language: Language;
   loadProvider: LoadProvider;
   now: () => Date;
-  providerTimeoutMs: number;
+  /** How long the card fields may take to get ready (the machine's default when undefined). */
+  providerTimeoutMs: number | undefined;
   /** Starts the column again (new provider load, new subscription load). */
   onRetry: () => void;
 }
 
-/** Hands the machine's actors the gateway of the enclosing provider. */
-function GatewayBridge({
-  useGateway,
-  gatewayRef,
-}: {
-  useGateway: PaymentProviderModule['useGateway'];
-  gatewayRef: RefObject<PaymentGateway | null>;
-}) {
-  const gateway = useGateway();
-  useEffect(() => {
-    gatewayRef.current = gateway;
-    return () => {
-      if (gatewayRef.current === gateway) gatewayRef.current = null;
-    };
-  }, [gateway, gatewayRef]);
-  return null;
+/** The red text: a provider sentence as-is, or one of our keys translated. */
+function useShownText() {
+  const { keyText } = useErrorText();
+  return (text: PaymentErrorText | null) =>
+    text ? (text.kind === 'message' ? text.message : keyText(text.key)) : null;
 }
 
 /**
  * The payment column (spec 2): a spinner until the provider and the
  * subscription are ready, then the express button, the card fields, the
- * inline error, Subscribe and the terms note. Driven by the card payment
- * machine (machines/payment/card-payment.machine.ts).
+ * inline error, Subscribe and the terms note. Driven by the checkout machine
+ * (machines/payment/checkout.machine.ts); the view owns the provider's code
+ * (it renders components) and where to go next.
  */
 export function PaymentColumn({
   membershipId,
@@ -82,99 +80,59 @@ export function PaymentColumn({
   onRetry,
 }: PaymentColumnProps) {
   const { t } = useTranslation(['checkout', 'common']);
-  const { keyText } = useErrorText();
-  const { api, membership, logger, config } = useServices();
+  const shownText = useShownText();
+  const { config } = useServices();
   const navigate = useNavigate();
-  const gatewayRef = useRef<PaymentGateway | null>(null);
 
-  const [machine] = useState(() =>
-    cardPaymentMachine.provide({
-      actors: {
-        loadSubscription: fromPromise(async ({ input }: { input: { externalId: string } }) =>
-          loadedSubscriptionOf(await api.subscriptions.get(input.externalId)),
-        ),
-        confirmCard: fromPromise(async ({ input }: { input: { clientSecret: string } }) => {
-          const gateway = gatewayRef.current;
-          if (!gateway) throw new Error('The payment provider is not ready');
-          return gateway.confirmCard(input.clientSecret);
-        }),
-        attachPaymentMethod: fromPromise(({ input }) =>
-          api.subscriptions.attachPaymentMethod(externalId, input),
-        ),
-        refetchMembership: fromPromise(() => refetchMembership(membership)),
-      },
-      actions: {
-        goToDashboard: () => void navigate({ to: '/dashboard', replace: true }),
-        logPaymentError: (_args, { error }) => logger.error('Card payment error', error),
-      },
-    }),
-  );
-  const [snapshot, send] = useFlowMachine(machine, { input: { membershipId, externalId } });
-
-  // The provider module (Stripe or the test provider), loaded lazily.
+  // The provider module (Stripe or the test provider), loaded by the machine's loadProvider actor.
   const [provider, setProvider] = useState<PaymentProviderModule | null>(null);
-  useEffect(() => {
-    let live = true;
-    loadProvider({ stripePublishableKey: config.stripePublishableKey }).then(
-      (module) => {
-        if (live) setProvider(module);
-      },
-      (error: unknown) => {
-        if (!live) return;
-        logger.error('The payment provider could not be loaded', error);
-        send({ type: 'card.providerFailed' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [loadProvider, config.stripePublishableKey, logger, send]);
-
-  // Card fields that never report ready count as a failed provider.
-  const mounting = snapshot.matches({ loadingProvider: { provider: 'mounting' } });
-  useEffect(() => {
-    if (!mounting) return;
-    const timer = window.setTimeout(() => {
-      logger.error('The payment provider did not get ready in time');
-      send({ type: 'card.providerFailed' });
-    }, providerTimeoutMs);
-    return () => window.clearTimeout(timer);
-  }, [mounting, providerTimeoutMs, logger, send]);
-
-  const [expressBusy, setExpressBusy] = useState(false);
-  const onReady = useCallback(() => send({ type: 'card.providerReady' }), [send]);
-  const onLoadError = useCallback(
-    (error: unknown) => {
-      logger.error('The payment provider could not be loaded', error);
-      send({ type: 'card.providerFailed' });
+  const [snapshot, send] = useFlow(checkoutMachine, 'checkout', {
+    input: { membershipId, externalId, ...(providerTimeoutMs ? { providerTimeoutMs } : {}) },
+    view: { goToDashboard: () => void navigate({ to: '/dashboard', replace: true }) },
+    viewActors: {
+      loadProvider: fromPromise(async () => {
+        setProvider(await loadProvider({ stripePublishableKey: config.stripePublishableKey }));
+      }),
     },
-    [logger, send],
+  });
+
+  const onReady = useCallback(
+    (gateway: PaymentGateway) => send({ type: 'checkout.providerReady', gateway }),
+    [send],
+  );
+  const onLoadError = useCallback(
+    (error: unknown) => send({ type: 'checkout.providerFailed', error }),
+    [send],
   );
   const onFieldChange = (change: CardFieldChange) => send({ type: 'card.fieldChange', ...change });
 
   const loading = isLoadingProvider(snapshot);
-  const paying = isPaying(snapshot);
-  const deadEnd = snapshot.matches('providerError') || snapshot.matches('loadFailed');
-  const subscription = loadedSubscription(snapshot);
-  const shownError = errorText(snapshot);
-  const errorString = shownError
-    ? shownError.kind === 'message'
-      ? shownError.message
-      : keyText(shownError.key)
-    : null;
-  // Subscribe: all three fields complete and nothing in flight (spec 4).
-  const enabled = canSubmit(snapshot) && !expressBusy;
+  const deadEnd = isDeadEnd(snapshot);
+  const payingByCard = isPayingByCard(snapshot);
+  const errorString = shownText(cardErrorText(snapshot));
   const { fields, errorMessage } = snapshot.context;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // The machine handles card.submit only when Subscribe may run: a second
+    // The machine takes card.submit only when nothing is in flight: a second
     // click or Enter during a payment is ignored there.
-    if (!expressBusy) send({ type: 'card.submit' });
+    send({ type: 'card.submit' });
   };
 
   const amount = formatMoney(PRICE_DEFAULTS.amount, language);
   const renewsOn = formatRenewalDate(renewalDate(subscriptionValidTo(snapshot), now()), language);
+  const cardField = ({ CardField: Field }: PaymentProviderModule, field: CardField) => (
+    <Field
+      key={field}
+      field={field}
+      id={FIELD_IDS[field]}
+      onChange={onFieldChange}
+      disabled={payingByCard}
+      // The number field is marked too when a confirmation names the card.
+      invalid={Boolean(fields[field].error || (field === 'cardNumber' && errorMessage))}
+      describedBy={CARD_ERROR_ID}
+    />
+  );
 
   return (
     <section
@@ -199,7 +157,6 @@ export function PaymentColumn({
       ) : null}
       {provider && !deadEnd ? (
         <provider.PaymentProvider language={language} onReady={onReady} onLoadError={onLoadError}>
-          <GatewayBridge useGateway={provider.useGateway} gatewayRef={gatewayRef} />
           <div
             className={
               loading
@@ -209,47 +166,24 @@ export function PaymentColumn({
             aria-hidden={loading || undefined}
             inert={loading || undefined}
           >
-            {subscription ? (
-              <ExpressCheckout
-                provider={provider}
-                gatewayRef={gatewayRef}
-                membershipId={membershipId}
-                externalId={externalId}
-                subscription={subscription}
-                cardBusy={paying}
-                onBusyChange={setExpressBusy}
-              />
-            ) : null}
+            <ExpressCheckout
+              provider={provider}
+              snapshot={snapshot}
+              send={send}
+              errorText={shownText}
+            />
             <form className="checkout-payment__form" noValidate onSubmit={submit}>
-              <provider.CardNumberField
-                id="card-number"
-                onChange={onFieldChange}
-                disabled={paying}
-                invalid={Boolean(fields.cardNumber.error || errorMessage)}
-                describedBy={CARD_ERROR_ID}
-              />
+              {cardField(provider, 'cardNumber')}
               <div className="checkout-payment__row">
-                <provider.CardExpiryField
-                  id="card-expiry"
-                  onChange={onFieldChange}
-                  disabled={paying}
-                  invalid={Boolean(fields.cardExpiry.error)}
-                  describedBy={CARD_ERROR_ID}
-                />
-                <provider.CardCvcField
-                  id="card-cvc"
-                  onChange={onFieldChange}
-                  disabled={paying}
-                  invalid={Boolean(fields.cardCvc.error)}
-                  describedBy={CARD_ERROR_ID}
-                />
+                {cardField(provider, 'cardExpiry')}
+                {cardField(provider, 'cardCvc')}
               </div>
               <FormAlert id={CARD_ERROR_ID}>{errorString}</FormAlert>
               <SubmitButton
                 className="checkout-payment__subscribe"
-                busy={paying}
+                busy={payingByCard}
                 busyLabel={t('checkout:payment.subscribing')}
-                disabled={!enabled}
+                disabled={!canSubscribe(snapshot)}
               >
                 {t('checkout:payment.subscribe')}
               </SubmitButton>

@@ -1,28 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { formatMoney, PRICE_DEFAULTS, PROMO_CODE } from '../../../machines/payment/pricing.ts';
 import type { Language, User } from '../../../machines/shared/domain.ts';
-
-/**
- * The price summary inputs of spec 3 with their defaults (spec 9): the client
- * shows a fixed amount of 120.00, a discount of 120, no tax, a total of 0.
- */
-export const PRICE_DEFAULTS = { amount: 120, discount: 120, tax: 0, total: 0 } as const;
-
-/** The fixed, disabled Canada promo (spec 2). */
-export const PROMO_CODE = 'CANADA';
-
-/** The currency of every amount. */
-export const CURRENCY = 'CAD';
-
-const MONEY_LOCALES: Record<Language, string> = { en: 'en-CA', fr: 'fr-CA' };
-
-/** '$120.00' (en) or '120,00 $' (fr). */
-export function formatMoney(amount: number, language: Language): string {
-  return new Intl.NumberFormat(MONEY_LOCALES[language], {
-    style: 'currency',
-    currency: CURRENCY,
-  }).format(amount);
-}
 
 /** 'H2X 1Y4, QC': postal code and province joined by a comma (spec 2); null without an address. */
 export function billingTextOf(user: Pick<User, 'billingAddress'>): string | null {

@@ -15,16 +15,17 @@ import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import enCheckout from '../../public/locales/en/checkout.json';
-import { loadPaymentProvider } from '../../src/payments/load-gateway.ts';
+import { loadPaymentProvider } from '../../src/payments/load-payment-provider.ts';
 import {
   availableMethodsOf,
   createStripeConfirm,
-  createStripePaymentProvider,
+  createStripeGateway,
   EXPRESS_CHECKOUT_OPTIONS,
   expressElementsOptionsOf,
   type StripeConfirmApi,
   stripeLocaleOf,
-} from '../../src/payments/stripe-gateway.tsx';
+} from '../../src/payments/stripe-confirm.ts';
+import { createStripePaymentProvider } from '../../src/payments/stripe-provider.tsx';
 
 // A fake Stripe: no network, jsdom never loads Stripe.js.
 const CARD = { elementType: 'cardNumber' } as unknown as StripeCardNumberElement;
@@ -204,6 +205,42 @@ describe('stripe gateway: confirmExpress', () => {
   });
 });
 
+describe('stripe gateway handed over by the provider', () => {
+  it('rejects until Stripe.js has loaded, then confirms with what is mounted at that time', async () => {
+    let stripe: StripeConfirmApi | null = null;
+    const gateway = createStripeGateway({
+      stripe: () => stripe,
+      cardElement: () => CARD,
+      expressElements: () => null,
+      onExpressFailed: vi.fn(),
+    });
+    await expect(gateway.confirmCard('pi_1_secret_a')).rejects.toThrow('Stripe.js is not loaded');
+    stripe = fakeStripe();
+    expect(await gateway.confirmCard('pi_1_secret_a')).toEqual({
+      paymentMethodId: 'pm_1',
+      intentId: 'pi_1',
+      error: null,
+    });
+  });
+
+  it('closes the wallet sheet with a failure only when the wallet payment did not go through', async () => {
+    const onExpressFailed = vi.fn();
+    let stripe = fakeStripe();
+    const gateway = createStripeGateway({
+      stripe: () => stripe,
+      cardElement: () => CARD,
+      expressElements: () => fakeElements(),
+      onExpressFailed,
+    });
+    await gateway.confirmExpress('pi_1_secret_a');
+    expect(onExpressFailed).not.toHaveBeenCalled();
+    stripe = fakeStripe({ payment: { error: stripeError({ message: 'Declined.' }) } });
+    const result = await gateway.confirmExpress('pi_1_secret_a');
+    expect(result.error).toEqual({ message: 'Declined.' });
+    expect(onExpressFailed).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('stripe gateway: options', () => {
   it('turns Apple Pay and Google Pay on with subscribe buttons; Amazon Pay, Link, PayPal off', () => {
     expect(EXPRESS_CHECKOUT_OPTIONS.paymentMethods).toMatchObject({
@@ -256,16 +293,14 @@ describe('stripe gateway: options', () => {
 
 describe('stripe gateway: loading', () => {
   it('imports Stripe.js only from @stripe/stripe-js/pure (types aside)', () => {
-    const source = readFileSync(
-      join(import.meta.dirname, '../../src/payments/stripe-gateway.tsx'),
-      'utf8',
-    );
-    const runtimeImports = source.match(
-      /^import (?!type )[^;]*?from '(@stripe\/stripe-js[^']*)'/gms,
-    );
-    expect(runtimeImports?.map((line) => line.match(/'([^']+)'$/)?.[1])).toEqual([
-      '@stripe/stripe-js/pure',
-    ]);
+    const runtimeImportsOf = (file: string) =>
+      (
+        readFileSync(join(import.meta.dirname, '../../src/payments', file), 'utf8').match(
+          /^import (?!type )[^;]*?from '(@stripe\/stripe-js[^']*)'/gms,
+        ) ?? []
+      ).map((line) => line.match(/'([^']+)'$/)?.[1]);
+    expect(runtimeImportsOf('stripe-provider.tsx')).toEqual(['@stripe/stripe-js/pure']);
+    expect(runtimeImportsOf('stripe-confirm.ts')).toEqual([]);
   });
 
   it('does not load Stripe.js until the provider renders, and reports a failed load', async () => {

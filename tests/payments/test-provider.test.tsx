@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CARD_FIELDS } from '../../machines/payment/checkout.machine.ts';
 import type {
   CardFieldChange,
   ConfirmResult,
@@ -11,7 +12,7 @@ import type {
 import type { Language } from '../../machines/shared/domain.ts';
 import enCheckout from '../../public/locales/en/checkout.json';
 import frCheckout from '../../public/locales/fr/checkout.json';
-import { loadPaymentProvider } from '../../src/payments/load-gateway.ts';
+import { loadPaymentProvider } from '../../src/payments/load-payment-provider.ts';
 import {
   checkExpiry,
   formatCardNumber,
@@ -20,14 +21,11 @@ import {
   TEST_CARDS,
 } from '../../src/payments/test-cards.ts';
 import {
-  CardCvcField,
-  CardExpiryField,
-  CardNumberField,
   createTestPaymentProvider,
+  TestCardField,
   TestExpressButton,
   TestPaymentProvider,
-  useTestGateway,
-} from '../../src/payments/test-gateway.tsx';
+} from '../../src/payments/test-provider.tsx';
 
 function createI18n(language: Language = 'en') {
   const instance = i18next.createInstance();
@@ -46,12 +44,6 @@ function createI18n(language: Language = 'en') {
 
 const SECRET = 'pi_3Test_secret_abc';
 
-/** Hands the test the gateway of the enclosing provider. */
-function GatewayProbe({ onGateway }: { onGateway: (gateway: PaymentGateway) => void }) {
-  onGateway(useTestGateway());
-  return null;
-}
-
 interface Rendered {
   changes: CardFieldChange[];
   onReady: ReturnType<typeof vi.fn>;
@@ -62,20 +54,21 @@ interface Rendered {
 function renderFields(language: Language = 'en'): Rendered {
   const changes: CardFieldChange[] = [];
   const onChange = (change: CardFieldChange) => changes.push(change);
-  const onReady = vi.fn();
-  let gateway: PaymentGateway | null = null;
-  const grab = (value: PaymentGateway) => {
-    gateway = value;
-  };
+  // The provider hands over its gateway when its three fields are ready.
+  const onReady = vi.fn<(gateway: PaymentGateway) => void>();
   render(
     <I18nextProvider i18n={createI18n(language)}>
       <TestPaymentProvider language={language} latencyMs={0} onReady={onReady}>
-        <CardNumberField onChange={onChange} describedBy="card-error" />
-        <CardExpiryField onChange={onChange} />
-        <CardCvcField onChange={onChange} />
+        <TestCardField
+          field="cardNumber"
+          id="card-number"
+          onChange={onChange}
+          describedBy="card-error"
+        />
+        <TestCardField field="cardExpiry" id="card-expiry" onChange={onChange} />
+        <TestCardField field="cardCvc" id="card-cvc" onChange={onChange} />
         <p id="card-error" />
         <button type="button">Subscribe</button>
-        <GatewayProbe onGateway={grab} />
       </TestPaymentProvider>
     </I18nextProvider>,
   );
@@ -84,6 +77,7 @@ function renderFields(language: Language = 'en'): Rendered {
     onReady,
     user: userEvent.setup(),
     gateway: () => {
+      const gateway = onReady.mock.calls[0]?.[0];
       if (!gateway) throw new Error('no gateway');
       return gateway;
     },
@@ -300,9 +294,10 @@ describe('test provider 3D Secure (4000 0027 6000 3184)', () => {
     return { ...rendered, dialog, subscribe, done: () => pending, result: () => result };
   }
 
-  it('opens an accessible modal dialog with focus inside it', async () => {
+  it('opens a native modal dialog, named and described, with focus inside it', async () => {
     const { dialog, result } = await startChallenge();
-    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toBeInstanceOf(HTMLDialogElement);
+    expect(dialog).toHaveAttribute('open');
     expect(dialog).toHaveAccessibleDescription(/asks for authentication/);
     expect(within(dialog).getByRole('button', { name: 'Complete' })).toHaveFocus();
     expect(within(dialog).getByRole('button', { name: 'Fail' })).toBeInTheDocument();
@@ -360,19 +355,25 @@ describe('test provider express button', () => {
       onConfirm: vi.fn(),
       onCancel: vi.fn(),
     };
-    let gateway: PaymentGateway | null = null;
-    const grab = (value: PaymentGateway) => {
-      gateway = value;
-    };
+    const onReady = vi.fn<(gateway: PaymentGateway) => void>();
     render(
       <I18nextProvider i18n={createI18n()}>
-        <TestPaymentProvider language="en" latencyMs={0}>
+        <TestPaymentProvider language="en" latencyMs={0} onReady={onReady}>
           <TestExpressButton {...props} />
-          <GatewayProbe onGateway={grab} />
+          {CARD_FIELDS.map((field) => (
+            <TestCardField key={field} field={field} id={field} onChange={() => {}} />
+          ))}
         </TestPaymentProvider>
       </I18nextProvider>,
     );
-    return { props, gateway: () => gateway as unknown as PaymentGateway };
+    return {
+      props,
+      gateway: () => {
+        const gateway = onReady.mock.calls[0]?.[0];
+        if (!gateway) throw new Error('no gateway');
+        return gateway;
+      },
+    };
   }
 
   it('is hidden and reports unavailable without ?wallet=test', () => {
@@ -409,22 +410,23 @@ describe('loadPaymentProvider', () => {
   it('createTestPaymentProvider gives the module shape the checkout uses', async () => {
     const provider = createTestPaymentProvider({ latencyMs: 0 });
     const onReady = vi.fn();
-    const {
-      PaymentProvider,
-      CardNumberField: NumberField,
-      CardExpiryField,
-      CardCvcField: Cvc,
-    } = provider;
+    const { PaymentProvider, CardField } = provider;
     render(
       <I18nextProvider i18n={createI18n()}>
         <PaymentProvider language="en" onReady={onReady}>
-          <NumberField onChange={() => {}} />
-          <CardExpiryField onChange={() => {}} />
-          <Cvc onChange={() => {}} />
+          {CARD_FIELDS.map((field) => (
+            <CardField key={field} field={field} id={field} onChange={() => {}} />
+          ))}
         </PaymentProvider>
       </I18nextProvider>,
     );
     await waitFor(() => expect(onReady).toHaveBeenCalledTimes(1));
-    expect(screen.getByLabelText('Card number')).toBeInTheDocument();
+    expect(onReady.mock.calls[0]?.[0]).toEqual({
+      confirmCard: expect.any(Function),
+      confirmExpress: expect.any(Function),
+    });
+    for (const label of ['Card number', 'Expiry date', 'CVC']) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
   });
 });

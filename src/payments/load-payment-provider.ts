@@ -18,7 +18,7 @@ export async function loadPaymentProvider(
 ): Promise<PaymentProviderModule> {
   const key = config.stripePublishableKey?.trim();
   if (key) {
-    const { createStripePaymentProvider } = await import('./stripe-gateway.tsx');
+    const { createStripePaymentProvider } = await import('./stripe-provider.tsx');
     let provider = stripeProviders.get(key);
     if (!provider) {
       provider = createStripePaymentProvider(key);
@@ -26,6 +26,6 @@ export async function loadPaymentProvider(
     }
     return provider;
   }
-  const { testPaymentProvider } = await import('./test-gateway.tsx');
+  const { testPaymentProvider } = await import('./test-provider.tsx');
   return testPaymentProvider;
 }

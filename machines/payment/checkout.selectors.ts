@@ -1,0 +1,81 @@
+/**
+ * Pure reads of a checkout snapshot for the view.
+ */
+import type { SnapshotFrom } from 'xstate';
+import { CARD_FIELDS, type checkoutMachine } from './checkout.machine.ts';
+
+export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
+
+/**
+ * What to show in red:
+ * - `message`: a provider sentence, shown as-is (spec 8), never translated;
+ * - `key`: one of our translation keys (`errors.*`, `server.*`, `checkout:card.*`).
+ */
+export type PaymentErrorText = { kind: 'message'; message: string } | { kind: 'key'; key: string };
+
+/** The payment column still waits for the provider or the subscription (spinner, spec 2). */
+export function isLoadingProvider(snapshot: CheckoutSnapshot): boolean {
+  return snapshot.hasTag('loading');
+}
+
+/** The provider or the subscription could not be loaded: the error and Try again. */
+export function isDeadEnd(snapshot: CheckoutSnapshot): boolean {
+  return snapshot.matches({ flow: 'providerError' }) || snapshot.matches({ flow: 'loadFailed' });
+}
+
+/** Subscribe is enabled (spec 4): all three fields complete and nothing in flight. */
+export function canSubscribe(snapshot: CheckoutSnapshot): boolean {
+  return snapshot.can({ type: 'card.submit' });
+}
+
+/** A payment is in flight, or it succeeded and the app is leaving: both buttons wait. */
+export function isPaying(snapshot: CheckoutSnapshot): boolean {
+  return snapshot.hasTag('busy') || snapshot.matches({ flow: 'succeeded' });
+}
+
+/** A card payment is in flight (Subscribe shows its loading state, the fields are disabled). */
+export function isPayingByCard(snapshot: CheckoutSnapshot): boolean {
+  return isPaying(snapshot) && snapshot.context.method === 'card';
+}
+
+/** The express button shows (the provider reported a wallet). */
+export function isWalletShown(snapshot: CheckoutSnapshot): boolean {
+  return snapshot.matches({ wallet: 'shown' });
+}
+
+function shownError({ errorMessage, errorKey }: CheckoutSnapshot['context']) {
+  if (errorMessage) return { kind: 'message', message: errorMessage } as const;
+  if (errorKey) return { kind: 'key', key: errorKey } as const;
+  return null;
+}
+
+/**
+ * The inline error under the card fields: a field's own provider message first
+ * (it is about what the member is typing now), then the error of a card
+ * payment (or of loading), provider message before our key.
+ */
+export function cardErrorText(snapshot: CheckoutSnapshot): PaymentErrorText | null {
+  const { fields, method } = snapshot.context;
+  for (const field of CARD_FIELDS) {
+    const message = fields[field].error;
+    if (message) return { kind: 'message', message };
+  }
+  return method === 'wallet' ? null : shownError(snapshot.context);
+}
+
+/** The wallet's error under its button: only on its error branch (the quirk switched off). */
+export function walletErrorText(snapshot: CheckoutSnapshot): PaymentErrorText | null {
+  return snapshot.matches({ flow: { ready: 'walletFailed' } })
+    ? shownError(snapshot.context)
+    : null;
+}
+
+/** The subscription once loaded (the express button needs its kind). */
+export function loadedSubscription(snapshot: CheckoutSnapshot) {
+  return snapshot.context.subscription;
+}
+
+/** subscription.validTo for the renewal date in the terms note (null in the free year or until loaded). */
+export function subscriptionValidTo(snapshot: CheckoutSnapshot): string | null {
+  return snapshot.context.subscription?.validTo ?? null;
+}

@@ -1,0 +1,30 @@
+/**
+ * The club's prices as the checkout shows them (spec 3 price summary, spec 9
+ * constants): plain values and their money format, no React.
+ */
+import type { Language } from '../shared/domain.ts';
+
+/**
+ * The price summary inputs of spec 3 with their defaults (spec 9): the client
+ * shows a fixed amount of 120.00, a discount of 120, no tax, a total of 0.
+ */
+export const PRICE_DEFAULTS = { amount: 120, discount: 120, tax: 0, total: 0 } as const;
+
+/** The fixed, disabled Canada promo (spec 2). */
+export const PROMO_CODE = 'CANADA';
+
+/** The currency of every amount. */
+export const CURRENCY = 'CAD';
+
+/** What the wallet sheet charges: the fixed displayed amount (spec 9), in cents. */
+export const EXPRESS_AMOUNT_CENTS = PRICE_DEFAULTS.amount * 100;
+
+const MONEY_LOCALES: Record<Language, string> = { en: 'en-CA', fr: 'fr-CA' };
+
+/** '$120.00' (en) or '120,00 $' (fr). */
+export function formatMoney(amount: number, language: Language): string {
+  return new Intl.NumberFormat(MONEY_LOCALES[language], {
+    style: 'currency',
+    currency: CURRENCY,
+  }).format(amount);
+}

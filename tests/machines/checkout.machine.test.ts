@@ -1,0 +1,780 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import {
+  ATTACH_ON_ERROR,
+  type AttachInput,
+  type CheckoutEvent,
+  type ConfirmInput,
+  checkoutMachine,
+  EXPRESS_SUCCESS_DESPITE_ERROR,
+  PROVIDER_READY_TIMEOUT_MS,
+  PROVIDER_UNAVAILABLE_KEY,
+} from '../../machines/payment/checkout.machine.ts';
+import {
+  canSubscribe,
+  cardErrorText,
+  isLoadingProvider,
+  isPaying,
+  isPayingByCard,
+  isWalletShown,
+  subscriptionValidTo,
+  walletErrorText,
+} from '../../machines/payment/checkout.selectors.ts';
+import {
+  intentIdOf,
+  intentKindOf,
+  type LoadedSubscription,
+  loadedSubscriptionOf,
+  NO_INTENT_ERROR,
+} from '../../machines/payment/intent.ts';
+import type { ConfirmResult, PaymentGateway } from '../../machines/payment/payment-gateway.ts';
+import { deferred } from '../support/deferred.ts';
+
+const INPUT = { membershipId: 'm_id_1', externalId: 'sub_ext_1' };
+const SUBSCRIPTION: LoadedSubscription = {
+  clientSecret: 'pi_123_secret_abc',
+  intentId: 'pi_123',
+  kind: 'payment',
+  validTo: '2026-03-01T00:00:00.000Z',
+};
+/** The gateway the provider hands over: the machine only passes it to confirmPayment. */
+const GATEWAY: PaymentGateway = {
+  confirmCard: () => Promise.reject(new Error('not called by the machine')),
+  confirmExpress: () => Promise.reject(new Error('not called by the machine')),
+};
+
+const OK: ConfirmResult = { paymentMethodId: 'pm_ok', intentId: 'pi_123', error: null };
+const DECLINED: ConfirmResult = {
+  paymentMethodId: null,
+  intentId: 'pi_123',
+  error: { message: 'Your card was declined.' },
+};
+const DECLINED_WITH_PM: ConfirmResult = {
+  paymentMethodId: 'pm_declined',
+  intentId: 'pi_123',
+  error: { message: 'Your card was declined.' },
+};
+const attachOf = (paymentMethodId: string, paymentIntentId = 'pi_123'): AttachInput => ({
+  externalId: 'sub_ext_1',
+  body: { paymentMethodId, membershipId: 'm_id_1', paymentIntentId },
+});
+
+interface Options {
+  loadProvider?: () => Promise<void>;
+  loadSubscription?: () => Promise<LoadedSubscription>;
+  confirmPayment?: (input: ConfirmInput) => Promise<ConfirmResult>;
+  attachPaymentMethod?: (input: AttachInput) => Promise<void>;
+  refreshMember?: () => Promise<void>;
+  /** Overrides the wallet quirk's guard. */
+  quirk?: boolean;
+  /** Overrides the attach-on-error guard's switch. */
+  attachOnError?: boolean;
+  providerTimeoutMs?: number;
+}
+
+function start(options: Options = {}) {
+  const calls = {
+    loadProvider: vi.fn(options.loadProvider ?? (() => Promise.resolve())),
+    loadSubscription: vi.fn(options.loadSubscription ?? (() => Promise.resolve(SUBSCRIPTION))),
+    confirmPayment: vi.fn(options.confirmPayment ?? (() => Promise.resolve(OK))),
+    attachPaymentMethod: vi.fn(options.attachPaymentMethod ?? (() => Promise.resolve())),
+    refreshMember: vi.fn(options.refreshMember ?? (() => Promise.resolve())),
+    goToDashboard: vi.fn(),
+    logPaymentError: vi.fn(),
+  };
+  const { quirk, attachOnError } = options;
+  const guards = {
+    ...(quirk === undefined ? {} : { reportsSuccessDespiteError: () => quirk }),
+    ...(attachOnError === false ? { attachesDespiteError: () => false } : {}),
+  };
+  const machine = checkoutMachine.provide({
+    actors: {
+      loadProvider: fromPromise(() => calls.loadProvider()),
+      loadSubscription: fromPromise(() => calls.loadSubscription()),
+      confirmPayment: fromPromise(({ input }) => calls.confirmPayment(input)),
+      attachPaymentMethod: fromPromise(({ input }) => calls.attachPaymentMethod(input)),
+      refreshMember: fromPromise(() => calls.refreshMember()),
+    },
+    actions: {
+      goToDashboard: () => calls.goToDashboard(),
+      logPaymentError: (_args, params) => calls.logPaymentError(params.error),
+    },
+    guards,
+  });
+  const input = options.providerTimeoutMs
+    ? { ...INPUT, providerTimeoutMs: options.providerTimeoutMs }
+    : INPUT;
+  const actor = createActor(machine, { input }).start();
+  return { actor, calls };
+}
+
+type Actor = ReturnType<typeof start>['actor'];
+
+const field = (
+  name: 'cardNumber' | 'cardExpiry' | 'cardCvc',
+  complete: boolean,
+  error: string | null = null,
+): CheckoutEvent => ({ type: 'card.fieldChange', field: name, complete, error });
+
+function completeAll(actor: Actor) {
+  actor.send(field('cardNumber', true));
+  actor.send(field('cardExpiry', true));
+  actor.send(field('cardCvc', true));
+}
+
+const providerReady = (actor: Actor) =>
+  actor.send({ type: 'checkout.providerReady', gateway: GATEWAY });
+
+async function ready(options: Options = {}) {
+  const started = start(options);
+  providerReady(started.actor);
+  await waitFor(started.actor, (s) => s.matches({ flow: 'ready' }));
+  return started;
+}
+
+/** Ready with a wallet shown. */
+async function walletShown(options: Options = {}) {
+  const started = await ready(options);
+  started.actor.send({ type: 'express.available', methods: ['applePay', 'googlePay'] });
+  return started;
+}
+
+const settled = (actor: Actor) =>
+  waitFor(actor, (s) => s.matches({ flow: 'ready' }) || s.matches({ flow: 'succeeded' }));
+const succeeded = (actor: Actor) => waitFor(actor, (s) => s.matches({ flow: 'succeeded' }));
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('intent helpers', () => {
+  it('tells a payment intent secret from a setup intent secret', () => {
+    expect(intentKindOf('pi_1_secret_x')).toBe('payment');
+    expect(intentKindOf('seti_1_secret_x')).toBe('setup');
+    expect(intentKindOf('cs_1')).toBeNull();
+  });
+
+  it('reads the intent id before _secret_', () => {
+    expect(intentIdOf('pi_3Abc_secret_XyZ')).toBe('pi_3Abc');
+    expect(intentIdOf('seti_9_secret_q')).toBe('seti_9');
+    expect(intentIdOf('nothing')).toBeNull();
+  });
+
+  it('prefers the payment intent, else the setup intent, and throws with none', () => {
+    const payment = { id: 'pi_1', client_secret: 'pi_1_secret_a' };
+    const setupIntent = { id: 'seti_1', client_secret: 'seti_1_secret_b' };
+    expect(
+      loadedSubscriptionOf({
+        subscription: { validTo: '2026-01-01' },
+        paymentIntent: payment,
+        setupIntent,
+      }),
+    ).toEqual({
+      clientSecret: 'pi_1_secret_a',
+      intentId: 'pi_1',
+      kind: 'payment',
+      validTo: '2026-01-01',
+    });
+    expect(
+      loadedSubscriptionOf({ subscription: { validTo: null }, paymentIntent: null, setupIntent }),
+    ).toEqual({
+      clientSecret: 'seti_1_secret_b',
+      intentId: 'seti_1',
+      kind: 'setup',
+      validTo: null,
+    });
+    expect(() =>
+      loadedSubscriptionOf({
+        subscription: { validTo: null },
+        paymentIntent: null,
+        setupIntent: null,
+      }),
+    ).toThrow(expect.objectContaining({ key: NO_INTENT_ERROR.key }));
+  });
+});
+
+describe('checkout machine: loading', () => {
+  it('loads the provider and the subscription at once, with the loading tag until both are ready', async () => {
+    const { actor, calls } = start();
+    expect(isLoadingProvider(actor.getSnapshot())).toBe(true);
+    expect(calls.loadProvider).toHaveBeenCalledTimes(1);
+    expect(calls.loadSubscription).toHaveBeenCalledTimes(1);
+    // The subscription arrives first: validTo is exposed at once for the terms note.
+    await waitFor(actor, (s) => s.context.subscription !== null);
+    expect(subscriptionValidTo(actor.getSnapshot())).toBe(SUBSCRIPTION.validTo);
+    expect(isLoadingProvider(actor.getSnapshot())).toBe(true);
+    providerReady(actor);
+    expect(actor.getSnapshot().matches({ flow: 'ready' })).toBe(true);
+    expect(actor.getSnapshot().context.gateway).toBe(GATEWAY);
+    expect(isLoadingProvider(actor.getSnapshot())).toBe(false);
+  });
+
+  it('stays loading after providerReady until the subscription has loaded', async () => {
+    const load = deferred<LoadedSubscription>();
+    const { actor } = start({ loadSubscription: () => load.promise });
+    providerReady(actor);
+    expect(isLoadingProvider(actor.getSnapshot())).toBe(true);
+    load.resolve(SUBSCRIPTION);
+    await waitFor(actor, (s) => s.matches({ flow: 'ready' }));
+  });
+
+  it('goes to providerError with the provider key when the provider reports a failed load', () => {
+    const { actor, calls } = start();
+    const blocked = new Error('script blocked');
+    actor.send({ type: 'checkout.providerFailed', error: blocked });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ flow: 'providerError' })).toBe(true);
+    expect(cardErrorText(snapshot)).toEqual({ kind: 'key', key: PROVIDER_UNAVAILABLE_KEY });
+    expect(canSubscribe(snapshot)).toBe(false);
+    expect(calls.logPaymentError).toHaveBeenCalledWith(blocked);
+  });
+
+  it('goes to providerError when the provider’s code cannot be loaded', async () => {
+    const chunk = new Error('chunk failed');
+    const { actor, calls } = start({ loadProvider: () => Promise.reject(chunk) });
+    await waitFor(actor, (s) => s.matches({ flow: 'providerError' }));
+    expect(cardErrorText(actor.getSnapshot())).toEqual({
+      kind: 'key',
+      key: PROVIDER_UNAVAILABLE_KEY,
+    });
+    expect(calls.logPaymentError).toHaveBeenCalledWith(chunk);
+  });
+
+  it('card fields not ready within the named time-out (30 s by default) count as a failed provider', async () => {
+    vi.useFakeTimers();
+    const { actor, calls } = start();
+    await vi.advanceTimersByTimeAsync(PROVIDER_READY_TIMEOUT_MS - 1);
+    expect(isLoadingProvider(actor.getSnapshot())).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(actor.getSnapshot().matches({ flow: 'providerError' })).toBe(true);
+    expect(cardErrorText(actor.getSnapshot())).toEqual({
+      kind: 'key',
+      key: PROVIDER_UNAVAILABLE_KEY,
+    });
+    expect(calls.logPaymentError).toHaveBeenCalledWith(expect.any(Error));
+  });
+
+  it('the time-out is taken from the input, and stops once the fields are ready', async () => {
+    vi.useFakeTimers();
+    const load = deferred<LoadedSubscription>();
+    const { actor } = start({ providerTimeoutMs: 50, loadSubscription: () => load.promise });
+    await vi.advanceTimersByTimeAsync(10);
+    providerReady(actor);
+    await vi.advanceTimersByTimeAsync(1000);
+    // A slow subscription is not a failed provider.
+    expect(isLoadingProvider(actor.getSnapshot())).toBe(true);
+    load.resolve(SUBSCRIPTION);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches({ flow: 'ready' })).toBe(true);
+  });
+
+  it('goes to loadFailed with the error key when the subscription cannot load', async () => {
+    const { actor, calls } = start({
+      loadSubscription: () => Promise.reject({ key: 'errors.network' }),
+    });
+    await waitFor(actor, (s) => s.matches({ flow: 'loadFailed' }));
+    expect(cardErrorText(actor.getSnapshot())).toEqual({ kind: 'key', key: 'errors.network' });
+    expect(calls.logPaymentError).toHaveBeenCalledWith({ key: 'errors.network' });
+  });
+
+  it('the placeholder actors reject until provided', async () => {
+    const actor = createActor(checkoutMachine, { input: INPUT }).start();
+    await waitFor(actor, (s) => s.matches({ flow: 'providerError' }));
+    expect(actor.getSnapshot().context.errorKey).toBe(PROVIDER_UNAVAILABLE_KEY);
+  });
+});
+
+describe('checkout machine: card fields', () => {
+  it('enables Subscribe only when number, expiry and CVC are all complete', async () => {
+    const { actor } = await ready();
+    expect(canSubscribe(actor.getSnapshot())).toBe(false);
+    actor.send(field('cardNumber', true));
+    actor.send(field('cardExpiry', true));
+    expect(canSubscribe(actor.getSnapshot())).toBe(false);
+    actor.send(field('cardCvc', true));
+    expect(actor.getSnapshot().matches({ card: 'complete' })).toBe(true);
+    expect(canSubscribe(actor.getSnapshot())).toBe(true);
+    actor.send(field('cardNumber', false, 'Your card number is incomplete.'));
+    expect(actor.getSnapshot().matches({ card: 'incomplete' })).toBe(true);
+    expect(canSubscribe(actor.getSnapshot())).toBe(false);
+    expect(actor.getSnapshot().context.fields.cardNumber).toEqual({
+      complete: false,
+      error: 'Your card number is incomplete.',
+    });
+  });
+
+  it("shows a field's provider message as-is", async () => {
+    const { actor } = await ready();
+    actor.send(field('cardNumber', false, 'Your card number is invalid.'));
+    expect(cardErrorText(actor.getSnapshot())).toEqual({
+      kind: 'message',
+      message: 'Your card number is invalid.',
+    });
+    actor.send(field('cardNumber', true));
+    expect(cardErrorText(actor.getSnapshot())).toBeNull();
+  });
+
+  it('tracks field changes that arrive while still loading', () => {
+    const { actor } = start();
+    completeAll(actor);
+    expect(actor.getSnapshot().matches({ card: 'complete' })).toBe(true);
+    expect(canSubscribe(actor.getSnapshot())).toBe(false);
+  });
+
+  it('ignores card.submit while the fields are incomplete', async () => {
+    const { actor, calls } = await ready();
+    actor.send(field('cardNumber', true));
+    actor.send({ type: 'card.submit' });
+    expect(actor.getSnapshot().matches({ flow: 'ready' })).toBe(true);
+    expect(calls.confirmPayment).not.toHaveBeenCalled();
+  });
+});
+
+describe('checkout machine: paying by card', () => {
+  it('confirms with the gateway, attaches exactly {paymentMethodId, membershipId, paymentIntentId}, refreshes, goes to the dashboard', async () => {
+    const { actor, calls } = await ready();
+    completeAll(actor);
+    actor.send({ type: 'card.submit' });
+    expect(actor.getSnapshot().matches({ flow: { paying: 'confirming' } })).toBe(true);
+    expect(isPayingByCard(actor.getSnapshot())).toBe(true);
+    expect(canSubscribe(actor.getSnapshot())).toBe(false);
+    await succeeded(actor);
+    expect(calls.confirmPayment).toHaveBeenCalledWith({
+      gateway: GATEWAY,
+      method: 'card',
+      clientSecret: 'pi_123_secret_abc',
+    });
+    expect(calls.attachPaymentMethod).toHaveBeenCalledTimes(1);
+    expect(calls.attachPaymentMethod.mock.calls[0]?.[0]).toStrictEqual(attachOf('pm_ok'));
+    expect(calls.refreshMember).toHaveBeenCalledTimes(1);
+    expect(calls.goToDashboard).toHaveBeenCalledTimes(1);
+    expect(calls.logPaymentError).not.toHaveBeenCalled();
+    expect(isPaying(actor.getSnapshot())).toBe(true);
+  });
+
+  it('passes through the busy states attaching and refreshing in order', async () => {
+    const attach = deferred<void>();
+    const refresh = deferred<void>();
+    const { actor, calls } = await ready({
+      attachPaymentMethod: () => attach.promise,
+      refreshMember: () => refresh.promise,
+    });
+    completeAll(actor);
+    actor.send({ type: 'card.submit' });
+    await waitFor(actor, (s) => s.matches({ flow: { paying: 'attaching' } }));
+    expect(isPaying(actor.getSnapshot())).toBe(true);
+    expect(calls.refreshMember).not.toHaveBeenCalled();
+    attach.resolve();
+    await waitFor(actor, (s) => s.matches({ flow: { paying: 'refreshing' } }));
+    expect(calls.goToDashboard).not.toHaveBeenCalled();
+    refresh.resolve();
+    await succeeded(actor);
+    expect(calls.goToDashboard).toHaveBeenCalledTimes(1);
+  });
+
+  it('a declined card shows the provider message as-is, logs it, keeps the values, no attach', async () => {
+    const { actor, calls } = await ready({ confirmPayment: () => Promise.resolve(DECLINED) });
+    completeAll(actor);
+    actor.send({ type: 'card.submit' });
+    await settled(actor);
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ flow: { ready: 'idle' } })).toBe(true);
+    expect(snapshot.context.errorKey).toBeNull();
+    expect(cardErrorText(snapshot)).toEqual({
+      kind: 'message',
+      message: 'Your card was declined.',
+    });
+    expect(walletErrorText(snapshot)).toBeNull();
+    expect(calls.logPaymentError).toHaveBeenCalledWith({ message: 'Your card was declined.' });
+    expect(calls.attachPaymentMethod).not.toHaveBeenCalled();
+    expect(calls.goToDashboard).not.toHaveBeenCalled();
+    // Values kept: Subscribe is enabled again for another try.
+    expect(canSubscribe(snapshot)).toBe(true);
+  });
+
+  it('a provider error without a message shows errors.unknown', async () => {
+    const { actor } = await ready({
+      confirmPayment: () =>
+        Promise.resolve({ paymentMethodId: null, intentId: null, error: { message: null } }),
+    });
+    completeAll(actor);
+    actor.send({ type: 'card.submit' });
+    await settled(actor);
+    expect(cardErrorText(actor.getSnapshot())).toEqual({ kind: 'key', key: 'errors.unknown' });
+  });
+
+  it('a confirmation that throws shows errors.unknown and logs the error', async () => {
+    const boom = new Error('stripe not loaded');
+    const { actor, calls } = await ready({ confirmPayment: () => Promise.reject(boom) });
+    completeAll(actor);
+    actor.send({ type: 'card.submit' });
+    await settled(actor);
+    expect(actor.getSnapshot().context.errorKey).toBe('errors.unknown');
+    expect(calls.logPaymentError).toHaveBeenCalledWith(boom);
+    expect(calls.attachPaymentMethod).not.toHaveBeenCalled();
+  });
+
+  it('changing expiry or CVC clears the shown error; changing the number does not', async () => {
+    const { actor } = await ready({ confirmPayment: () => Promise.resolve(DECLINED) });
+    completeAll(actor);
+    actor.send({ type: 'card.submit' });
+    await settled(actor);
+    actor.send(field('cardNumber', true));
+    expect(actor.getSnapshot().context.errorMessage).toBe('Your card was declined.');
+    actor.send(field('cardExpiry', true));
+    expect(cardErrorText(actor.getSnapshot())).toBeNull();
+
+    actor.send({ type: 'card.submit' });
+    await settled(actor);
+    expect(actor.getSnapshot().context.errorMessage).toBe('Your card was declined.');
+    actor.send(field('cardCvc', true));
+    expect(cardErrorText(actor.getSnapshot())).toBeNull();
+  });
+
+  it('attach-on-error: an error carrying a payment method still attaches, refreshes, and stays with the message', async () => {
+    expect(ATTACH_ON_ERROR).toBe(true);
+    const attach = deferred<void>();
+    const { actor, calls } = await ready({
+      confirmPayment: () => Promise.resolve(DECLINED_WITH_PM),
+      attachPaymentMethod: () => attach.promise,
+    });
+    completeAll(actor);
+    actor.send({ type: 'card.submit' });
+    await waitFor(actor, (s) => s.matches({ flow: { paying: 'attachingAfterError' } }));
+    expect(isPayingByCard(actor.getSnapshot())).toBe(true);
+    attach.resolve();
+    await settled(actor);
+    const snapshot = actor.getSnapshot();
+    expect(calls.attachPaymentMethod).toHaveBeenCalledTimes(1);
+    expect(calls.attachPaymentMethod.mock.calls[0]?.[0]).toStrictEqual(attachOf('pm_declined'));
+    expect(calls.refreshMember).toHaveBeenCalledTimes(1);
+    expect(snapshot.matches({ flow: { ready: 'idle' } })).toBe(true);
+    expect(cardErrorText(snapshot)).toEqual({
+      kind: 'message',
+      message: 'Your card was declined.',
+    });
+    expect(calls.logPaymentError).toHaveBeenCalledWith({ message: 'Your card was declined.' });
+    expect(calls.goToDashboard).not.toHaveBeenCalled();
+  });
+
+  it('attach-on-error switched off: the error with a payment method is a plain decline', async () => {
+    const { actor, calls } = await ready({
+      confirmPayment: () => Promise.resolve(DECLINED_WITH_PM),
+      attachOnError: false,
+    });
+    completeAll(actor);
+    actor.send({ type: 'card.submit' });
+    await settled(actor);
+    expect(calls.attachPaymentMethod).not.toHaveBeenCalled();
+    expect(cardErrorText(actor.getSnapshot())).toEqual({
+      kind: 'message',
+      message: 'Your card was declined.',
+    });
+  });
+
+  it('attach-on-error whose attach fails too keeps the provider message and logs both', async () => {
+    const attachError = { key: 'server.accessDenied' };
+    const { actor, calls } = await ready({
+      confirmPayment: () => Promise.resolve(DECLINED_WITH_PM),
+      attachPaymentMethod: () => Promise.reject(attachError),
+    });
+    completeAll(actor);
+    actor.send({ type: 'card.submit' });
+    await settled(actor);
+    expect(cardErrorText(actor.getSnapshot())).toEqual({
+      kind: 'message',
+      message: 'Your card was declined.',
+    });
+    expect(calls.logPaymentError).toHaveBeenCalledWith(attachError);
+    expect(calls.refreshMember).not.toHaveBeenCalled();
+  });
+
+  it('an attach failure shows its error key and stays; the retry only re-attaches', async () => {
+    const attach = vi
+      .fn<() => Promise<void>>()
+      .mockRejectedValueOnce({ key: 'errors.network' })
+      .mockResolvedValueOnce(undefined);
+    const { actor, calls } = await ready({ attachPaymentMethod: attach });
+    completeAll(actor);
+    actor.send({ type: 'card.submit' });
+    await settled(actor);
+    expect(actor.getSnapshot().matches({ flow: 'ready' })).toBe(true);
+    expect(cardErrorText(actor.getSnapshot())).toEqual({ kind: 'key', key: 'errors.network' });
+    expect(calls.goToDashboard).not.toHaveBeenCalled();
+
+    actor.send({ type: 'card.submit' });
+    expect(actor.getSnapshot().matches({ flow: { paying: 'attaching' } })).toBe(true);
+    expect(cardErrorText(actor.getSnapshot())).toBeNull();
+    await succeeded(actor);
+    expect(calls.confirmPayment).toHaveBeenCalledTimes(1);
+    expect(attach).toHaveBeenCalledTimes(2);
+    expect(calls.goToDashboard).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed member refresh is logged and still goes to the dashboard', async () => {
+    const refreshError = new Error('offline');
+    const { actor, calls } = await ready({ refreshMember: () => Promise.reject(refreshError) });
+    completeAll(actor);
+    actor.send({ type: 'card.submit' });
+    await succeeded(actor);
+    expect(calls.logPaymentError).toHaveBeenCalledWith(refreshError);
+    expect(calls.goToDashboard).toHaveBeenCalledTimes(1);
+  });
+
+  it('a double submit (double click or Enter) while confirming confirms once and attaches once', async () => {
+    const confirm = deferred<ConfirmResult>();
+    const { actor, calls } = await ready({ confirmPayment: () => confirm.promise });
+    completeAll(actor);
+    actor.send({ type: 'card.submit' });
+    actor.send({ type: 'card.submit' });
+    expect(canSubscribe(actor.getSnapshot())).toBe(false);
+    confirm.resolve(OK);
+    await waitFor(actor, (s) => !s.matches({ flow: { paying: 'confirming' } }));
+    actor.send({ type: 'card.submit' });
+    await succeeded(actor);
+    expect(calls.confirmPayment).toHaveBeenCalledTimes(1);
+    expect(calls.attachPaymentMethod).toHaveBeenCalledTimes(1);
+    expect(calls.goToDashboard).toHaveBeenCalledTimes(1);
+  });
+
+  it('confirms a setup intent secret the same way', async () => {
+    const setupSubscription: LoadedSubscription = {
+      clientSecret: 'seti_9_secret_z',
+      intentId: 'seti_9',
+      kind: 'setup',
+      validTo: null,
+    };
+    const { actor, calls } = await ready({
+      loadSubscription: () => Promise.resolve(setupSubscription),
+    });
+    expect(subscriptionValidTo(actor.getSnapshot())).toBeNull();
+    completeAll(actor);
+    actor.send({ type: 'card.submit' });
+    await succeeded(actor);
+    expect(calls.confirmPayment).toHaveBeenCalledWith(
+      expect.objectContaining({ clientSecret: 'seti_9_secret_z' }),
+    );
+    expect(calls.attachPaymentMethod.mock.calls[0]?.[0]).toStrictEqual(attachOf('pm_ok', 'seti_9'));
+  });
+});
+
+describe('checkout machine: the wallet button', () => {
+  it('starts hidden and shows once the provider reports at least one wallet', async () => {
+    const { actor } = await ready();
+    expect(isWalletShown(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'express.available', methods: [] });
+    expect(isWalletShown(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'express.available', methods: ['googlePay'] });
+    expect(isWalletShown(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().context.methods).toEqual(['googlePay']);
+  });
+
+  it('express.unavailable keeps it hidden, and hides a shown button', () => {
+    const { actor } = start();
+    actor.send({ type: 'express.unavailable' });
+    expect(isWalletShown(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'express.available', methods: ['applePay'] });
+    actor.send({ type: 'express.unavailable' });
+    expect(isWalletShown(actor.getSnapshot())).toBe(false);
+    expect(actor.getSnapshot().context.methods).toEqual([]);
+  });
+
+  it('a method list change updates the methods; an empty list hides the button', async () => {
+    const { actor } = await walletShown();
+    actor.send({ type: 'express.available', methods: ['applePay'] });
+    expect(actor.getSnapshot().context.methods).toEqual(['applePay']);
+    actor.send({ type: 'express.available', methods: [] });
+    expect(isWalletShown(actor.getSnapshot())).toBe(false);
+  });
+
+  it('ignores express.confirm while hidden', async () => {
+    const { actor, calls } = await ready();
+    actor.send({ type: 'express.confirm' });
+    expect(actor.getSnapshot().matches({ flow: 'ready' })).toBe(true);
+    expect(calls.confirmPayment).not.toHaveBeenCalled();
+  });
+});
+
+describe('checkout machine: paying with the wallet', () => {
+  it('confirms with the gateway, attaches exactly the payload, refreshes, goes to the dashboard', async () => {
+    const { actor, calls } = await walletShown();
+    actor.send({ type: 'express.confirm' });
+    expect(isPaying(actor.getSnapshot())).toBe(true);
+    // The card waits, but is not shown as the payment in flight.
+    expect(isPayingByCard(actor.getSnapshot())).toBe(false);
+    await succeeded(actor);
+    expect(calls.confirmPayment).toHaveBeenCalledWith({
+      gateway: GATEWAY,
+      method: 'wallet',
+      clientSecret: 'pi_123_secret_abc',
+    });
+    expect(calls.attachPaymentMethod.mock.calls).toEqual([[attachOf('pm_ok')]]);
+    expect(calls.refreshMember).toHaveBeenCalledTimes(1);
+    expect(calls.goToDashboard).toHaveBeenCalledTimes(1);
+    expect(calls.logPaymentError).not.toHaveBeenCalled();
+  });
+
+  it('express.cancel while confirming goes back without attaching', async () => {
+    const confirm = deferred<ConfirmResult>();
+    const { actor, calls } = await walletShown({ confirmPayment: () => confirm.promise });
+    actor.send({ type: 'express.confirm' });
+    actor.send({ type: 'express.cancel' });
+    expect(actor.getSnapshot().matches({ flow: { ready: 'idle' } })).toBe(true);
+    confirm.resolve(OK);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(actor.getSnapshot().matches({ flow: 'ready' })).toBe(true);
+    expect(calls.attachPaymentMethod).not.toHaveBeenCalled();
+    expect(calls.goToDashboard).not.toHaveBeenCalled();
+  });
+
+  it('express.cancel does not stop a card payment', async () => {
+    const confirm = deferred<ConfirmResult>();
+    const { actor } = await walletShown({ confirmPayment: () => confirm.promise });
+    completeAll(actor);
+    actor.send({ type: 'card.submit' });
+    actor.send({ type: 'express.cancel' });
+    expect(actor.getSnapshot().matches({ flow: { paying: 'confirming' } })).toBe(true);
+  });
+
+  it('one payment at a time: the wallet cannot start during a card payment, nor the card during a wallet payment', async () => {
+    const confirm = deferred<ConfirmResult>();
+    const { actor, calls } = await walletShown({ confirmPayment: () => confirm.promise });
+    completeAll(actor);
+    actor.send({ type: 'express.confirm' });
+    actor.send({ type: 'express.confirm' });
+    actor.send({ type: 'card.submit' });
+    expect(canSubscribe(actor.getSnapshot())).toBe(false);
+    confirm.resolve(OK);
+    await succeeded(actor);
+    expect(calls.confirmPayment).toHaveBeenCalledTimes(1);
+    expect(calls.confirmPayment.mock.calls[0]?.[0].method).toBe('wallet');
+    expect(calls.attachPaymentMethod).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('checkout machine: the wallet quirk (success despite an error)', () => {
+  it('is on by default', () => {
+    expect(EXPRESS_SUCCESS_DESPITE_ERROR).toBe(true);
+  });
+
+  it('quirk on (default guard): a decline is logged, not attached, and still refreshes and goes to the dashboard', async () => {
+    const { actor, calls } = await walletShown({ confirmPayment: () => Promise.resolve(DECLINED) });
+    actor.send({ type: 'express.confirm' });
+    await succeeded(actor);
+    expect(calls.logPaymentError).toHaveBeenCalledWith({ message: 'Your card was declined.' });
+    expect(calls.attachPaymentMethod).not.toHaveBeenCalled();
+    expect(calls.refreshMember).toHaveBeenCalledTimes(1);
+    expect(calls.goToDashboard).toHaveBeenCalledTimes(1);
+    // The card's error text never shows the wallet's error.
+    expect(cardErrorText(actor.getSnapshot())).toBeNull();
+  });
+
+  it('quirk off: a decline stays on the wallet’s error branch with the provider message as-is', async () => {
+    const { actor, calls } = await walletShown({
+      confirmPayment: () => Promise.resolve(DECLINED),
+      quirk: false,
+    });
+    actor.send({ type: 'express.confirm' });
+    await waitFor(actor, (s) => s.matches({ flow: { ready: 'walletFailed' } }));
+    expect(walletErrorText(actor.getSnapshot())).toEqual({
+      kind: 'message',
+      message: 'Your card was declined.',
+    });
+    expect(cardErrorText(actor.getSnapshot())).toBeNull();
+    expect(calls.goToDashboard).not.toHaveBeenCalled();
+    expect(calls.logPaymentError).toHaveBeenCalledTimes(1);
+  });
+
+  it('quirk off: from the error branch the member can cancel, try again, or pay by card', async () => {
+    const confirm = vi
+      .fn<() => Promise<ConfirmResult>>()
+      .mockResolvedValueOnce(DECLINED)
+      .mockResolvedValueOnce(DECLINED)
+      .mockResolvedValueOnce(OK);
+    const { actor, calls } = await walletShown({ confirmPayment: confirm, quirk: false });
+    actor.send({ type: 'express.confirm' });
+    await waitFor(actor, (s) => s.matches({ flow: { ready: 'walletFailed' } }));
+    actor.send({ type: 'express.cancel' });
+    expect(actor.getSnapshot().matches({ flow: { ready: 'idle' } })).toBe(true);
+    expect(actor.getSnapshot().context.errorMessage).toBeNull();
+    actor.send({ type: 'express.confirm' });
+    await waitFor(actor, (s) => s.matches({ flow: { ready: 'walletFailed' } }));
+    completeAll(actor);
+    actor.send({ type: 'card.submit' });
+    expect(walletErrorText(actor.getSnapshot())).toBeNull();
+    await succeeded(actor);
+    expect(confirm).toHaveBeenCalledTimes(3);
+    expect(calls.confirmPayment.mock.calls[2]?.[0].method).toBe('card');
+    expect(calls.goToDashboard).toHaveBeenCalledTimes(1);
+  });
+
+  it('quirk off: a wallet that goes away takes its error with it', async () => {
+    const { actor } = await walletShown({
+      confirmPayment: () => Promise.resolve(DECLINED),
+      quirk: false,
+    });
+    actor.send({ type: 'express.confirm' });
+    await waitFor(actor, (s) => s.matches({ flow: { ready: 'walletFailed' } }));
+    actor.send({ type: 'express.unavailable' });
+    expect(actor.getSnapshot().matches({ flow: { ready: 'idle' } })).toBe(true);
+    expect(isWalletShown(actor.getSnapshot())).toBe(false);
+    expect(walletErrorText(actor.getSnapshot())).toBeNull();
+  });
+
+  it('attach-on-error: an error carrying a payment method attaches, then the quirk goes to the dashboard', async () => {
+    const { actor, calls } = await walletShown({
+      confirmPayment: () => Promise.resolve(DECLINED_WITH_PM),
+    });
+    actor.send({ type: 'express.confirm' });
+    await succeeded(actor);
+    expect(calls.attachPaymentMethod.mock.calls).toEqual([[attachOf('pm_declined')]]);
+    expect(calls.refreshMember).toHaveBeenCalledTimes(1);
+    expect(calls.goToDashboard).toHaveBeenCalledTimes(1);
+  });
+
+  it('attach-on-error with the quirk off: attaches, then shows the error', async () => {
+    const { actor, calls } = await walletShown({
+      confirmPayment: () => Promise.resolve(DECLINED_WITH_PM),
+      quirk: false,
+    });
+    actor.send({ type: 'express.confirm' });
+    await waitFor(actor, (s) => s.matches({ flow: { ready: 'walletFailed' } }));
+    expect(calls.attachPaymentMethod).toHaveBeenCalledTimes(1);
+    expect(walletErrorText(actor.getSnapshot())).toEqual({
+      kind: 'message',
+      message: 'Your card was declined.',
+    });
+    expect(calls.goToDashboard).not.toHaveBeenCalled();
+  });
+
+  it('an attach failure is an error too: key shown with the quirk off, the dashboard with it on', async () => {
+    const attachError = { key: 'errors.network' };
+    const off = await walletShown({
+      attachPaymentMethod: () => Promise.reject(attachError),
+      quirk: false,
+    });
+    off.actor.send({ type: 'express.confirm' });
+    await waitFor(off.actor, (s) => s.matches({ flow: { ready: 'walletFailed' } }));
+    expect(walletErrorText(off.actor.getSnapshot())).toEqual({
+      kind: 'key',
+      key: 'errors.network',
+    });
+    expect(off.calls.logPaymentError).toHaveBeenCalledWith(attachError);
+
+    const on = await walletShown({ attachPaymentMethod: () => Promise.reject(attachError) });
+    on.actor.send({ type: 'express.confirm' });
+    await succeeded(on.actor);
+    expect(on.calls.goToDashboard).toHaveBeenCalledTimes(1);
+  });
+
+  it('a provider failure (throw) with the quirk off shows errors.unknown', async () => {
+    const { actor } = await walletShown({
+      confirmPayment: () => Promise.reject(new Error('boom')),
+      quirk: false,
+    });
+    actor.send({ type: 'express.confirm' });
+    await waitFor(actor, (s) => s.matches({ flow: { ready: 'walletFailed' } }));
+    expect(walletErrorText(actor.getSnapshot())).toEqual({ kind: 'key', key: 'errors.unknown' });
+  });
+});

@@ -1,0 +1,506 @@
+/**
+ * Model-based tests of the checkout on /subscription: paths generated from
+ * the REAL checkout machine (xstate/graph), walked twice: with the wallet's
+ * observed quirk of spec 4 on (the app's setting: success even after an
+ * error) and off (the wallet's error branch shows and may be retried). Each
+ * path runs against the REAL CheckoutScreen with a fake payment provider
+ * (loaded, made ready and failed by the path), a fake API and the real
+ * membership machine: every actor outcome of a path settles the promise the
+ * screen's fake is waiting on. After every step the test checks what a member
+ * sees (spinner, Subscribe enabled / disabled / busy, the wallet button, the
+ * red error texts, /dashboard) and what the API and the gateway received.
+ * Every Subscribe is a double click plus Enter, so no path may start a second
+ * confirmation or attach.
+ */
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createActor, type EventObject, type SnapshotFrom } from 'xstate';
+import {
+  CARD_FIELDS,
+  type CheckoutEvent,
+  checkoutMachine,
+} from '../../machines/payment/checkout.machine.ts';
+import {
+  canSubscribe,
+  cardErrorText,
+  isPaying,
+  isPayingByCard,
+  isWalletShown,
+  type PaymentErrorText,
+  walletErrorText,
+} from '../../machines/payment/checkout.selectors.ts';
+import type {
+  CardField,
+  CardFieldChange,
+  ExpressMethod,
+} from '../../machines/payment/payment-gateway.ts';
+import { createFlows } from '../../src/app/flows.ts';
+import type { PaymentProviderModule } from '../../src/payments/payment-provider.ts';
+import { createTestI18n } from '../support/i18n.ts';
+import {
+  done,
+  expectFullCoverage,
+  expectOutcomesNameInvokes,
+  failed,
+  generatePaths,
+  type ModelPath,
+  type OutcomeEvent,
+  parseOutcome,
+  quietActors,
+} from '../support/model.ts';
+import { viewPathsOf } from '../support/model-screen.ts';
+import {
+  ACCESS_DENIED,
+  attachBodyFor,
+  type CheckoutKit,
+  createCheckoutKit,
+  DECLINED,
+  DECLINED_NO_MESSAGE,
+  DECLINED_WITH_PM,
+  describePaymentOutcome,
+  FIELD_LABELS,
+  hammerSubscribe,
+  inputValueOf,
+  NETWORK_ERROR,
+  OK,
+  RECORD,
+  renderCheckout,
+  responseOf,
+  SUBSCRIPTION,
+  subscribeButton,
+  translate,
+  WALLET_BUTTON,
+} from '../views/checkout-test-kit.tsx';
+
+const INPUT = { membershipId: RECORD._id, externalId: RECORD.externalId };
+
+const INVOKE_IDS = [
+  'loadProvider',
+  'loadSubscription',
+  'confirmPayment',
+  'attachPaymentMethod',
+  'refreshMember',
+  'attachPaymentMethodAfterError',
+] as const;
+
+const quiet = quietActors([
+  'loadProvider',
+  'loadSubscription',
+  'confirmPayment',
+  'attachPaymentMethod',
+  'refreshMember',
+]) as never;
+
+/** The machines the paths walk: the real one, with actors only the paths settle, the quirk on and off. */
+const WALKS = [true, false].map((quirk) => ({
+  quirk,
+  machine: checkoutMachine.provide({
+    actors: quiet,
+    guards: { reportsSuccessDespiteError: () => quirk },
+  }),
+}));
+
+type ModelEvent = CheckoutEvent | OutcomeEvent | { type: `xstate.after.${string}` };
+
+/** The provider's time-out, as the event the machine's delayed transition takes. */
+const PROVIDER_TIMEOUT = (() => {
+  const type = [
+    ...checkoutMachine
+      .getStateNodeById('checkout.flow.loading.provider.starting')
+      .transitions.keys(),
+  ].find((key) => key.startsWith('xstate.after.'));
+  if (!type) throw new Error('The checkout has no provider time-out');
+  return { type } as ModelEvent;
+})();
+
+/** The provider's gateway in the model (the screen gets the fake provider's own). */
+const MODEL_GATEWAY = {
+  confirmCard: () => Promise.reject(new Error('model only')),
+  confirmExpress: () => Promise.reject(new Error('model only')),
+};
+
+const field = (name: CardField, complete: boolean, error: string | null = null): ModelEvent => ({
+  type: 'card.fieldChange',
+  field: name,
+  complete,
+  error,
+});
+
+const WALLETS: ExpressMethod[] = ['applePay', 'googlePay'];
+
+/** While the provider and the subscription load. */
+const LOADING_EVENTS: ModelEvent[] = [
+  done('loadProvider', 'the provider module'),
+  failed('loadProvider', new Error('chunk failed')),
+  PROVIDER_TIMEOUT,
+  done('loadSubscription', SUBSCRIPTION),
+  failed('loadSubscription', NETWORK_ERROR),
+];
+
+/** Once the provider module is rendered. */
+const PROVIDER_EVENTS: ModelEvent[] = [
+  { type: 'checkout.providerReady', gateway: MODEL_GATEWAY },
+  { type: 'checkout.providerFailed', error: new Error('Provider script blocked') },
+];
+
+/** What the wallet button reports, and the member authorising or closing its sheet. */
+const WALLET_EVENTS: ModelEvent[] = [
+  { type: 'express.available', methods: WALLETS },
+  { type: 'express.available', methods: [] },
+  { type: 'express.unavailable' },
+  { type: 'express.confirm' },
+  { type: 'express.cancel' },
+];
+
+const INVALID_NUMBER = field('cardNumber', false, 'Your card number is invalid.');
+
+/**
+ * What the card fields report with nothing in flight, kept to one order so
+ * the paths stay few: an untouched card (the wallet's turn too), filled field
+ * by field, and a complete card (Subscribe, a field still complete, a field
+ * made invalid or emptied).
+ */
+function readyEvents(context: CheckoutSnapshot['context']): ModelEvent[] {
+  const missing = CARD_FIELDS.filter((name) => !context.fields[name].complete);
+  const untouched =
+    missing.length === CARD_FIELDS.length &&
+    CARD_FIELDS.every((name) => context.fields[name].error === null);
+  if (untouched) return [field('cardNumber', true), INVALID_NUMBER, ...WALLET_EVENTS];
+  const next = missing[0];
+  if (next) return [field(next, true)];
+  return [
+    { type: 'card.submit' },
+    field('cardExpiry', true),
+    INVALID_NUMBER,
+    field('cardCvc', false),
+  ];
+}
+
+/** The outcomes of a payment in flight, and the wallet sheet closed. */
+const PAYING_EVENTS: ModelEvent[] = [
+  { type: 'express.cancel' },
+  done('confirmPayment', OK),
+  done('confirmPayment', DECLINED),
+  done('confirmPayment', DECLINED_WITH_PM),
+  done('confirmPayment', DECLINED_NO_MESSAGE),
+  failed('confirmPayment', new Error('Stripe.js is not loaded')),
+  done('attachPaymentMethod', undefined),
+  failed('attachPaymentMethod', ACCESS_DENIED),
+  done('attachPaymentMethodAfterError', undefined),
+  failed('attachPaymentMethodAfterError', ACCESS_DENIED),
+  done('refreshMember', undefined),
+  failed('refreshMember', NETWORK_ERROR),
+];
+
+type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
+type ModelState = { value: unknown; context: unknown };
+
+/** The flow region's state: 'ready', 'paying', … (its top-level name). */
+function flowOf(state: ModelState): string {
+  const flow = (state.value as { flow: string | Record<string, unknown> }).flow;
+  return typeof flow === 'string' ? flow : (Object.keys(flow)[0] ?? '');
+}
+
+/** The provider module is on the page: it mounts its fields and may fail to load its script. */
+function providerRendered(state: ModelState): boolean {
+  const loading = (state.value as { flow: { loading?: { provider: unknown } } }).flow.loading;
+  return JSON.stringify(loading?.provider) !== JSON.stringify({ starting: 'loadingCode' });
+}
+
+function eventsIn(state: ModelState): ModelEvent[] {
+  switch (flowOf(state)) {
+    case 'loading':
+      return providerRendered(state) ? [...LOADING_EVENTS, ...PROVIDER_EVENTS] : LOADING_EVENTS;
+    case 'ready':
+      // The wallet's error branch: what the wallet does next (paying by card is the ready state's).
+      return (state.value as { flow: { ready: string } }).flow.ready === 'walletFailed'
+        ? WALLET_EVENTS
+        : readyEvents(state.context as CheckoutSnapshot['context']);
+    case 'paying':
+      return PAYING_EVENTS;
+    default:
+      return [];
+  }
+}
+
+/** States are told apart by what a member can see and what the next step would do. */
+function serializeState(state: ModelState): string {
+  const context = state.context as CheckoutSnapshot['context'];
+  return JSON.stringify({
+    value: state.value,
+    complete: CARD_FIELDS.map((name) => context.fields[name].complete),
+    fieldError: CARD_FIELDS.some((name) => context.fields[name].error !== null),
+    error: context.errorMessage ? 'message' : context.errorKey,
+    method: context.method,
+    confirmed: context.confirmed,
+    paymentMethod: context.paymentMethodId !== null,
+    wallets: context.methods.length > 0,
+  });
+}
+
+const walks = WALKS.map((walk) => {
+  const paths = generatePaths<ModelEvent>(walk.machine, {
+    events: eventsIn,
+    input: INPUT,
+    serializeState,
+  });
+  // The quirk only matters to wallet payments: its 'off' walk keeps those. A
+  // path that is the start of a longer one is left out (the longer one checks
+  // each of its states on the way).
+  const kept = walk.quirk
+    ? paths
+    : paths.filter((path) => path.steps.some((step) => step.event.type === 'express.confirm'));
+  return { ...walk, paths: viewPathsOf(kept, labelOf) };
+});
+
+/** A readable step: which field and what it reports, which actor and how it ended. */
+function labelOf(event: ModelEvent): string {
+  if (event.type === 'card.fieldChange') {
+    const change = event as CardFieldChange & EventObject;
+    const what = change.complete ? 'complete' : change.error ? 'error' : 'incomplete';
+    return `${change.field} ${what}`;
+  }
+  if (event.type === 'express.available') {
+    const { methods } = event as { methods: ExpressMethod[] };
+    return `express.available(${methods.join(', ') || 'none'})`;
+  }
+  if (event === PROVIDER_TIMEOUT) return 'provider time-out';
+  return describePaymentOutcome(event) ?? event.type;
+}
+
+function titleOf(path: ModelPath<ModelEvent>): string {
+  const steps = path.steps.map((step) => labelOf(step.event)).join(' → ') || '(opened)';
+  const leaves = path.target.filter(
+    (id) => !path.target.some((other) => other.startsWith(`${id}.`)),
+  );
+  return `${steps} ⇒ ${leaves.map((id) => id.replace(/^checkout\./, '')).join(' + ')}`;
+}
+
+// ---------------------------------------------------------------------------
+// Driving the screen
+// ---------------------------------------------------------------------------
+
+function expressProps(kit: CheckoutKit) {
+  const props = kit.provider.latest.express;
+  if (!props) throw new Error('The express button is not mounted');
+  return props;
+}
+
+/** Which fake an actor outcome settles (the confirmation: by the way the model pays). */
+function settledCall(id: string, model: CheckoutSnapshot): string | undefined {
+  if (id === 'confirmPayment') {
+    return model.context.method === 'wallet' ? 'confirmExpress' : 'confirmCard';
+  }
+  return {
+    loadProvider: 'loadProvider',
+    loadSubscription: 'subscriptions.get',
+    attachPaymentMethod: 'subscriptions.attachPaymentMethod',
+    attachPaymentMethodAfterError: 'subscriptions.attachPaymentMethod',
+    refreshMember: 'loadMembership',
+  }[id];
+}
+
+async function drive(kit: CheckoutKit, event: ModelEvent, model: CheckoutSnapshot): Promise<void> {
+  switch (event.type) {
+    case 'checkout.providerReady':
+      return kit.provider.ready();
+    case 'checkout.providerFailed':
+      return kit.provider.failLoad();
+    case 'card.submit':
+      return hammerSubscribe();
+    case 'card.fieldChange': {
+      const change = event as CardFieldChange & EventObject;
+      const input = screen.getByLabelText(FIELD_LABELS[change.field]) as HTMLInputElement;
+      const value = inputValueOf(change);
+      if (input.value === value) return kit.provider.report(change);
+      fireEvent.change(input, { target: { value } });
+      return;
+    }
+    case 'express.available': {
+      const { methods } = event as { methods: ExpressMethod[] };
+      await act(async () => expressProps(kit).onAvailable(methods));
+      return;
+    }
+    case 'express.unavailable':
+      await act(async () => expressProps(kit).onUnavailable());
+      return;
+    case 'express.cancel':
+      await act(async () => expressProps(kit).onCancel());
+      return;
+    case 'express.confirm': {
+      // The member can only authorise from a visible, enabled wallet button.
+      const wallet = screen.getByRole('button', { name: WALLET_BUTTON });
+      expect(wallet).toBeEnabled();
+      fireEvent.click(wallet);
+      return;
+    }
+  }
+  // The provider's time-out: the screen's own timer fires (this path renders with a short one).
+  if (event === PROVIDER_TIMEOUT) return;
+  const outcome = parseOutcome(event);
+  const name = outcome ? settledCall(outcome.id, model) : undefined;
+  if (!outcome || !name) throw new Error(`No driver for ${event.type}`);
+  // The API answers with the response the loader turns into SUBSCRIPTION; the
+  // provider's code is the fake provider module.
+  const settled =
+    outcome.kind === 'error'
+      ? (event as OutcomeEvent)
+      : outcome.id === 'loadSubscription'
+        ? { output: responseOf(SUBSCRIPTION) }
+        : outcome.id === 'loadProvider'
+          ? { output: kit.provider.module }
+          : outcome.id === 'refreshMember'
+            ? { output: RECORD }
+            : (event as OutcomeEvent);
+  await kit.pending.settle(name, settled);
+}
+
+const text = (error: PaymentErrorText | null) =>
+  error ? (error.kind === 'message' ? error.message : translate(error.key)) : null;
+
+interface ExpectedCalls {
+  confirmCard: number;
+  confirmExpress: number;
+  attaches: ReturnType<typeof attachBodyFor>[];
+}
+
+async function expectScreen(kit: CheckoutKit, snapshot: CheckoutSnapshot, expected: ExpectedCalls) {
+  await waitFor(() => {
+    if (snapshot.matches({ flow: 'succeeded' })) {
+      expect(kit.navigate).toHaveBeenCalledWith('/dashboard');
+      return;
+    }
+    expect(kit.navigate).not.toHaveBeenCalled();
+    const alerts = screen.queryAllByRole('alert').map((alert) => alert.textContent);
+
+    if (snapshot.hasTag('loading')) {
+      expect(screen.getByRole('status')).toHaveTextContent('Loading secure payment form...');
+      expect(screen.queryByRole('button', { name: /^Subscrib/ })).toBeNull();
+      expect(alerts).toEqual([]);
+      return;
+    }
+    expect(screen.queryByRole('status')).toBeNull();
+
+    if (snapshot.matches({ flow: 'providerError' }) || snapshot.matches({ flow: 'loadFailed' })) {
+      expect(alerts).toEqual([text(cardErrorText(snapshot))]);
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+      expect(screen.queryByRole('button', { name: /^Subscrib/ })).toBeNull();
+      return;
+    }
+
+    const payingByCard = isPayingByCard(snapshot);
+    const button = subscribeButton();
+    expect(button).toHaveTextContent(payingByCard ? /^Subscribing\.\.\.$/ : /^Subscribe$/);
+    expect(button.disabled).toBe(!canSubscribe(snapshot));
+    for (const name of CARD_FIELDS) {
+      expect((screen.getByLabelText(FIELD_LABELS[name]) as HTMLInputElement).disabled).toBe(
+        payingByCard,
+      );
+    }
+    if (isWalletShown(snapshot)) {
+      expect(screen.getByRole('button', { name: WALLET_BUTTON })).toHaveProperty(
+        'disabled',
+        isPaying(snapshot),
+      );
+      expect(screen.getByText('Or pay by card')).toBeVisible();
+    } else {
+      expect(screen.queryByRole('button', { name: WALLET_BUTTON })).toBeNull();
+      expect(screen.queryByText('Or pay by card')).toBeNull();
+    }
+    // The wallet's error (above the card form), then the card's.
+    const shown = [text(walletErrorText(snapshot)), text(cardErrorText(snapshot))].filter(Boolean);
+    expect(alerts).toEqual(shown);
+  });
+  expect(kit.pending.count('confirmCard')).toBe(expected.confirmCard);
+  expect(kit.pending.count('confirmExpress')).toBe(expected.confirmExpress);
+  for (const name of ['confirmCard', 'confirmExpress']) {
+    expect(kit.pending.argsOf(name).every(([secret]) => secret === SUBSCRIPTION.clientSecret)).toBe(
+      true,
+    );
+  }
+  expect(kit.calls.attach).toEqual(
+    expected.attaches.map((payload) => [RECORD.externalId, payload]),
+  );
+}
+
+const entered = (
+  before: CheckoutSnapshot,
+  after: CheckoutSnapshot,
+  state: 'confirming' | 'attaching' | 'attachingAfterError',
+) => after.matches({ flow: { paying: state } }) && !before.matches({ flow: { paying: state } });
+
+async function runPath(walk: (typeof walks)[number], path: ModelPath<ModelEvent>) {
+  const kit = createCheckoutKit();
+  const flows = createFlows({
+    api: kit.api,
+    session: kit.session,
+    membership: kit.membership,
+    logger: kit.logger,
+    i18n: createTestI18n('en'),
+  });
+  // The app's checkout flow, with the quirk set as this walk has it.
+  kit.services.flows = {
+    ...flows,
+    checkout: { ...flows.checkout, guards: { reportsSuccessDespiteError: () => walk.quirk } },
+  };
+  const timesOut = path.steps.some((step) => step.event === PROVIDER_TIMEOUT);
+  await renderCheckout(kit, {
+    loadProvider: () => kit.pending.create<PaymentProviderModule>('loadProvider', []),
+    ...(timesOut ? { providerTimeoutMs: 300 } : {}),
+  });
+
+  const model = createActor(walk.machine, { input: INPUT });
+  model.start();
+  const expected: ExpectedCalls = { confirmCard: 0, confirmExpress: 0, attaches: [] };
+  await expectScreen(kit, model.getSnapshot(), expected);
+
+  for (const step of path.steps) {
+    const before = model.getSnapshot();
+    await drive(kit, step.event, before);
+    model.send(step.event as CheckoutEvent);
+    const after = model.getSnapshot();
+    if (entered(before, after, 'confirming')) {
+      if (after.context.method === 'wallet') expected.confirmExpress += 1;
+      else expected.confirmCard += 1;
+    }
+    if (entered(before, after, 'attaching') || entered(before, after, 'attachingAfterError')) {
+      expected.attaches.push(attachBodyFor(after.context.paymentMethodId));
+    }
+    await expectScreen(kit, after, expected);
+  }
+  model.stop();
+}
+
+describe('checkout model (real machine → real checkout screen)', () => {
+  for (const walk of walks) {
+    describe(
+      walk.quirk
+        ? 'wallet quirk on: success even after an error (the app)'
+        : 'wallet quirk off: the wallet’s error branch',
+      () => {
+        it('has paths to run', () => {
+          expect(walk.paths.length).toBeGreaterThan(5);
+        });
+        for (const path of walk.paths) {
+          it(titleOf(path), async () => {
+            await runPath(walk, path);
+          });
+        }
+      },
+    );
+  }
+
+  it('covers every state and every transition of the machine', () => {
+    expectFullCoverage(
+      checkoutMachine,
+      walks.map((walk) => ({ machine: walk.machine, paths: walk.paths, input: INPUT })),
+      walks
+        .map((w) => `${w.paths.length} paths with the quirk ${w.quirk ? 'on' : 'off'}`)
+        .join(', '),
+    );
+  });
+
+  it('every outcome event names an invoke of the machine', () => {
+    expectOutcomesNameInvokes(checkoutMachine, [...LOADING_EVENTS, ...PAYING_EVENTS], INVOKE_IDS);
+  });
+});
