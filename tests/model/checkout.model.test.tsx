@@ -13,7 +13,7 @@
  * confirmation or attach.
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createActor, type EventObject, type SnapshotFrom } from 'xstate';
 import {
   CARD_FIELDS,
@@ -36,19 +36,6 @@ import type {
 } from '../../machines/payment/payment-gateway.ts';
 import { createFlows } from '../../src/app/flows.ts';
 import type { PaymentProviderModule } from '../../src/payments/payment-provider.ts';
-import { createTestI18n } from '../support/i18n.ts';
-import {
-  done,
-  expectFullCoverage,
-  expectOutcomesNameInvokes,
-  failed,
-  generatePaths,
-  type ModelPath,
-  type OutcomeEvent,
-  parseOutcome,
-  quietActors,
-} from '../support/model.ts';
-import { viewPathsOf } from '../support/model-screen.ts';
 import {
   ACCESS_DENIED,
   attachBodyFor,
@@ -70,7 +57,17 @@ import {
   subscribeButton,
   translate,
   WALLET_BUTTON,
-} from '../views/checkout-test-kit.tsx';
+} from '../support/checkout.kit.tsx';
+import { createTestI18n } from '../support/i18n.ts';
+import {
+  done,
+  failed,
+  type ModelPath,
+  type OutcomeEvent,
+  parseOutcome,
+  quietActors,
+} from '../support/model.ts';
+import { describeModel, sayFailure, type Walk } from '../support/model-suite.ts';
 
 const INPUT = { membershipId: RECORD._id, externalId: RECORD.externalId };
 
@@ -238,21 +235,6 @@ function serializeState(state: ModelState): string {
   });
 }
 
-const walks = WALKS.map((walk) => {
-  const paths = generatePaths<ModelEvent>(walk.machine, {
-    events: eventsIn,
-    input: INPUT,
-    serializeState,
-  });
-  // The quirk only matters to wallet payments: its 'off' walk keeps those. A
-  // path that is the start of a longer one is left out (the longer one checks
-  // each of its states on the way).
-  const kept = walk.quirk
-    ? paths
-    : paths.filter((path) => path.steps.some((step) => step.event.type === 'express.confirm'));
-  return { ...walk, paths: viewPathsOf(kept, labelOf) };
-});
-
 /** A readable step: which field and what it reports, which actor and how it ended. */
 function labelOf(event: ModelEvent): string {
   if (event.type === 'card.fieldChange') {
@@ -268,12 +250,87 @@ function labelOf(event: ModelEvent): string {
   return describePaymentOutcome(event) ?? event.type;
 }
 
-function titleOf(path: ModelPath<ModelEvent>): string {
-  const steps = path.steps.map((step) => labelOf(step.event)).join(' → ') || '(opened)';
-  const leaves = path.target.filter(
-    (id) => !path.target.some((other) => other.startsWith(`${id}.`)),
-  );
-  return `${steps} ⇒ ${leaves.map((id) => id.replace(/^checkout\./, '')).join(' + ')}`;
+const FIELD_NAMES: Record<CardField, string> = {
+  cardNumber: 'the card number',
+  cardExpiry: 'the expiry date',
+  cardCvc: 'the CVC',
+};
+
+const CONFIRMED: Array<[unknown, string]> = [
+  [OK, 'The provider confirms the payment'],
+  [DECLINED, 'The bank declines the card (“Your card was declined.”)'],
+  [
+    DECLINED_WITH_PM,
+    'The bank declines the card but gives a payment method (“Your card has insufficient funds.”)',
+  ],
+  [DECLINED_NO_MESSAGE, 'The bank declines the card, with no message'],
+];
+
+/** The step as a member does it or sees it happen. */
+function say(event: ModelEvent): string | undefined {
+  if (event === PROVIDER_TIMEOUT) return 'The payment provider does not become ready in time';
+  switch (event.type) {
+    case 'card.fieldChange': {
+      const change = event as CardFieldChange & EventObject;
+      const what = FIELD_NAMES[change.field];
+      if (change.complete) return `Fill in ${what}`;
+      return change.error
+        ? `Type an invalid ${what.replace('the ', '')} (“${change.error}”)`
+        : `Empty ${what}`;
+    }
+    case 'card.submit':
+      return 'Press “Subscribe”';
+    case 'express.available': {
+      const { methods } = event as { methods: ExpressMethod[] };
+      return methods.length > 0
+        ? `The browser offers a wallet (${methods.join(', ')})`
+        : 'The browser offers no wallet';
+    }
+    case 'express.unavailable':
+      return 'The wallet button cannot be shown';
+    case 'express.confirm':
+      return 'Pay with the wallet and authorise it in its sheet';
+    case 'express.cancel':
+      return 'Close the wallet sheet';
+    case 'checkout.providerReady':
+      return 'The payment provider shows its card fields';
+    case 'checkout.providerFailed':
+      return 'The payment provider’s script fails to load';
+    default:
+      return sayOutcome(event);
+  }
+}
+
+function sayOutcome(event: ModelEvent): string | undefined {
+  const outcome = parseOutcome(event);
+  if (!outcome) return undefined;
+  const error = (event as { error?: unknown }).error;
+  const output = (event as { output?: unknown }).output;
+  const said: Record<string, [string, string]> = {
+    loadProvider: [
+      'The payment provider’s code loads',
+      'The payment provider’s code fails to load',
+    ],
+    loadSubscription: [
+      'The server answers with the subscription to pay',
+      'Loading the subscription fails',
+    ],
+    attachPaymentMethod: [
+      'The server attaches the payment method',
+      'Attaching the payment method fails',
+    ],
+    attachPaymentMethodAfterError: [
+      'The server attaches the payment method anyway',
+      'Attaching the payment method anyway fails',
+    ],
+    refreshMember: ['The member and the membership are reloaded', 'Reloading the membership fails'],
+    confirmPayment: ['', 'The provider fails to confirm (Stripe.js is not loaded)'],
+  };
+  if (outcome.id === 'confirmPayment' && outcome.kind === 'done') {
+    return CONFIRMED.find(([result]) => result === output)?.[1];
+  }
+  const [ok, failure] = said[outcome.id] ?? [undefined, undefined];
+  return outcome.kind === 'done' ? ok : sayFailure(failure ?? outcome.id, error);
 }
 
 // ---------------------------------------------------------------------------
@@ -429,7 +486,12 @@ const entered = (
   state: 'confirming' | 'attaching' | 'attachingAfterError',
 ) => after.matches({ flow: { paying: state } }) && !before.matches({ flow: { paying: state } });
 
-async function runPath(walk: (typeof walks)[number], path: ModelPath<ModelEvent>) {
+type CheckoutWalk = Walk<ModelEvent> & (typeof WALKS)[number];
+
+async function runPath(
+  walk: { quirk: boolean; machine: typeof checkoutMachine },
+  path: ModelPath<ModelEvent>,
+) {
   const kit = createCheckoutKit();
   const flows = createFlows({
     api: kit.api,
@@ -471,36 +533,35 @@ async function runPath(walk: (typeof walks)[number], path: ModelPath<ModelEvent>
   model.stop();
 }
 
-describe('checkout model (real machine → real checkout screen)', () => {
-  for (const walk of walks) {
-    describe(
-      walk.quirk
-        ? 'wallet quirk on: success even after an error (the app)'
-        : 'wallet quirk off: the wallet’s error branch',
-      () => {
-        it('has paths to run', () => {
-          expect(walk.paths.length).toBeGreaterThan(5);
-        });
-        for (const path of walk.paths) {
-          it(titleOf(path), async () => {
-            await runPath(walk, path);
-          });
-        }
-      },
-    );
-  }
-
-  it('covers every state and every transition of the machine', () => {
-    expectFullCoverage(
-      checkoutMachine,
-      walks.map((walk) => ({ machine: walk.machine, paths: walk.paths, input: INPUT })),
-      walks
-        .map((w) => `${w.paths.length} paths with the quirk ${w.quirk ? 'on' : 'off'}`)
-        .join(', '),
-    );
-  });
-
-  it('every outcome event names an invoke of the machine', () => {
-    expectOutcomesNameInvokes(checkoutMachine, [...LOADING_EVENTS, ...PAYING_EVENTS], INVOKE_IDS);
-  });
-});
+describeModel<ModelEvent, CheckoutWalk>(
+  {
+    title: 'Checkout (card and wallet)',
+    machine: checkoutMachine,
+    invokeIds: INVOKE_IDS,
+    // The quirk only matters to wallet payments: its 'off' walk keeps those.
+    walks: WALKS.map((walk) => ({
+      ...walk,
+      events: eventsIn,
+      input: INPUT,
+      serializeState,
+      ...(walk.quirk
+        ? {}
+        : {
+            label: 'wallet quirk off',
+            keep: (path: ModelPath<ModelEvent>) =>
+              path.steps.some((step) => step.event.type === 'express.confirm'),
+          }),
+    })),
+    name: labelOf,
+    say,
+  },
+  {
+    file: import.meta.filename,
+    run: (path) => runPath(path.walk, path),
+    also: (paths) =>
+      it('runs paths with the quirk on (the app) and off (the wallet’s error branch)', () => {
+        expect(paths.filter((p) => p.walk.quirk).length).toBeGreaterThan(5);
+        expect(paths.filter((p) => !p.walk.quirk).length).toBeGreaterThan(5);
+      }),
+  },
+);

@@ -39,9 +39,17 @@ export interface Walk<E extends EventObject> {
   events: ModelOptions<E>['events'];
   input?: unknown;
   serializeState?: ModelOptions<E>['serializeState'];
+  /**
+   * Names a walk whose paths are a scenario of their own (e.g. 'wallet quirk
+   * off'): in the test titles, the ids and the script. Unnamed walks share
+   * their paths (the same steps run once).
+   */
+  label?: string;
+  /** Which of the walk's paths to run (default: all). */
+  keep?(path: ModelPath<E>): boolean;
 }
 
-export interface MachineModel<E extends EventObject> {
+export interface MachineModel<E extends EventObject, W extends Walk<E> = Walk<E>> {
   /** A person's name for the flow: the script's title. */
   title: string;
   /** The real machine: coverage is counted against its definitions. */
@@ -49,7 +57,7 @@ export interface MachineModel<E extends EventObject> {
   /** Every outcome event names one of these invokes (and the machine has exactly these). */
   invokeIds: readonly string[];
   /** One walk, or several (e.g. one per parallel region, or per guard setting). */
-  walks: Array<Walk<E>>;
+  walks: W[];
   /** A step's short name in a test title ('delete.change(password)'). */
   name(event: E): string;
   /**
@@ -69,9 +77,10 @@ export interface MachineModel<E extends EventObject> {
 }
 
 /** A path of the model, with the walk it belongs to and its stable id. */
-export interface IdentifiedPath<E extends EventObject> extends ModelPath<E> {
+export interface IdentifiedPath<E extends EventObject, W extends Walk<E> = Walk<E>>
+  extends ModelPath<E> {
   id: string;
-  walk: Walk<E>;
+  walk: W;
 }
 
 /** A short, stable id from the steps' names: the same path keeps its id across runs. */
@@ -85,13 +94,15 @@ export function pathId(chart: string, description: string): string {
 }
 
 /** Every path the suite runs, with ids, in a stable order. */
-export function pathsOf<E extends EventObject>(model: MachineModel<E>): Array<IdentifiedPath<E>> {
+export function pathsOf<E extends EventObject, W extends Walk<E>>(
+  model: MachineModel<E, W>,
+): Array<IdentifiedPath<E, W>> {
   const all = model.walks.flatMap((walk) => {
     const paths = generatePaths<E>(walk.machine, {
       events: walk.events,
       ...(walk.input === undefined ? {} : { input: walk.input }),
       ...(walk.serializeState ? { serializeState: walk.serializeState } : {}),
-    });
+    }).filter((path) => walk.keep?.(path) ?? true);
     const named =
       model.prune === false
         ? paths.map((p) => ({
@@ -99,7 +110,11 @@ export function pathsOf<E extends EventObject>(model: MachineModel<E>): Array<Id
             description: p.steps.map((s) => model.name(s.event)).join(' → ') || '(initial)',
           }))
         : viewPathsOf(paths, (event) => model.name(event));
-    return named.map((path) => ({ ...path, walk }));
+    return named.map((path) => ({
+      ...path,
+      description: walk.label ? `(${walk.label}) ${path.description}` : path.description,
+      walk,
+    }));
   });
   const unique = all.filter((p, i) => all.findIndex((q) => q.description === p.description) === i);
   return unique.map((path) => ({ ...path, id: pathId(model.machine.id, path.description) }));
@@ -123,9 +138,9 @@ function findNode(machine: AnyStateMachine, id: string): AnyStateNode | undefine
 const sentence = (text: string) => (/[.!?]”?$/.test(text) ? text : `${text}.`);
 
 /** The path script of a machine: every path, as numbered plain-English steps. */
-export function renderPathScript<E extends EventObject>(
-  model: MachineModel<E>,
-  paths: Array<IdentifiedPath<E>>,
+export function renderPathScript<E extends EventObject, W extends Walk<E>>(
+  model: MachineModel<E, W>,
+  paths: Array<IdentifiedPath<E, W>>,
   suiteFile: string,
 ): string {
   const start = leafDescriptions(model.machine, initialIds(model.machine));
@@ -144,7 +159,7 @@ export function renderPathScript<E extends EventObject>(
     '',
   ];
   for (const path of paths) {
-    lines.push(`## ${path.id}`, '');
+    lines.push(`## ${path.id}${path.walk.label ? ` (${path.walk.label})` : ''}`, '');
     if (path.steps.length === 0) lines.push('1. Nothing happens yet.');
     path.steps.forEach((step, index) => {
       const now = leafDescriptions(model.machine, step.stateIds).map(sentence).join(' ');
@@ -163,9 +178,9 @@ export function renderPathScript<E extends EventObject>(
 }
 
 /** What step `index` of `path` is, in words: `say`, else the taken transition's description. */
-function sayStep<E extends EventObject>(
-  model: MachineModel<E>,
-  path: IdentifiedPath<E>,
+function sayStep<E extends EventObject, W extends Walk<E>>(
+  model: MachineModel<E, W>,
+  path: IdentifiedPath<E, W>,
   index: number,
 ): string {
   const step = path.steps[index] as { event: E };
@@ -199,20 +214,20 @@ export function expectPathScriptCurrent(id: string, script: string): void {
   expect(readFileSync(target, 'utf8'), `${id}.paths.md is stale: run npm run charts`).toBe(script);
 }
 
-export interface DescribeModelOptions<E extends EventObject> {
+export interface DescribeModelOptions<E extends EventObject, W extends Walk<E> = Walk<E>> {
   /** This suite's file, for the script's header: import.meta.filename. */
   file: string;
   /** Runs one path (`playPath` on a screen, or events on the machine). */
-  run(path: IdentifiedPath<E>): Promise<void> | void;
+  run(path: IdentifiedPath<E, W>): Promise<void> | void;
   /** More tests of the coverage block (e.g. which endings the paths reach). */
-  also?(paths: Array<IdentifiedPath<E>>): void;
+  also?(paths: Array<IdentifiedPath<E, W>>): void;
 }
 
 /** The three blocks every model suite has (see the top of this file). */
-export function describeModel<E extends EventObject>(
-  model: MachineModel<E>,
-  { file, run, also }: DescribeModelOptions<E>,
-): Array<IdentifiedPath<E>> {
+export function describeModel<E extends EventObject, W extends Walk<E> = Walk<E>>(
+  model: MachineModel<E, W>,
+  { file, run, also }: DescribeModelOptions<E, W>,
+): Array<IdentifiedPath<E, W>> {
   const paths = pathsOf(model);
   const suiteFile = `tests/${file.split('/tests/').pop()}`;
 

@@ -17,7 +17,7 @@ import {
   SUBSCRIPTION,
   subscribeButton,
   USER,
-} from './checkout-test-kit.tsx';
+} from '../support/checkout.kit.tsx';
 
 /** French amounts use a no-break space before '$'. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\u00a0|\u202f/g, ' ');

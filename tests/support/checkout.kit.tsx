@@ -37,18 +37,18 @@ import {
   CheckoutScreen,
   type CheckoutScreenProps,
 } from '../../src/screens/checkout/checkout-screen.tsx';
-import { PendingCalls } from '../support/deferred.ts';
+import { PendingCalls } from './deferred.ts';
 import {
   createMembership,
   createSessionStub,
   fakeLogger,
   httpError,
   networkError,
-} from '../support/fake-services.ts';
-import { MARIE } from '../support/fixtures.ts';
-import { createTestI18n } from '../support/i18n.ts';
-import { parseOutcome } from '../support/model.ts';
-import { renderScreen } from '../support/render.tsx';
+} from './fake-services.ts';
+import { MARIE } from './fixtures.ts';
+import { createTestI18n } from './i18n.ts';
+import { parseOutcome } from './model.ts';
+import { renderScreen } from './render.tsx';
 
 // ---------------------------------------------------------------------------
 // Data
