@@ -9,7 +9,8 @@
  *     as a black box;
  *   - the routes are the top floor: src/screens/ never imports src/routes/;
  *   - no screen calls `.provide()`: the app's effects are composed in
- *     src/app/flows.ts, and a screen asks for its flow by name (useFlow).
+ *     src/app/flows.ts, and a screen asks for its flow by name (useFlow);
+ *   - tests/model and tests/views never import each other (kits: tests/support).
  * Each failure names the offending file:line.
  */
 import * as fs from 'node:fs';
@@ -225,6 +226,18 @@ describe('architecture: who may import what', () => {
 
   it('the browser tests (tests/e2e/) never import from src/', () => {
     const violations = e2eFiles.flatMap((file) => importsFrom(file, read(file), 'src'));
+    expect(show(violations)).toEqual([]);
+  });
+
+  it('model suites and view tests never import each other: shared kits live in tests/support/', () => {
+    const pairs: Array<[string, string]> = [
+      ['tests/model', 'tests/views'],
+      ['tests/views', 'tests/model'],
+    ];
+    const violations = pairs.flatMap(([from, forbidden]) =>
+      sourceFiles(from).flatMap((file) => importsFrom(file, read(file), forbidden)),
+    );
+    expect(sourceFiles('tests/model').length).toBeGreaterThan(5);
     expect(show(violations)).toEqual([]);
   });
 });
