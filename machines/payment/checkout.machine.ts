@@ -35,6 +35,7 @@ import { and, assign, fromPromise, not, setup, stateIn } from 'xstate';
 import type { AttachPaymentMethodPayload } from '../shared/domain.ts';
 import { errorKeyOf, UNKNOWN_ERROR_KEY } from '../shared/error-key.ts';
 import { errorOf, outputOf } from '../shared/event-params.ts';
+import { notProvided } from '../shared/not-provided.ts';
 import type { LoadedSubscription } from './intent.ts';
 import type {
   CardField,
@@ -133,10 +134,6 @@ export interface ConfirmInput {
 export interface AttachInput {
   externalId: string;
   body: AttachPaymentMethodPayload;
-}
-
-function notProvided(name: string) {
-  return () => Promise.reject(new Error(`${name} not provided`));
 }
 
 const EMPTY_FIELD: CardFieldState = { complete: false, error: null };
