@@ -13,6 +13,8 @@ import {
   type LockRequester,
 } from '../../src/lib/cross-tab-lock.ts';
 import { createSafeStorage, type SafeStorage } from '../../src/lib/safe-storage.ts';
+import { membershipJson, userJson } from '../api/api-test-kit.ts';
+import { fakeLockManager } from '../lib/fake-locks.ts';
 import { createTestI18n } from '../support/i18n.ts';
 
 const BASE = 'http://api.test/api/';
@@ -25,26 +27,8 @@ const CONFIG: AppConfig = {
   inspect: false,
 };
 
-const USER = {
-  _id: 'u1',
-  id: 'u1',
-  firstName: 'Marie',
-  lastName: 'Tremblay',
-  email: 'marie@example.ca',
-  phone: '+15145550123',
-  language: 'fr',
-  isBetaTester: false,
-  billingAddress: {},
-};
-
-const MEMBERSHIP = {
-  _id: 'm1',
-  id: 'm1',
-  externalId: 'sub_123',
-  validTo: '2099-05-01T00:00:00.000Z',
-  cancelledAt: null,
-  chargerOrderedAt: null,
-};
+const USER = userJson();
+const MEMBERSHIP = membershipJson({ validTo: '2099-05-01T00:00:00.000Z' });
 
 const unauthorized = () =>
   HttpResponse.json(
@@ -285,34 +269,6 @@ describe('createServices: the HTTP client and the session actor together', () =>
     expect(bearer).toBe('Bearer good-access');
   });
 });
-
-/** A stand-in for the browser's Web Locks: one holder at a time per name, in order. */
-function fakeLockManager(): LockRequester {
-  let queue: Promise<unknown> = Promise.resolve();
-  let held = false;
-  const request = (
-    _name: string,
-    optionsOrCallback: { ifAvailable?: boolean } | ((lock: unknown) => Promise<unknown>),
-    maybeCallback?: (lock: unknown) => Promise<unknown>,
-  ) => {
-    const options = typeof optionsOrCallback === 'function' ? {} : optionsOrCallback;
-    const callback = (
-      typeof optionsOrCallback === 'function' ? optionsOrCallback : maybeCallback
-    ) as (lock: unknown) => Promise<unknown>;
-    if (options.ifAvailable && held) return callback(null);
-    const run = queue.then(async () => {
-      held = true;
-      try {
-        return await callback({});
-      } finally {
-        held = false;
-      }
-    });
-    queue = run.catch(() => undefined);
-    return run;
-  };
-  return { request } as LockRequester;
-}
 
 describe('two tabs, one storage: the refresh is shared across tabs', () => {
   /**

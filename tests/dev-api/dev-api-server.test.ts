@@ -9,34 +9,18 @@ import { type AtomicWriteIo, writeFileAtomic } from '../../dev-api/store.ts';
 import { devApi } from '../../dev-api/vite-plugin.ts';
 import {
   addMember,
+  closedAfterEach,
   DEMO,
   DEV_TOKEN,
   envelope,
   type Harness,
   printedCode,
   signIn,
-  startDevApi,
-  tempDir,
 } from './dev-api-harness.ts';
 
-const harnesses: Harness[] = [];
-const dirs: string[] = [];
+const { start, newDir } = closedAfterEach();
 
-async function start(options: Parameters<typeof startDevApi>[0] = {}): Promise<Harness> {
-  const h = await startDevApi(options);
-  harnesses.push(h);
-  return h;
-}
-
-function newDir(): string {
-  const dir = tempDir();
-  dirs.push(dir);
-  return dir;
-}
-
-afterEach(async () => {
-  await Promise.all(harnesses.splice(0).map((h) => h.close()));
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+afterEach(() => {
   vi.unstubAllEnvs();
 });
 

@@ -7,15 +7,8 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import {
-  arrangeMember,
-  CARDS,
-  expectCardFieldsReady,
-  expectHeading,
-  PASSWORD,
-  signInQuickly,
-  typeCard,
-} from './support/quality.ts';
+import { ADDRESS, CARDS, expectCardFieldsReady, PASSWORD, typeCard } from './support/members.ts';
+import { expectHeading } from './support/quality.ts';
 
 // Several screens and axe runs per test: room for a machine shared with other runs.
 test.describe.configure({ timeout: 60_000 });
@@ -81,9 +74,13 @@ test('public screens at 320 px', async ({ page }) => {
   }
 });
 
-test('login, the one-time code and registration at 320 px', async ({ page, api, uniqueEmail }) => {
-  const email = uniqueEmail('narrow-otp');
-  await api.createUser({ email, password: PASSWORD, verified: false });
+test('login, the one-time code and registration at 320 px', async ({
+  page,
+  newMember,
+  api,
+  uniqueEmail,
+}) => {
+  const { email } = await newMember('narrow-otp', { verified: false });
 
   await page.goto('/register');
   await expectHeading(page, 'Create your account');
@@ -108,9 +105,8 @@ test('login, the one-time code and registration at 320 px', async ({ page, api, 
   await checkScreen(page, page.getByRole('button', { name: 'Next' }));
 });
 
-test('member screens at 320 px', async ({ page, request, api, uniqueEmail }) => {
-  const { email } = await arrangeMember(api, uniqueEmail('narrow-member'), 'noMembership');
-  await signInQuickly(page, request, email);
+test('member screens at 320 px', async ({ page, signedInMember }) => {
+  await signedInMember('narrow-member', { quickly: true });
 
   await page.goto('/activation');
   await expectHeading(page, 'Activate your membership');
@@ -132,12 +128,13 @@ test('member screens at 320 px', async ({ page, request, api, uniqueEmail }) => 
 
 test('checkout, its 3D Secure dialog and the dashboard at 320 px', async ({
   page,
-  request,
-  api,
-  uniqueEmail,
+  signedInMember,
 }) => {
-  const { email } = await arrangeMember(api, uniqueEmail('narrow-checkout'), 'activeWithAddress');
-  await signInQuickly(page, request, email);
+  await signedInMember('narrow-checkout', {
+    state: 'active',
+    billingAddress: ADDRESS,
+    quickly: true,
+  });
 
   await page.goto('/subscription');
   await expectHeading(page, 'Complete your membership');

@@ -8,15 +8,8 @@
  */
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import {
-  arrangeMember,
-  CARDS,
-  expectCardFieldsReady,
-  expectHeading,
-  PASSWORD,
-  signInQuickly,
-  typeCard,
-} from './support/quality.ts';
+import { CARDS, expectCardFieldsReady, PASSWORD, typeCard } from './support/members.ts';
+import { expectHeading } from './support/quality.ts';
 
 // Several screens and axe runs per test: room for a machine shared with other runs.
 test.describe.configure({ timeout: 90_000 });
@@ -82,12 +75,11 @@ test('sign-up fails: the message, the form as typed, then it goes through', asyn
 
 test('login, sending the code and verifying it fail in turn; each is retried', async ({
   page,
+  newMember,
   api,
-  uniqueEmail,
   signIn,
 }) => {
-  const email = uniqueEmail('net-login');
-  await api.createUser({ email, password: PASSWORD, verified: false });
+  const { email } = await newMember('net-login', { verified: false });
 
   await test.step('login', async () => {
     const restore = await failNetwork(page, 'client/auth/login', 'POST');
@@ -128,12 +120,9 @@ test('login, sending the code and verifying it fail in turn; each is retried', a
 
 test('activation, billing, the subscription and attaching the card fail in turn; each is retried', async ({
   page,
-  request,
-  api,
-  uniqueEmail,
+  signedInMember,
 }) => {
-  const { email } = await arrangeMember(api, uniqueEmail('net-member'), 'noMembership');
-  await signInQuickly(page, request, email);
+  await signedInMember('net-member', { quickly: true });
   await page.goto('/activation');
   await expectHeading(page, 'Activate your membership');
 

@@ -24,7 +24,7 @@ import {
   factValue,
   PASSWORD,
   typeCard,
-} from '../e2e/support/journey.ts';
+} from '../e2e/support/members.ts';
 import { hostingPorts } from './hosting-ports.ts';
 
 const { api: apiPort } = hostingPorts();

@@ -6,8 +6,8 @@
  * right field, nothing typed lost, nothing sent that the server would refuse.
  */
 import type { Page } from '@playwright/test';
-import { PASSWORD } from '../support/journey.ts';
-import { arrangeMember, expectHeading, signInQuickly } from '../support/quality.ts';
+import { PASSWORD } from '../support/members.ts';
+import { expectHeading } from '../support/quality.ts';
 import { expect, MESSAGES, test } from './fault-kit.ts';
 
 test.describe.configure({ timeout: 60_000 });
@@ -35,13 +35,11 @@ async function fillRegistration(page: Page, email: string) {
 
 test('billing lines over 100 characters: a message on each field, nothing sent, everything kept', async ({
   page,
-  request,
+  signedInMember,
   api,
-  uniqueEmail,
   faults,
 }) => {
-  const { email } = await arrangeMember(api, uniqueEmail('input-billing'), 'active');
-  await signInQuickly(page, request, email);
+  await signedInMember('input-billing', { state: 'active', quickly: true });
   await page.goto('/billing');
   await expectHeading(page, 'Billing address');
   const long = `12 ${'Boulevard '.repeat(10)}`.trim();
@@ -153,13 +151,12 @@ test('the server calling the phone invalid marks the phone field; a key outside 
 
 test('a code pasted with spaces or dashes fills the boxes without "Only digits allowed"', async ({
   page,
+  newMember,
   api,
-  uniqueEmail,
   signIn,
   faults,
 }) => {
-  const email = uniqueEmail('input-paste');
-  await api.createUser({ email, password: PASSWORD, verified: false });
+  const { email } = await newMember('input-paste', { verified: false });
   await signIn(page, email, PASSWORD);
   await expectHeading(page, 'Verify your account');
   const code = await api.lastOtp(email);
@@ -178,13 +175,12 @@ test('a code pasted with spaces or dashes fills the boxes without "Only digits a
 
 test('Resend clicked again and again sends one code per 30 s, on both one-time-code steps', async ({
   page,
+  newMember,
   api,
-  uniqueEmail,
   signIn,
   faults,
 }) => {
-  const email = uniqueEmail('input-resend');
-  await api.createUser({ email, password: PASSWORD, verified: false });
+  const { email } = await newMember('input-resend', { verified: false });
   const codesSince = async (since: number, path: string) =>
     (await api.requests(path)).filter(
       (call) => Date.parse(call.at) >= since && (call.body as { email?: string }).email === email,

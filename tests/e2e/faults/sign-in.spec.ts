@@ -6,7 +6,7 @@
  * clear message, keeps what they typed, and the next try goes on.
  */
 import type { Page } from '@playwright/test';
-import { PASSWORD } from '../support/journey.ts';
+import { PASSWORD } from '../support/members.ts';
 import { expect, KINDS, type Kind, MESSAGE_FOR, test } from './fault-kit.ts';
 
 test.describe.configure({ timeout: 60_000 });
@@ -21,12 +21,10 @@ async function expectCode(page: Page, code: string) {
 
 test('POST client/auth/login: every fault keeps the form, then sign-in goes on to /activation', async ({
   page,
-  api,
-  uniqueEmail,
+  newMember,
   faults,
 }) => {
-  const email = uniqueEmail('fault-login');
-  await api.createUser({ email, password: PASSWORD });
+  const { email } = await newMember('fault-login');
   await page.goto('/login');
   await page.getByLabel('Email or phone', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -48,13 +46,12 @@ test('POST client/auth/login: every fault keeps the form, then sign-in goes on t
 
 test('the one-time code: sending and checking it fail every way; the code typed is kept; Resend waits 30 s', async ({
   page,
+  newMember,
   api,
-  uniqueEmail,
   signIn,
   faults,
 }) => {
-  const email = uniqueEmail('fault-otp');
-  await api.createUser({ email, password: PASSWORD, verified: false });
+  const { email } = await newMember('fault-otp', { verified: false });
 
   // Sending: the first code goes out on its own after the unverified login.
   const sendings: Array<[Kind, () => Promise<void>]> = [
@@ -145,12 +142,11 @@ test('POST client/auth/sign-up: every fault keeps the form; the answer is not re
 
 test('forgot password: asking for, checking and using the code fail every way; nothing typed is lost', async ({
   page,
+  newMember,
   api,
-  uniqueEmail,
   faults,
 }) => {
-  const email = uniqueEmail('fault-forgot');
-  await api.createUser({ email, password: PASSWORD });
+  const { email } = await newMember('fault-forgot');
   await page.goto('/forgot-password');
   await page.getByLabel('Email', { exact: true }).fill(email);
 

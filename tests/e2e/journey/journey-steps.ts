@@ -21,10 +21,10 @@ import {
   factValue,
   PASSWORD,
   requestsSince,
+  signInQuickly,
   typeCard,
   uniqueFrenchMobile,
-} from '../support/journey.ts';
-import { signInQuickly } from '../support/quality.ts';
+} from '../support/members.ts';
 import type { JourneyEvent } from './journey.machine.ts';
 
 export interface JourneyRun {

@@ -4,14 +4,28 @@
  *   - `uniqueEmail(label?)`: an address no other test uses (the stand-in's
  *     data is shared by the whole run, so never reuse addresses);
  *   - `signIn(page, email, password)`: fills the login form by its accessible
- *     names and submits it (does not wait for the next page).
+ *     names and submits it (does not wait for the next page);
+ *   - `newMember(label, options?)`: a member made through the stand-in with a
+ *     unique address, in the state the options say (./members.ts);
+ *   - `signedInMember(label, options?)`: the same, then signed in through the
+ *     login form (until the app leaves /login), or with `quickly: true` by
+ *     storing its tokens (no page of the app loaded yet).
  *
  *   import { expect, test } from './support/fixtures.ts';
- *   test('…', async ({ page, api, uniqueEmail, signIn }) => { … });
+ *   test('…', async ({ page, api, signedInMember }) => {
+ *     const { email } = await signedInMember('x', { state: 'active' });
+ *   });
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import { type DevApi, devApi } from './api.ts';
 import { type AppServer, startAppServer } from './app-server.ts';
+import {
+  type ArrangedMember,
+  arrangeMember,
+  type MemberOptions,
+  PASSWORD,
+  signInQuickly,
+} from './members.ts';
 
 /** Accessible names on the login screen (English). */
 export const LOGIN = {
@@ -53,6 +67,11 @@ interface Fixtures {
   api: DevApi;
   uniqueEmail: (label?: string) => string;
   signIn: typeof signIn;
+  newMember: (label: string, options?: MemberOptions) => Promise<ArrangedMember>;
+  signedInMember: (
+    label: string,
+    options?: MemberOptions & { quickly?: boolean },
+  ) => Promise<ArrangedMember>;
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
@@ -82,6 +101,25 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   signIn: async ({}, use) => {
     await use(signIn);
   },
+  newMember: async ({ api }, use) => {
+    await use((label, options) => arrangeMember(api, makeUniqueEmail(label), options));
+  },
+  signedInMember: async ({ page, request, newMember }, use) => {
+    await use(async (label, { quickly = false, ...options } = {}) => {
+      const member = await newMember(label, options);
+      const password = options.password ?? PASSWORD;
+      if (quickly) {
+        await signInQuickly(page, request, member.email, password);
+      } else {
+        await signIn(page, member.email, password);
+        await expect(page).not.toHaveURL(/\/login/);
+      }
+      return member;
+    });
+  },
 });
+
+/** The `signedInMember` fixture, for helpers that take it. */
+export type SignedInMember = Fixtures['signedInMember'];
 
 export { expect };
