@@ -7,21 +7,10 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { badRequest } from './http.ts';
 import type { BillingAddressRecord } from './store.ts';
 
-export const PROVINCES = [
-  'AB',
-  'BC',
-  'MB',
-  'NB',
-  'NL',
-  'NS',
-  'NT',
-  'NU',
-  'ON',
-  'PE',
-  'QC',
-  'SK',
-  'YT',
-] as const;
+/** Canada's ten provinces and three territories (postal abbreviations). */
+const PROVINCE_CODES = ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'ON', 'PE', 'QC', 'SK'] as const;
+const TERRITORY_CODES = ['NT', 'NU', 'YT'] as const;
+export const PROVINCES = [...PROVINCE_CODES, ...TERRITORY_CODES] as const;
 
 /** E.164, optionally with an RFC 3966 extension: `+15145550123;ext=12`. */
 const E164_WITH_EXTENSION = /^\+[1-9]\d{2,19}(?:;ext=\d{1,6})?$/;

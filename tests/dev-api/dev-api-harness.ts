@@ -169,6 +169,15 @@ export function printedCode(logs: string[], email: string): string | null {
   return line ? line.slice(prefix.length, prefix.length + 6) : null;
 }
 
+/** A billing address as a member types it (the postal code in lower case, without its space). */
+export const ADDRESS = {
+  country_code: 'CA',
+  address_1: '1234 rue Sainte-Catherine O',
+  city: 'Montréal',
+  province: 'QC',
+  postal_code: 'h3g1p1',
+};
+
 export interface NewMember {
   email: string;
   password?: string;

@@ -13,7 +13,7 @@ import type { Page } from '@playwright/test';
 import { type LoggedRequest, redacted } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, LOGIN, test } from './support/fixtures.ts';
-import { PASSWORD } from './support/members.ts';
+import { PASSWORD, storedTokens } from './support/members.ts';
 
 // Each test walks a whole flow (several sign-ins and axe scans): on a busy
 // shared machine one can pass 25 s, so the config's 30 s would be too tight.
@@ -350,7 +350,7 @@ test('delete account: the dialog keeps the focus and closes on Escape; a wrong p
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('evclub.accessToken'))).toBeNull();
+  expect((await storedTokens(page)).accessToken).toBeNull();
   const deletes = (await api.requests('/client/auth/profile'))
     .filter((r) => r.method === 'DELETE')
     .slice(deletesBefore);

@@ -6,8 +6,9 @@
  * activation, billing (with and without its errors) and the dashboard.
  * Black box: visible texts, accessible names and what the stand-in received.
  */
-import { redacted } from './support/api.ts';
+
 import { PROVINCES } from '../../dev-api/validate.ts';
+import { redacted } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import {
@@ -15,6 +16,8 @@ import {
   dayOf,
   factValue,
   inDays,
+  onlyCall,
+  openScreen,
   PASSWORD,
   requestsSince,
   uniqueFrenchMobile,
@@ -65,10 +68,7 @@ test.describe('registration (spec 2, 5)', () => {
     const signUps = (await requestsSince(api, '/client/auth/sign-up', since)).filter(
       (call) => (call.body as { email?: string }).email === email,
     );
-    expect(signUps).toHaveLength(1);
-    expect(signUps[0]?.method).toBe('POST');
-    expect(signUps[0]?.status).toBe(201);
-    expect(signUps[0]?.body).toEqual({
+    expect(onlyCall(signUps, 'POST', 201).body).toEqual({
       firstName: 'Amélie',
       lastName: 'Tremblay',
       phone: phone.e164,
@@ -181,10 +181,9 @@ test.describe('activation (spec 2)', () => {
     const activations = (await requestsSince(api, '/club/memberships', since)).filter(
       (call) => call.method === 'POST',
     );
-    expect(activations).toHaveLength(1);
-    expect(activations[0]?.path).toBe('/club/memberships');
-    expect(activations[0]?.status).toBe(201);
-    expect(activations[0]?.body ?? null).toBeNull();
+    const activation = onlyCall(activations, 'POST', 201);
+    expect(activation.path).toBe('/club/memberships');
+    expect(activation.body ?? null).toBeNull();
   });
 
   test('with a billing address: POST club/memberships, then /subscription', async ({
@@ -204,8 +203,7 @@ test.describe('activation (spec 2)', () => {
     const activations = (await requestsSince(api, '/club/memberships', since)).filter(
       (call) => call.method === 'POST' && call.path === '/club/memberships',
     );
-    expect(activations).toHaveLength(1);
-    expect(activations[0]?.status).toBe(201);
+    onlyCall(activations, 'POST', 201);
   });
 });
 
@@ -217,8 +215,7 @@ test.describe('billing (spec 2, 3, 5)', () => {
   }) => {
     const since = Date.now();
     await signedInMember('billing-validation', { state: 'active' });
-    await page.goto('/billing');
-    await expect(page.getByRole('heading', { level: 1, name: 'Billing address' })).toBeVisible();
+    await openScreen(page, '/billing');
 
     await expect(page.getByLabel('Country')).toBeDisabled();
     await expect(page.getByLabel('Country')).toHaveValue('Canada');
@@ -285,10 +282,7 @@ test.describe('billing (spec 2, 3, 5)', () => {
     const saves = (await requestsSince(api, '/client/auth/profile/billingAddress', since)).filter(
       (call) => (call.body as { address_1?: string }).address_1 === street,
     );
-    expect(saves).toHaveLength(1);
-    expect(saves[0]?.method).toBe('PUT');
-    expect(saves[0]?.status).toBe(200);
-    expect(saves[0]?.body).toEqual({
+    expect(onlyCall(saves, 'PUT', 200).body).toEqual({
       country_code: 'CA',
       address_1: street,
       city: 'Montréal',

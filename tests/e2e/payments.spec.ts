@@ -24,6 +24,8 @@ import {
   expectRedText,
   factValue,
   type MemberOptions,
+  onlyCall,
+  openCheckout,
   PASSWORD,
   payWithCard,
   requestsSince,
@@ -50,11 +52,7 @@ async function atCheckout(
   });
   if (!membership) throw new Error('the member has no membership');
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/subscription');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Complete your membership' }),
-  ).toBeVisible();
-  await expectCardFieldsReady(page);
+  await openCheckout(page);
   return { email, membership };
 }
 
@@ -82,12 +80,9 @@ async function expectOneAttach(
   membership: Membership,
   paymentIntentId: string,
 ): Promise<void> {
-  const attaches = await requestsSince(api, '/attach-payment-method', since);
-  expect(attaches).toHaveLength(1);
-  expect(attaches[0]?.method).toBe('PUT');
-  expect(attaches[0]?.path).toBe(attachPath(membership));
-  expect(attaches[0]?.status).toBe(200);
-  expect(attaches[0]?.body).toEqual({
+  const attach = onlyCall(await requestsSince(api, '/attach-payment-method', since), 'PUT', 200);
+  expect(attach.path).toBe(attachPath(membership));
+  expect(attach.body).toEqual({
     paymentMethodId: expect.stringMatching(/^pm_test_/),
     membershipId: membership._id,
     paymentIntentId,

@@ -13,6 +13,8 @@ import {
   CARDS,
   expectCardFieldsReady,
   inDays,
+  openCheckout,
+  openScreen,
   PASSWORD,
   typeCard,
 } from './support/members.ts';
@@ -45,18 +47,14 @@ test('public screens in English', async ({ page }) => {
   }
 });
 
-test('activation, billing and account in English', async ({ page, signedInMember }) => {
-  await signedInMember('a11y-new', { quickly: true });
-  await page.goto('/activation');
-  await expectHeading(page, 'Activate your membership');
+test('activation, billing and account in English', async ({ page, openAsMember }) => {
+  await openAsMember('/activation', 'a11y-new');
   await checkScreen(page);
 
-  await page.goto('/billing');
-  await expectHeading(page, 'Billing address');
+  await openScreen(page, '/billing');
   await checkScreen(page);
 
-  await page.goto('/account');
-  await expectHeading(page, 'Your account');
+  await openScreen(page, '/account');
   await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Test');
   await checkScreen(page);
 });
@@ -71,13 +69,10 @@ test('subscription and dashboard (active, then inactive) in English', async ({
     billingAddress: ADDRESS,
     quickly: true,
   });
-  await page.goto('/subscription');
-  await expectHeading(page, 'Complete your membership');
-  await expectCardFieldsReady(page);
+  await openCheckout(page);
   await checkScreen(page);
 
-  await page.goto('/dashboard');
-  await expectHeading(page, 'Dashboard');
+  await openScreen(page, '/dashboard');
   await expect(page.getByText('Active', { exact: true })).toBeVisible();
   await checkScreen(page);
 
@@ -148,10 +143,8 @@ test.describe('error states', () => {
     await expectNoViolations(page);
   });
 
-  test('one-time code error', async ({ page, newMember, api, signIn }) => {
-    const { email } = await newMember('a11y-otp-error', { verified: false });
-    await signIn(page, email, PASSWORD);
-    await expectHeading(page, 'Verify your account');
+  test('one-time code error', async ({ page, signedInMember, api }) => {
+    const { email } = await signedInMember('a11y-otp-error', { verified: false });
     await expectNoViolations(page);
     const code = await api.lastOtp(email);
     await page
@@ -228,13 +221,8 @@ test.describe('error states', () => {
     await expectNoViolations(page);
   });
 
-  test('billing field errors and a failed save', async ({ page, signedInMember }) => {
-    await signedInMember('a11y-billing-error', {
-      state: 'active',
-      quickly: true,
-    });
-    await page.goto('/billing');
-    await expectHeading(page, 'Billing address');
+  test('billing field errors and a failed save', async ({ page, openAsMember }) => {
+    await openAsMember('/billing', 'a11y-billing-error', { state: 'active' });
     await page.getByLabel('Address line 1', { exact: true }).press('Enter');
     await expect(page.locator('.field__error')).toHaveCount(4);
     await expectNoViolations(page);
@@ -264,8 +252,7 @@ test.describe('error states', () => {
       billingAddress: ADDRESS,
       quickly: true,
     });
-    await page.goto('/subscription');
-    await expectCardFieldsReady(page);
+    await openCheckout(page);
 
     await typeCard(page, CARDS.declined);
     await page.getByRole('button', { name: 'Subscribe' }).click();

@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { ADDRESS, CARDS, expectCardFieldsReady, PASSWORD, typeCard } from './support/members.ts';
+import { ADDRESS, CARDS, openCheckout, openScreen, PASSWORD, typeCard } from './support/members.ts';
 import { expectHeading } from './support/quality.ts';
 
 // Several screens and axe runs per test: room for a machine shared with other runs.
@@ -105,23 +105,18 @@ test('login, the one-time code and registration at 320 px', async ({
   await checkScreen(page, page.getByRole('button', { name: 'Next' }));
 });
 
-test('member screens at 320 px', async ({ page, signedInMember }) => {
-  await signedInMember('narrow-member', { quickly: true });
-
-  await page.goto('/activation');
-  await expectHeading(page, 'Activate your membership');
+test('member screens at 320 px', async ({ page, openAsMember }) => {
+  await openAsMember('/activation', 'narrow-member');
   await checkScreen(page, page.getByRole('button', { name: 'Activate membership' }));
 
-  await page.goto('/billing');
-  await expectHeading(page, 'Billing address');
+  await openScreen(page, '/billing');
   await page.getByLabel('Address line 1', { exact: true }).fill('1 Main St');
   await page.getByLabel('City', { exact: true }).fill('Toronto');
   await page.getByLabel('Postal code', { exact: true }).fill('M5V 2T6');
   await page.getByLabel('Province or territory', { exact: true }).selectOption('ON');
   await checkScreen(page, page.getByRole('button', { name: 'Finish' }));
 
-  await page.goto('/account');
-  await expectHeading(page, 'Your account');
+  await openScreen(page, '/account');
   await page.getByLabel('First name', { exact: true }).fill('Kimberly');
   await checkScreen(page, page.getByRole('button', { name: 'Save profile' }));
 });
@@ -136,9 +131,7 @@ test('checkout, its 3D Secure dialog and the dashboard at 320 px', async ({
     quickly: true,
   });
 
-  await page.goto('/subscription');
-  await expectHeading(page, 'Complete your membership');
-  await expectCardFieldsReady(page);
+  await openCheckout(page);
   await typeCard(page, CARDS.threeDSecure);
   const subscribe = page.getByRole('button', { name: 'Subscribe' });
   await checkScreen(page, subscribe);

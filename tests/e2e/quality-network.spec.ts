@@ -8,6 +8,7 @@
  */
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { expectFieldValues, fillSignUp, signUpValues } from './support/forms.ts';
 import { CARDS, expectCardFieldsReady, PASSWORD, typeCard } from './support/members.ts';
 import { expectHeading } from './support/quality.ts';
 
@@ -46,25 +47,13 @@ test('sign-up fails: the message, the form as typed, then it goes through', asyn
   const email = uniqueEmail('net-signup');
   await page.goto('/register');
   await expectHeading(page, 'Create your account');
-  const fields = {
-    'First name': 'Kim',
-    'Last name': 'Tremblay',
-    Email: email,
-    Password: PASSWORD,
-  };
-  for (const [label, value] of Object.entries(fields)) {
-    await page.getByLabel(label, { exact: true }).fill(value);
-  }
-  await page.getByLabel('Phone', { exact: true }).pressSequentially('4165550177');
+  await fillSignUp(page, { email, phone: { typed: '4165550177' } });
 
   const restore = await failNetwork(page, 'client/auth/sign-up', 'POST');
   const submit = page.getByRole('button', { name: 'Create Account' });
   await submit.click();
   await expectFailureShown(page);
-  for (const [label, value] of Object.entries(fields)) {
-    await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
-  }
-  await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('(416) 555-0177');
+  await expectFieldValues(page, { ...signUpValues({ email }), Phone: '(416) 555-0177' });
 
   await restore();
   await expect(submit).toBeEnabled();
@@ -120,11 +109,9 @@ test('login, sending the code and verifying it fail in turn; each is retried', a
 
 test('activation, billing, the subscription and attaching the card fail in turn; each is retried', async ({
   page,
-  signedInMember,
+  openAsMember,
 }) => {
-  await signedInMember('net-member', { quickly: true });
-  await page.goto('/activation');
-  await expectHeading(page, 'Activate your membership');
+  await openAsMember('/activation', 'net-member');
 
   await test.step('POST club/memberships', async () => {
     const restore = await failNetwork(page, 'club/memberships', 'POST');

@@ -5,7 +5,13 @@
  */
 import { redacted } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
-import { inDays, type MemberState, PASSWORD } from './support/members.ts';
+import {
+  inDays,
+  type MemberState,
+  PASSWORD,
+  storedTokens,
+  storeTokens,
+} from './support/members.ts';
 
 test.describe('signed out', () => {
   for (const path of ['/activation', '/billing', '/subscription', '/dashboard', '/account']) {
@@ -24,10 +30,7 @@ test.describe('signed out', () => {
 
   test('a stored token that is not a token counts as no token', async ({ page }) => {
     await page.goto('/login');
-    await page.evaluate(() => {
-      localStorage.setItem('evclub.accessToken', 'undefined');
-      localStorage.setItem('evclub.refreshToken', '');
-    });
+    await storeTokens(page, 'undefined', '');
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -37,14 +40,11 @@ test.describe('signed out', () => {
     api,
   }) => {
     await page.goto('/login');
-    await page.evaluate(() => {
-      localStorage.setItem('evclub.accessToken', 'garbage-token');
-      localStorage.setItem('evclub.refreshToken', 'garbage-refresh');
-    });
+    await storeTokens(page, 'garbage-token', 'garbage-refresh');
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('evclub.accessToken'))).toBeNull();
+    expect((await storedTokens(page)).accessToken).toBeNull();
     const refreshes = await api.requests('/client/auth/refresh-token');
     expect(
       refreshes.some(
@@ -126,14 +126,10 @@ test.describe('guards for signed-in members (spec 2)', () => {
 
 test('an unverified account signs in through the one-time code (pasted) to /activation', async ({
   page,
-  newMember,
+  signedInMember,
   api,
-  signIn,
 }) => {
-  const { email } = await newMember('unverified', { verified: false });
-  await signIn(page, email, PASSWORD);
-
-  await expect(page.getByRole('heading', { level: 1, name: 'Verify your account' })).toBeVisible();
+  const { email } = await signedInMember('unverified', { verified: false });
   await expect(page.getByText(email).first()).toBeVisible();
   const code = await api.lastOtp(email);
   const next = page.getByRole('button', { name: 'Next' });
@@ -160,14 +156,12 @@ test('an unverified account signs in through the one-time code (pasted) to /acti
 
 test('a wrong one-time code is shown translated; Resend it, 30 s later, sends a new code', async ({
   page,
-  newMember,
+  signedInMember,
   api,
-  signIn,
 }) => {
-  const { email } = await newMember('wrong-code', { verified: false });
   // Resend waits 30 s after a code went out: the clock lets them pass at once.
   await page.clock.install();
-  await signIn(page, email, PASSWORD);
+  const { email } = await signedInMember('wrong-code', { verified: false });
   const code = await api.lastOtp(email);
   const wrong = code === '000000' ? '111111' : '000000';
   await page.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(wrong);
@@ -239,8 +233,7 @@ test('sign-out clears the session here and in another tab', async ({
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  expect(await page.evaluate(() => localStorage.getItem('evclub.accessToken'))).toBeNull();
-  expect(await page.evaluate(() => localStorage.getItem('evclub.refreshToken'))).toBeNull();
+  expect(await storedTokens(page)).toEqual({ accessToken: null, refreshToken: null });
   await expect(other).toHaveURL(/\/login$/);
 
   await page.goto('/dashboard');

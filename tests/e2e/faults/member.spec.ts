@@ -18,12 +18,10 @@ const FAILING: readonly Kind[] = ['status', 'drop', 'hang'];
 
 test('POST club/memberships (activation): every fault is shown and the button comes back; then /billing', async ({
   page,
-  signedInMember,
+  openAsMember,
   faults,
 }) => {
-  const { email } = await signedInMember('fault-activate', { quickly: true });
-  await page.goto('/activation');
-  await expectHeading(page, 'Activate your membership');
+  const { email } = await openAsMember('/activation', 'fault-activate');
   for (const kind of KINDS) {
     await faults.survive(`POST club/memberships (${kind})`, {
       inject: { path: '/club/memberships', method: 'POST', kind, email },
@@ -38,12 +36,10 @@ test('POST club/memberships (activation): every fault is shown and the button co
 
 test('PUT billingAddress: every fault shows "An unknown error occurred." (spec 8) and keeps the address', async ({
   page,
-  signedInMember,
+  openAsMember,
   faults,
 }) => {
-  const { email } = await signedInMember('fault-billing', { state: 'active', quickly: true });
-  await page.goto('/billing');
-  await expectHeading(page, 'Billing address');
+  const { email } = await openAsMember('/billing', 'fault-billing', { state: 'active' });
   const typed = {
     'Address line 1': ADDRESS.address_1,
     City: ADDRESS.city,
@@ -135,12 +131,10 @@ test('POST client/auth/logout failing never keeps a member signed in: the local 
 
 test('the account page: saving the profile, the password, the language and notifications fail every way; nothing typed is lost', async ({
   page,
-  signedInMember,
+  openAsMember,
   faults,
 }) => {
-  const { email } = await signedInMember('fault-account', { state: 'active', quickly: true });
-  await page.goto('/account');
-  await expectHeading(page, 'Your account');
+  const { email } = await openAsMember('/account', 'fault-account', { state: 'active' });
 
   const firstName = page.getByLabel('First name', { exact: true });
   await firstName.fill('Faulty');

@@ -5,17 +5,9 @@
  * the server refusing the session ends it, and then /login says why.
  */
 import type { BrowserContext, Page } from '@playwright/test';
+import { storedTokens, TOKEN_KEYS } from '../support/members.ts';
 import { expectHeading } from '../support/quality.ts';
-import {
-  expect,
-  KINDS,
-  type Kind,
-  MESSAGES,
-  skipTimeUntil,
-  storedTokens,
-  TOKEN_KEYS,
-  test,
-} from './fault-kit.ts';
+import { expect, KINDS, type Kind, MESSAGES, skipTimeUntil, test } from './fault-kit.ts';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -36,12 +28,10 @@ function alertSays(page: Page, text: string) {
 
 test('GET client/auth/profile at start-up: retried, then "could not reach the server" with Try again; never signed out', async ({
   page,
-  signedInMember,
+  openAsMember,
   faults,
 }) => {
-  const { email } = await signedInMember('fault-profile', { state: 'active', quickly: true });
-  await page.goto('/dashboard');
-  await expectHeading(page, 'Dashboard');
+  const { email } = await openAsMember('/dashboard', 'fault-profile', { state: 'active' });
 
   for (const kind of KINDS) {
     await faults.survive(`GET client/auth/profile at start-up (${kind})`, {
@@ -117,13 +107,11 @@ test('GET club/memberships with no copy kept: "could not load your membership", 
 
 test('POST refresh-token failing: the network message, the typed change kept, the session kept; the next save refreshes', async ({
   page,
-  signedInMember,
+  openAsMember,
   api,
   faults,
 }) => {
-  const { email } = await signedInMember('fault-refresh', { state: 'active', quickly: true });
-  await page.goto('/account');
-  await expectHeading(page, 'Your account');
+  const { email } = await openAsMember('/account', 'fault-refresh', { state: 'active' });
   const firstName = page.getByLabel('First name', { exact: true });
   await firstName.fill('Refreshed');
   for (const kind of KINDS) {

@@ -8,8 +8,12 @@
  *   - `newMember(label, options?)`: a member made through the stand-in with a
  *     unique address, in the state the options say (./members.ts);
  *   - `signedInMember(label, options?)`: the same, then signed in through the
- *     login form (until the app leaves /login), or with `quickly: true` by
- *     storing its tokens (no page of the app loaded yet).
+ *     login form (until the app leaves /login, or shows the one-time code to
+ *     an account not verified yet), or with `quickly: true` by
+ *     storing its tokens (no page of the app loaded yet); with `at`, then
+ *     on that screen with its heading shown;
+ *   - `openAsMember(screen, label, options?)`: a new member signed in quickly,
+ *     on that screen (the usual start of the quality and fault suites).
  *
  *   import { expect, test } from './support/fixtures.ts';
  *   test('…', async ({ page, api, signedInMember }) => {
@@ -23,6 +27,8 @@ import {
   type ArrangedMember,
   arrangeMember,
   type MemberOptions,
+  type MemberScreen,
+  openScreen,
   PASSWORD,
   signInQuickly,
 } from './members.ts';
@@ -70,7 +76,12 @@ interface Fixtures {
   newMember: (label: string, options?: MemberOptions) => Promise<ArrangedMember>;
   signedInMember: (
     label: string,
-    options?: MemberOptions & { quickly?: boolean },
+    options?: MemberOptions & { quickly?: boolean; at?: MemberScreen },
+  ) => Promise<ArrangedMember>;
+  openAsMember: (
+    screen: MemberScreen,
+    label: string,
+    options?: MemberOptions,
   ) => Promise<ArrangedMember>;
 }
 
@@ -105,17 +116,30 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use((label, options) => arrangeMember(api, makeUniqueEmail(label), options));
   },
   signedInMember: async ({ page, request, newMember }, use) => {
-    await use(async (label, { quickly = false, ...options } = {}) => {
+    await use(async (label, { quickly = false, at, ...options } = {}) => {
       const member = await newMember(label, options);
       const password = options.password ?? PASSWORD;
       if (quickly) {
         await signInQuickly(page, request, member.email, password);
       } else {
         await signIn(page, member.email, password);
-        await expect(page).not.toHaveURL(/\/login/);
+        if (options.verified === false) {
+          // An account not verified yet stops at the one-time code.
+          await expect(
+            page.getByRole('heading', { level: 1, name: 'Verify your account' }),
+          ).toBeVisible();
+        } else {
+          await expect(page).not.toHaveURL(/\/login/);
+        }
       }
+      if (at) await openScreen(page, at);
       return member;
     });
+  },
+  openAsMember: async ({ signedInMember }, use) => {
+    await use((screen, label, options) =>
+      signedInMember(label, { ...options, quickly: true, at: screen }),
+    );
   },
 });
 

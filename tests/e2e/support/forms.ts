@@ -5,9 +5,23 @@
  *   await fillSignUp(page, { email, phone: uniqueFrenchMobile() });
  *   await page.getByRole('button', { name: 'Create Account' }).click();
  */
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { BillingAddress } from './api.ts';
 import { PASSWORD } from './members.ts';
+
+/** Fills each field, found by its label, with its value. */
+export async function fillFields(page: Page, values: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(values)) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+}
+
+/** Each field, found by its label, holds its value (nothing typed was lost). */
+export async function expectFieldValues(page: Page, values: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(values)) {
+    await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+  }
+}
 
 export interface SignUpFields {
   email: string;
@@ -17,23 +31,31 @@ export interface SignUpFields {
   lastName?: string;
   /** Default PASSWORD. */
   password?: string;
-  /** Digits typed one by one, after choosing the country (label of the country code list) when given. */
-  phone?: { typed: string; country?: string };
 }
 
-/** Fills the sign-up form (/register) without submitting it. */
+/** What a member types into the sign-up form, by label (the phone apart: it is typed key by key). */
+export function signUpValues({
+  email,
+  firstName = 'Kim',
+  lastName = 'Tremblay',
+  password = PASSWORD,
+}: SignUpFields): Record<string, string> {
+  return { 'First name': firstName, 'Last name': lastName, Email: email, Password: password };
+}
+
+/**
+ * Fills the sign-up form (/register) without submitting it; the phone's digits
+ * typed one by one, after choosing its country when given.
+ */
 export async function fillSignUp(
   page: Page,
-  { email, firstName = 'Kim', lastName = 'Tremblay', password = PASSWORD, phone }: SignUpFields,
+  { phone, ...fields }: SignUpFields & { phone?: { typed: string; country?: string } },
 ): Promise<void> {
-  await page.getByLabel('First name', { exact: true }).fill(firstName);
-  await page.getByLabel('Last name', { exact: true }).fill(lastName);
+  await fillFields(page, signUpValues(fields));
   if (phone?.country) {
     await page.getByLabel('Country code').selectOption({ label: phone.country });
   }
   if (phone) await page.getByLabel('Phone', { exact: true }).pressSequentially(phone.typed);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
 }
 
 /** Fills the billing form (/billing) with `address` and clicks Finish. */

@@ -100,6 +100,35 @@ export async function arrangeMember(
   return { email, membership: await api.setMembership({ email, ...change }) };
 }
 
+/** Where the app keeps the session's tokens (localStorage). */
+export const TOKEN_KEYS = {
+  accessToken: 'evclub.accessToken',
+  refreshToken: 'evclub.refreshToken',
+} as const;
+
+/** Stores tokens the way the app does (the page must be on the app's origin). */
+export async function storeTokens(page: Page, access: string, refresh: string): Promise<void> {
+  await page.evaluate(
+    ([keys, values]) => {
+      localStorage.setItem(keys.accessToken, values[0]);
+      localStorage.setItem(keys.refreshToken, values[1]);
+    },
+    [TOKEN_KEYS, [access, refresh]] as const,
+  );
+}
+
+/** The stored tokens of the page (null when absent). */
+export async function storedTokens(page: Page) {
+  if (!page.url().startsWith('http')) return { accessToken: null, refreshToken: null };
+  return page.evaluate(
+    (keys) => ({
+      accessToken: localStorage.getItem(keys.accessToken),
+      refreshToken: localStorage.getItem(keys.refreshToken),
+    }),
+    TOKEN_KEYS,
+  );
+}
+
 /**
  * Signs in without the login form: logs in over HTTP and stores the tokens
  * the way the app does, then the next page load starts signed in. (The login
@@ -114,13 +143,7 @@ export async function signInQuickly(
   const { token, refreshToken } = await logIn(request, email, password);
   // A static file of the app's origin: its storage, without booting the app.
   await page.goto('/favicon.svg');
-  await page.evaluate(
-    ([access, refresh]) => {
-      localStorage.setItem('evclub.accessToken', access ?? '');
-      localStorage.setItem('evclub.refreshToken', refresh ?? '');
-    },
-    [token, refreshToken],
-  );
+  await storeTokens(page, token, refreshToken);
 }
 
 /** POST client/auth/login over HTTP (the contract): the member's tokens. */
@@ -151,6 +174,15 @@ export async function requestsSince(
   since: number,
 ): Promise<LoggedRequest[]> {
   return (await api.requests(pathPart)).filter((request) => Date.parse(request.at) >= since);
+}
+
+/** The one call among `calls` (failing unless there is exactly one), made with `method` and answered `status`. */
+export function onlyCall(calls: LoggedRequest[], method: string, status: number): LoggedRequest {
+  expect(calls).toHaveLength(1);
+  const [call] = calls;
+  expect(call?.method).toBe(method);
+  expect(call?.status).toBe(status);
+  return call as LoggedRequest;
 }
 
 /**
@@ -196,6 +228,29 @@ export async function expectCardFieldsReady(page: Page, cardLabel = 'Card number
   await expect(page.getByLabel(cardLabel, { exact: true })).toBeEditable({ timeout: 10_000 });
   await expect(page.getByText('Loading secure payment form...')).toHaveCount(0);
   await expect(page.locator('.checkout-payment[aria-busy="true"]')).toHaveCount(0);
+}
+
+/** The h1 of each member screen (English). */
+export const SCREEN_HEADINGS = {
+  '/activation': 'Activate your membership',
+  '/billing': 'Billing address',
+  '/subscription': 'Complete your membership',
+  '/dashboard': 'Dashboard',
+  '/account': 'Your account',
+} as const;
+
+export type MemberScreen = keyof typeof SCREEN_HEADINGS;
+
+/** Opens a member screen and waits for its heading (the route has rendered). */
+export async function openScreen(page: Page, path: MemberScreen): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: SCREEN_HEADINGS[path] })).toBeVisible();
+}
+
+/** Opens the checkout (/subscription): its heading, and the card fields ready. */
+export async function openCheckout(page: Page): Promise<void> {
+  await openScreen(page, '/subscription');
+  await expectCardFieldsReady(page);
 }
 
 /** Types a test card with a future expiry (12 / 34) and CVC 123, as a member would. */
