@@ -7,21 +7,10 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { badRequest } from './http.ts';
 import type { BillingAddressRecord } from './store.ts';
 
-export const PROVINCES = [
-  'AB',
-  'BC',
-  'MB',
-  'NB',
-  'NL',
-  'NS',
-  'NT',
-  'NU',
-  'ON',
-  'PE',
-  'QC',
-  'SK',
-  'YT',
-] as const;
+/** Canada's ten provinces and three territories (postal abbreviations). */
+const PROVINCE_CODES = ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'ON', 'PE', 'QC', 'SK'] as const;
+const TERRITORY_CODES = ['NT', 'NU', 'YT'] as const;
+export const PROVINCES = [...PROVINCE_CODES, ...TERRITORY_CODES] as const;
 
 /** E.164, optionally with an RFC 3966 extension: `+15145550123;ext=12`. */
 const E164_WITH_EXTENSION = /^\+[1-9]\d{2,19}(?:;ext=\d{1,6})?$/;
@@ -32,31 +21,31 @@ const POSTAL_CODE = /^([A-Za-z]\d[A-Za-z]) ?(\d[A-Za-z]\d)$/;
 
 type Body = Record<string, unknown>;
 
-export function requiredString(body: Body, key: string): string {
+/** `body[key]` when `isType` accepts it; a 400 `server.invalidRequest` otherwise. */
+function typedField<T>(body: Body, key: string, isType: (value: unknown) => value is T): T {
   const value = body[key];
-  if (typeof value !== 'string') throw badRequest();
+  if (!isType(value)) throw badRequest();
   return value;
 }
 
-export function optionalString(body: Body, key: string): string | undefined {
-  const value = body[key];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw badRequest();
-  return value;
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+
+export const requiredString = (body: Body, key: string): string => typedField(body, key, isString);
+/** The named string fields of a body, checked in order: `const { email, otp } = stringFields(input, 'email', 'otp')`. */
+export function stringFields<K extends string>(body: Body, ...keys: K[]): Record<K, string> {
+  return Object.fromEntries(keys.map((key) => [key, requiredString(body, key)])) as Record<
+    K,
+    string
+  >;
 }
 
-export function requiredBoolean(body: Body, key: string): boolean {
-  const value = body[key];
-  if (typeof value !== 'boolean') throw badRequest();
-  return value;
-}
-
-export function optionalBoolean(body: Body, key: string): boolean | undefined {
-  const value = body[key];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'boolean') throw badRequest();
-  return value;
-}
+export const optionalString = (body: Body, key: string): string | undefined =>
+  body[key] === undefined ? undefined : requiredString(body, key);
+export const requiredBoolean = (body: Body, key: string): boolean =>
+  typedField(body, key, isBoolean);
+export const optionalBoolean = (body: Body, key: string): boolean | undefined =>
+  body[key] === undefined ? undefined : requiredBoolean(body, key);
 
 /** `undefined` = leave as is, `null` = clear, else an ISO date string. */
 export function optionalDate(body: Body, key: string): string | null | undefined {

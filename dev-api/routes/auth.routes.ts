@@ -1,5 +1,5 @@
 /** Sign-up, login, one-time codes, tokens and password reset (client/auth/…). */
-import { badRequest, objectBody, unauthorized } from '../http.ts';
+import { badRequest, objectBody, type ParsedBody, unauthorized } from '../http.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../passwords.ts';
 import {
   consumeOtp,
@@ -13,6 +13,7 @@ import {
   userForResetToken,
 } from '../sessions.ts';
 import type { DevApiState, Route } from '../state.ts';
+import type { UserRecord } from '../store.ts';
 import { createUser, findUserByEmail, findUserByPhone, publicUser } from '../users.ts';
 import {
   checkEmail,
@@ -22,16 +23,41 @@ import {
   checkPassword,
   checkPhone,
   requiredString,
+  stringFields,
 } from '../validate.ts';
 
 const incorrectOtp = () => badRequest('server.incorrectOtp');
 
-/** Spends the right code; a wrong one is counted (and saved) before the 400. */
-function checkOtp(state: DevApiState, purpose: OtpPurpose, email: string, otp: string): void {
-  const outcome = consumeOtp(state, purpose, email, otp);
-  if (outcome === 'ok') return;
+/**
+ * The user whose code of `purpose` the body (`{ email, otp }`) carries, the code
+ * spent; an unknown address or a wrong code is `server.incorrectOtp` (a wrong
+ * one is counted, and saved, before the 400).
+ */
+function userWithRightCode(state: DevApiState, body: ParsedBody, purpose: OtpPurpose): UserRecord {
+  const { email, otp } = stringFields(objectBody(body), 'email', 'otp');
+  const user = findUserByEmail(state, email);
+  if (!user) throw incorrectOtp();
+  const outcome = consumeOtp(state, purpose, user.email, otp);
+  if (outcome === 'ok') return user;
   if (outcome === 'wrong') state.store.save();
   throw incorrectOtp();
+}
+
+/** POST `{ email }`: a new code of `purpose` goes to a known address; 204 either way (reveals nothing). */
+function sendCodeRoute(path: string, purpose: OtpPurpose): Route {
+  return {
+    method: 'POST',
+    path,
+    handle({ state, body }) {
+      const email = requiredString(objectBody(body), 'email');
+      const user = findUserByEmail(state, email);
+      if (user) {
+        sendOtp(state, purpose, user.email);
+        state.store.save();
+      }
+      return { status: 204 };
+    },
+  };
 }
 
 export const authRoutes: Route[] = [
@@ -41,11 +67,7 @@ export const authRoutes: Route[] = [
     async handle({ state, body }) {
       const input = objectBody(body);
       const fields = {
-        firstName: requiredString(input, 'firstName'),
-        lastName: requiredString(input, 'lastName'),
-        phone: requiredString(input, 'phone'),
-        email: requiredString(input, 'email'),
-        password: requiredString(input, 'password'),
+        ...stringFields(input, 'firstName', 'lastName', 'phone', 'email', 'password'),
         language: checkLanguage(input.language),
       };
       const user = await createUser(state, {
@@ -66,9 +88,7 @@ export const authRoutes: Route[] = [
     method: 'POST',
     path: '/client/auth/login',
     async handle({ state, body }) {
-      const input = objectBody(body);
-      const emailOrPhone = requiredString(input, 'emailOrPhone');
-      const password = requiredString(input, 'password');
+      const { emailOrPhone, password } = stringFields(objectBody(body), 'emailOrPhone', 'password');
       const user = findUserByEmail(state, emailOrPhone) ?? findUserByPhone(state, emailOrPhone);
       // Unknown user and wrong password answer alike, in the same time (a dummy hash is
       // checked for an unknown user), so login does not reveal who has an account.
@@ -82,29 +102,12 @@ export const authRoutes: Route[] = [
       return { status: 200, body: { ...tokens, user: publicUser(user), isVerified: true } };
     },
   },
-  {
-    method: 'POST',
-    path: '/client/auth/resend-otp',
-    handle({ state, body }) {
-      const email = requiredString(objectBody(body), 'email');
-      const user = findUserByEmail(state, email);
-      if (user) {
-        sendOtp(state, 'verify', user.email);
-        state.store.save();
-      }
-      return { status: 204 };
-    },
-  },
+  sendCodeRoute('/client/auth/resend-otp', 'verify'),
   {
     method: 'POST',
     path: '/client/auth/verify-user',
     handle({ state, body }) {
-      const input = objectBody(body);
-      const email = requiredString(input, 'email');
-      const otp = requiredString(input, 'otp');
-      const user = findUserByEmail(state, email);
-      if (!user) throw incorrectOtp();
-      checkOtp(state, 'verify', user.email, otp);
+      const user = userWithRightCode(state, body, 'verify');
       user.verified = true;
       const tokens = issueTokens(state, user);
       state.store.save();
@@ -136,29 +139,12 @@ export const authRoutes: Route[] = [
       return { status: 204 };
     },
   },
-  {
-    method: 'POST',
-    path: '/client/auth/reset-password/request',
-    handle({ state, body }) {
-      const email = requiredString(objectBody(body), 'email');
-      const user = findUserByEmail(state, email);
-      if (user) {
-        sendOtp(state, 'reset', user.email);
-        state.store.save();
-      }
-      return { status: 204 };
-    },
-  },
+  sendCodeRoute('/client/auth/reset-password/request', 'reset'),
   {
     method: 'POST',
     path: '/client/auth/reset-password/check-otp',
     handle({ state, body }) {
-      const input = objectBody(body);
-      const email = requiredString(input, 'email');
-      const otp = requiredString(input, 'otp');
-      const user = findUserByEmail(state, email);
-      if (!user) throw incorrectOtp();
-      checkOtp(state, 'reset', user.email, otp);
+      const user = userWithRightCode(state, body, 'reset');
       const resetToken = issueResetToken(state, user);
       state.store.save();
       return { status: 200, body: { resetToken } };
@@ -168,9 +154,7 @@ export const authRoutes: Route[] = [
     method: 'POST',
     path: '/client/auth/reset-password/reset',
     async handle({ state, body }) {
-      const input = objectBody(body);
-      const resetToken = requiredString(input, 'resetToken');
-      const password = requiredString(input, 'password');
+      const { resetToken, password } = stringFields(objectBody(body), 'resetToken', 'password');
       const user = userForResetToken(state, resetToken);
       if (!user) throw incorrectOtp();
       user.passwordHash = await hashPassword(checkPassword(password));

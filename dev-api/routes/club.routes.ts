@@ -11,7 +11,7 @@ import {
   subscriptionView,
 } from '../memberships.ts';
 import type { Route } from '../state.ts';
-import { requiredString } from '../validate.ts';
+import { stringFields } from '../validate.ts';
 
 const noMembership = () => notFound('server.membershipNotExist');
 
@@ -45,9 +45,11 @@ export const clubRoutes: Route[] = [
     path: '/club/subscriptions/confirm-payment',
     handle({ state, body, requireUser }) {
       const user = requireUser();
-      const input = objectBody(body);
-      const membershipId = requiredString(input, 'membershipId');
-      const externalId = requiredString(input, 'externalId');
+      const { membershipId, externalId } = stringFields(
+        objectBody(body),
+        'membershipId',
+        'externalId',
+      );
       const membership = findMembershipByExternalId(state, user, externalId);
       if (!membership) throw noMembership();
       if (membership._id !== membershipId) throw badRequest();
@@ -68,10 +70,12 @@ export const clubRoutes: Route[] = [
     path: '/club/subscriptions/:externalId/attach-payment-method',
     handle({ state, params, body, requireUser }) {
       const user = requireUser();
-      const input = objectBody(body);
-      const paymentMethodId = requiredString(input, 'paymentMethodId');
-      const membershipId = requiredString(input, 'membershipId');
-      const paymentIntentId = requiredString(input, 'paymentIntentId');
+      const { paymentMethodId, membershipId, paymentIntentId } = stringFields(
+        objectBody(body),
+        'paymentMethodId',
+        'membershipId',
+        'paymentIntentId',
+      );
       const membership = findMembershipByExternalId(state, user, params.externalId ?? '');
       if (!membership) throw noMembership();
       if (paymentMethodId.trim() === '') throw badRequest();

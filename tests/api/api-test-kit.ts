@@ -1,11 +1,13 @@
 import { HttpResponse, http } from 'msw';
 import { vi } from 'vitest';
+import type { Membership } from '../../machines/shared/domain.ts';
 import { type Api, createApi } from '../../src/api/api.ts';
 import { type ApiClient, type AuthPort, createApiClient } from '../../src/api/client.ts';
 import { createTokenStore, type TokenStore } from '../../src/api/tokens.ts';
 import { createServices } from '../../src/app/create-services.ts';
 import type { AppServices, SessionActor } from '../../src/app/services.tsx';
 import { createSafeStorage } from '../../src/lib/safe-storage.ts';
+import { MARIE } from '../support/fixtures.ts';
 import { createTestI18n } from '../support/i18n.ts';
 
 /** Shared fixtures of the tests under tests/api/ (not a test file itself). */
@@ -13,26 +15,17 @@ export const BASE = 'http://api.test/api/';
 
 export const url = (path: string) => `${BASE}${path}`;
 
+/** The User JSON the API answers for Marie (tests/support/fixtures.ts), in French. */
 export function userJson(overrides: Record<string, unknown> = {}) {
-  return {
-    _id: 'u1',
-    id: 'u1',
-    firstName: 'Marie',
-    lastName: 'Tremblay',
-    email: 'marie@example.ca',
-    phone: '+15145550123',
-    language: 'fr',
-    isBetaTester: false,
-    billingAddress: {},
-    ...overrides,
-  };
+  return { ...MARIE, language: 'fr', ...overrides };
 }
 
 export function tokensJson(token: string, refreshToken: string) {
   return { token, refreshToken, user: userJson() };
 }
 
-export function membershipJson(overrides: Record<string, unknown> = {}) {
+/** A Membership JSON (active until 2026-05-01 unless `overrides` say otherwise). */
+export function membershipJson(overrides: Partial<Membership> & Record<string, unknown> = {}) {
   return {
     _id: 'm1',
     id: 'm1',

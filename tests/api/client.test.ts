@@ -298,42 +298,34 @@ describe('errors are always ApiError', () => {
     expect(error).toMatchObject({ kind: 'http', status: 409, key: 'server.sameEmailUserExists' });
   });
 
-  it('a non-JSON 5xx body gives errors.server with the status', async () => {
-    server.use(
-      http.get(url('club/thing'), () =>
+  it.each([
+    {
+      name: 'a non-JSON 5xx body gives errors.server with the status',
+      answer: () =>
         HttpResponse.text('<html>Bad gateway</html>', {
           status: 502,
           headers: { 'content-type': 'text/html' },
         }),
-      ),
-    );
-    const { client } = createHarness();
-    const error = await failure(client.get('club/thing'));
-    expect(error).toMatchObject({ kind: 'http', status: 502, key: 'errors.server' });
-  });
-
-  it('a JSON error body without the envelope gives errors.unknown', async () => {
-    server.use(
-      http.get(url('club/thing'), () =>
-        HttpResponse.json({ statusCode: 400, message: 'Bad Request' }, { status: 400 }),
-      ),
-    );
-    const { client } = createHarness();
-    const error = await failure(client.get('club/thing'));
-    expect(error).toMatchObject({ kind: 'http', status: 400, key: 'errors.unknown' });
-  });
-
-  it('an envelope sent as text/plain still gives its key', async () => {
-    server.use(
-      http.get(url('club/thing'), () =>
+      read: { status: 502, key: 'errors.server' },
+    },
+    {
+      name: 'a JSON error body without the envelope gives errors.unknown',
+      answer: () => HttpResponse.json({ statusCode: 400, message: 'Bad Request' }, { status: 400 }),
+      read: { status: 400, key: 'errors.unknown' },
+    },
+    {
+      name: 'an envelope sent as text/plain still gives its key',
+      answer: () =>
         HttpResponse.text(JSON.stringify(ERROR_ENVELOPE(404, 'server.userNotExist')), {
           status: 404,
         }),
-      ),
-    );
+      read: { status: 404, key: 'server.userNotExist' },
+    },
+  ])('$name', async ({ answer, read }) => {
+    server.use(http.get(url('club/thing'), answer));
     const { client } = createHarness();
     const error = await failure(client.get('club/thing'));
-    expect(error).toMatchObject({ kind: 'http', status: 404, key: 'server.userNotExist' });
+    expect(error).toMatchObject({ kind: 'http', ...read });
   });
 
   it('a network failure is kind network with errors.network', async () => {

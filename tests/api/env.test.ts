@@ -59,38 +59,26 @@ describe('readConfig', () => {
     });
   });
 
+  /** The message for a URL variable that is not an absolute http(s) URL. */
+  const notAbsolute = (name: string) => new RegExp(`${name} must be an absolute http\\(s\\) URL`);
+  const SECRET_KEY = /VITE_STRIPE_PUBLISHABLE_KEY is a secret Stripe key/;
+
   it.each([
-    [
-      'a relative VITE_API_URL',
-      { VITE_API_URL: '/api/v1/' },
-      /VITE_API_URL must be an absolute http\(s\) URL/,
-    ],
+    ['a relative VITE_API_URL', { VITE_API_URL: '/api/v1/' }, notAbsolute('VITE_API_URL')],
     ['a non-http VITE_API_URL', { VITE_API_URL: 'ftp://files.example.ca/' }, /VITE_API_URL/],
     [
       'a VITE_API_URL with a query',
       { VITE_API_URL: 'https://x.example.ca/api/?a=1' },
       /VITE_API_URL must not have a query/,
     ],
-    [
-      'a secret Stripe key',
-      { VITE_STRIPE_PUBLISHABLE_KEY: 'sk_live_123' },
-      /VITE_STRIPE_PUBLISHABLE_KEY is a secret Stripe key/,
-    ],
-    [
-      'a restricted Stripe key',
-      { VITE_STRIPE_PUBLISHABLE_KEY: 'rk_live_123' },
-      /VITE_STRIPE_PUBLISHABLE_KEY is a secret Stripe key/,
-    ],
+    ['a secret Stripe key', { VITE_STRIPE_PUBLISHABLE_KEY: 'sk_live_123' }, SECRET_KEY],
+    ['a restricted Stripe key', { VITE_STRIPE_PUBLISHABLE_KEY: 'rk_live_123' }, SECRET_KEY],
     [
       'a key that is not a Stripe key',
       { VITE_STRIPE_PUBLISHABLE_KEY: 'abc' },
       /VITE_STRIPE_PUBLISHABLE_KEY must be a publishable key starting with pk_/,
     ],
-    [
-      'a broken store URL',
-      { VITE_STORE_URL: 'store' },
-      /VITE_STORE_URL must be an absolute http\(s\) URL/,
-    ],
+    ['a broken store URL', { VITE_STORE_URL: 'store' }, notAbsolute('VITE_STORE_URL')],
     ['a broken support URL', { VITE_SUPPORT_URL: 'javascript:alert(1)' }, /VITE_SUPPORT_URL/],
     [
       'an unknown VITE_INSPECT',

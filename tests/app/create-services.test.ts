@@ -7,12 +7,10 @@ import { TOKEN_KEYS } from '../../src/api/tokens.ts';
 import { createServices, REFRESH_LOCK_NAME } from '../../src/app/create-services.ts';
 import type { AppConfig } from '../../src/app/env.ts';
 import type { AppServices } from '../../src/app/services.tsx';
-import {
-  type CrossTabLock,
-  createCrossTabLock,
-  type LockRequester,
-} from '../../src/lib/cross-tab-lock.ts';
+import { type CrossTabLock, createCrossTabLock } from '../../src/lib/cross-tab-lock.ts';
 import { createSafeStorage, type SafeStorage } from '../../src/lib/safe-storage.ts';
+import { membershipJson, userJson } from '../api/api-test-kit.ts';
+import { fakeLockManager } from '../lib/fake-locks.ts';
 import { createTestI18n } from '../support/i18n.ts';
 
 const BASE = 'http://api.test/api/';
@@ -25,26 +23,14 @@ const CONFIG: AppConfig = {
   inspect: false,
 };
 
-const USER = {
-  _id: 'u1',
-  id: 'u1',
-  firstName: 'Marie',
-  lastName: 'Tremblay',
-  email: 'marie@example.ca',
-  phone: '+15145550123',
-  language: 'fr',
-  isBetaTester: false,
-  billingAddress: {},
-};
+const USER = userJson();
 
-const MEMBERSHIP = {
-  _id: 'm1',
-  id: 'm1',
-  externalId: 'sub_123',
-  validTo: '2099-05-01T00:00:00.000Z',
-  cancelledAt: null,
-  chargerOrderedAt: null,
-};
+/** The tokens this tab keeps in localStorage (null: none). */
+function expectStoredTokens(access: string | null, refresh: string | null) {
+  expect(localStorage.getItem(TOKEN_KEYS.accessToken)).toBe(access);
+  expect(localStorage.getItem(TOKEN_KEYS.refreshToken)).toBe(refresh);
+}
+const MEMBERSHIP = membershipJson({ validTo: '2099-05-01T00:00:00.000Z' });
 
 const unauthorized = () =>
   HttpResponse.json(
@@ -169,8 +155,7 @@ describe('createServices: the HTTP client and the session actor together', () =>
     expect(session.context.refreshCount).toBe(1);
     expect(session.context.refreshOutcome).toBe('refreshed');
     expect(session.context.user.email).toBe('marie@example.ca');
-    expect(localStorage.getItem(TOKEN_KEYS.accessToken)).toBe('fresh-access');
-    expect(localStorage.getItem(TOKEN_KEYS.refreshToken)).toBe('refresh-2');
+    expectStoredTokens('fresh-access', 'refresh-2');
   });
 
   it('a refused refresh (401) signs the session out and clears the tokens (the guards then show /login)', async () => {
@@ -190,8 +175,7 @@ describe('createServices: the HTTP client and the session actor together', () =>
     const session = await waitFor(services.session, (s) => s.matches('signedOut'));
     expect(session.context.refreshOutcome).toBe('rejected');
     expect(seen.refreshBodies).toHaveLength(1);
-    expect(localStorage.getItem(TOKEN_KEYS.accessToken)).toBeNull();
-    expect(localStorage.getItem(TOKEN_KEYS.refreshToken)).toBeNull();
+    expectStoredTokens(null, null);
     expect(session.context.signOutReason).toBe('expired');
   });
 
@@ -208,8 +192,7 @@ describe('createServices: the HTTP client and the session actor together', () =>
     const snap = services.session.getSnapshot();
     expect(snap.matches({ authenticated: { user: 'ready' } })).toBe(true);
     expect(snap.context.refreshOutcome).toBe('failed');
-    expect(localStorage.getItem(TOKEN_KEYS.accessToken)).toBe('expired-access');
-    expect(localStorage.getItem(TOKEN_KEYS.refreshToken)).toBe('refresh-1');
+    expectStoredTokens('expired-access', 'refresh-1');
   });
 
   it('sends X-App-Version 1.0.0, X-App-Name ev-club-web and the stored bearer token', async () => {
@@ -277,42 +260,13 @@ describe('createServices: the HTTP client and the session actor together', () =>
     await waitFor(services.session, (s) => s.matches({ authenticated: { user: 'ready' } }));
 
     services.session.send({ type: 'session.signOut' });
-    expect(localStorage.getItem(TOKEN_KEYS.accessToken)).toBeNull();
-    expect(localStorage.getItem(TOKEN_KEYS.refreshToken)).toBeNull();
+    expectStoredTokens(null, null);
     expect(services.session.getSnapshot().matches('signedOut')).toBe(true);
     await vi.waitFor(() => expect(loggedOut).toBe(1));
     // The token was taken before it was cleared.
     expect(bearer).toBe('Bearer good-access');
   });
 });
-
-/** A stand-in for the browser's Web Locks: one holder at a time per name, in order. */
-function fakeLockManager(): LockRequester {
-  let queue: Promise<unknown> = Promise.resolve();
-  let held = false;
-  const request = (
-    _name: string,
-    optionsOrCallback: { ifAvailable?: boolean } | ((lock: unknown) => Promise<unknown>),
-    maybeCallback?: (lock: unknown) => Promise<unknown>,
-  ) => {
-    const options = typeof optionsOrCallback === 'function' ? {} : optionsOrCallback;
-    const callback = (
-      typeof optionsOrCallback === 'function' ? optionsOrCallback : maybeCallback
-    ) as (lock: unknown) => Promise<unknown>;
-    if (options.ifAvailable && held) return callback(null);
-    const run = queue.then(async () => {
-      held = true;
-      try {
-        return await callback({});
-      } finally {
-        held = false;
-      }
-    });
-    queue = run.catch(() => undefined);
-    return run;
-  };
-  return { request } as LockRequester;
-}
 
 describe('two tabs, one storage: the refresh is shared across tabs', () => {
   /**
@@ -376,8 +330,7 @@ describe('two tabs, one storage: the refresh is shared across tabs', () => {
       expect(a.matches({ authenticated: { user: 'ready' } })).toBe(true);
       expect(b.matches({ authenticated: { user: 'ready' } })).toBe(true);
       expect(seen.refreshBodies).toEqual([{ refreshToken: 'refresh-1' }]);
-      expect(localStorage.getItem(TOKEN_KEYS.accessToken)).toBe('access-2');
-      expect(localStorage.getItem(TOKEN_KEYS.refreshToken)).toBe('refresh-2');
+      expectStoredTokens('access-2', 'refresh-2');
       await expect(second.services.api.memberships.get()).resolves.toEqual(MEMBERSHIP);
     },
   );

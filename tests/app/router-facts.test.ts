@@ -8,16 +8,13 @@ import { sessionMachine } from '../../machines/session/session.machine.ts';
 import { EMPTY_USER, type Membership, type User } from '../../machines/shared/domain.ts';
 import type { AppServices } from '../../src/app/services.tsx';
 import { gatherFacts } from '../../src/routes/router.tsx';
+import { membershipJson } from '../api/api-test-kit.ts';
 
 const USER: User = { ...EMPTY_USER, _id: 'u1', id: 'u1', email: 'marie@example.ca' };
-const ACTIVE: Membership = {
-  _id: 'm1',
-  id: 'm1',
+const ACTIVE: Membership = membershipJson({
   externalId: 'sub_1',
   validTo: '2099-01-01T00:00:00.000Z',
-  cancelledAt: null,
-  chargerOrderedAt: null,
-};
+});
 
 function controllable<T>() {
   let resolve!: (value: T) => void;

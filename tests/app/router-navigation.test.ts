@@ -17,16 +17,13 @@ import {
 } from '../../machines/shared/domain.ts';
 import type { AppServices } from '../../src/app/services.tsx';
 import { createAppRouter } from '../../src/routes/router.tsx';
+import { membershipJson } from '../api/api-test-kit.ts';
 
 const USER: User = { ...EMPTY_USER, _id: 'u1', id: 'u1', email: 'marie@example.ca' };
-const ACTIVE: Membership = {
-  _id: 'm1',
-  id: 'm1',
+const ACTIVE: Membership = membershipJson({
   externalId: 'sub_1',
   validTo: '2099-01-01T00:00:00.000Z',
-  cancelledAt: null,
-  chargerOrderedAt: null,
-};
+});
 
 /** The two actors the guards read, with answers given by the test. */
 function start({ tokens, record }: { tokens: boolean; record: Membership | null }, at: string) {

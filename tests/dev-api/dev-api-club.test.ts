@@ -28,6 +28,19 @@ const subscription = (externalId: string) =>
 const attach = (externalId: string, body: Record<string, unknown>) =>
   h.call('PUT', `/club/subscriptions/${externalId}/attach-payment-method`, { token, body });
 
+/** Attaches the test Visa to the membership against the intent offered (the body's fields changed by `change`). */
+const attachVisa = (
+  membership: { _id: string; externalId: string },
+  paymentIntentId: string,
+  change: Record<string, unknown> = {},
+) =>
+  attach(membership.externalId, {
+    paymentMethodId: 'pm_test_visa',
+    membershipId: membership._id,
+    paymentIntentId,
+    ...change,
+  });
+
 describe('membership lifecycle', () => {
   it('none → 404; activation → active for a free year with a setup intent', async () => {
     const none = await h.call('GET', '/club/memberships', { token });
@@ -72,11 +85,7 @@ describe('membership lifecycle', () => {
   it('attaching a card in the free year saves it; nothing is paid; the setup intent is renewed', async () => {
     const membership = await activate();
     const before = await subscription(membership.externalId);
-    const attached = await attach(membership.externalId, {
-      paymentMethodId: 'pm_test_visa',
-      membershipId: membership._id,
-      paymentIntentId: before.body.setupIntent.id,
-    });
+    const attached = await attachVisa(membership, before.body.setupIntent.id);
     expect(attached.status).toBe(200);
     const after = await subscription(membership.externalId);
     expect(after.body.subscription.validTo).toBeNull();
@@ -105,11 +114,7 @@ describe('membership lifecycle', () => {
       setupIntent: null,
     });
 
-    const paid = await attach(membership.externalId, {
-      paymentMethodId: 'pm_test_visa',
-      membershipId: membership._id,
-      paymentIntentId: due.body.paymentIntent.id,
-    });
+    const paid = await attachVisa(membership, due.body.paymentIntent.id);
     expect(paid.status).toBe(200);
     const after = await subscription(membership.externalId);
     expect(after.body.subscription.validTo).toBe('2028-03-16T12:00:00.000Z');
@@ -145,12 +150,7 @@ describe('attach-payment-method validation', () => {
     ['an unknown intent', { paymentIntentId: 'seti_unknown' }],
     ['no paymentIntentId', { paymentIntentId: undefined }],
   ])('rejects %s with 400', async (_case, change) => {
-    const reply = await attach(membership.externalId, {
-      paymentMethodId: 'pm_test_visa',
-      membershipId: membership._id,
-      paymentIntentId: intentId,
-      ...change,
-    });
+    const reply = await attachVisa(membership, intentId, change);
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual(envelope(400, 'server.invalidRequest'));
   });
@@ -163,11 +163,7 @@ describe('attach-payment-method validation', () => {
     });
     expect(theirs.status).toBe(404);
     expect(theirs.body).toEqual(envelope(404, 'server.membershipNotExist'));
-    const unknown = await attach('sub_unknown', {
-      paymentMethodId: 'pm_test_visa',
-      membershipId: membership._id,
-      paymentIntentId: intentId,
-    });
+    const unknown = await attachVisa({ ...membership, externalId: 'sub_unknown' }, intentId);
     expect(unknown.status).toBe(404);
   });
 });

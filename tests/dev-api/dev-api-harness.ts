@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { afterEach } from 'vitest';
 import { createDevApi, type DevApiOptions } from '../../dev-api/server.ts';
 
 // tests/support/setup.ts clears localStorage and sessionStorage after every test,
@@ -129,6 +130,34 @@ export async function startDevApi(options: StartOptions = {}): Promise<Harness> 
   };
 }
 
+/**
+ * For a test file that starts stand-ins of its own: each one started, and
+ * each temp folder made, is closed and removed after every test.
+ *
+ *   const { start, newDir } = closedAfterEach();
+ *   const h = await start({ devToken: null });
+ */
+export function closedAfterEach() {
+  const harnesses: Harness[] = [];
+  const dirs: string[] = [];
+  afterEach(async () => {
+    await Promise.all(harnesses.splice(0).map((h) => h.close()));
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    async start(options: StartOptions = {}): Promise<Harness> {
+      const h = await startDevApi(options);
+      harnesses.push(h);
+      return h;
+    },
+    newDir(): string {
+      const dir = tempDir();
+      dirs.push(dir);
+      return dir;
+    },
+  };
+}
+
 export function envelope(status: number, key: string) {
   return { statusCode: status, message: { message: key } };
 }
@@ -139,6 +168,15 @@ export function printedCode(logs: string[], email: string): string | null {
   const line = [...logs].reverse().find((entry) => entry.startsWith(prefix));
   return line ? line.slice(prefix.length, prefix.length + 6) : null;
 }
+
+/** A billing address as a member types it (the postal code in lower case, without its space). */
+export const ADDRESS = {
+  country_code: 'CA',
+  address_1: '1234 rue Sainte-Catherine O',
+  city: 'Montréal',
+  province: 'QC',
+  postal_code: 'h3g1p1',
+};
 
 export interface NewMember {
   email: string;

@@ -1,14 +1,14 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addMember, DEMO, envelope, type Harness, signIn, startDevApi } from './dev-api-harness.ts';
-
-const ADDRESS = {
-  country_code: 'CA',
-  address_1: '1234 rue Sainte-Catherine O',
-  city: 'Montréal',
-  province: 'QC',
-  postal_code: 'h3g1p1',
-};
+import {
+  ADDRESS,
+  addMember,
+  DEMO,
+  envelope,
+  type Harness,
+  signIn,
+  startDevApi,
+} from './dev-api-harness.ts';
 
 let h: Harness;
 let token: string;

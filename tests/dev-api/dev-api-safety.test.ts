@@ -7,39 +7,20 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fingerprint } from '../../dev-api/redact.ts';
 import {
   addMember,
+  closedAfterEach,
   DEMO,
   DEV_TOKEN,
   envelope,
   type Harness,
   printedCode,
   signIn,
-  startDevApi,
-  tempDir,
 } from './dev-api-harness.ts';
 
-const harnesses: Harness[] = [];
-const dirs: string[] = [];
-
-async function start(options: Parameters<typeof startDevApi>[0] = {}): Promise<Harness> {
-  const h = await startDevApi(options);
-  harnesses.push(h);
-  return h;
-}
-
-function newDir(): string {
-  const dir = tempDir();
-  dirs.push(dir);
-  return dir;
-}
-
-afterEach(async () => {
-  await Promise.all(harnesses.splice(0).map((h) => h.close()));
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const { start, newDir } = closedAfterEach();
 
 const SIGN_UP = {
   firstName: 'Zoé',

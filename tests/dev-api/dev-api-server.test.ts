@@ -8,35 +8,20 @@ import { fingerprint } from '../../dev-api/redact.ts';
 import { type AtomicWriteIo, writeFileAtomic } from '../../dev-api/store.ts';
 import { devApi } from '../../dev-api/vite-plugin.ts';
 import {
+  ADDRESS,
   addMember,
+  closedAfterEach,
   DEMO,
   DEV_TOKEN,
   envelope,
   type Harness,
   printedCode,
   signIn,
-  startDevApi,
-  tempDir,
 } from './dev-api-harness.ts';
 
-const harnesses: Harness[] = [];
-const dirs: string[] = [];
+const { start, newDir } = closedAfterEach();
 
-async function start(options: Parameters<typeof startDevApi>[0] = {}): Promise<Harness> {
-  const h = await startDevApi(options);
-  harnesses.push(h);
-  return h;
-}
-
-function newDir(): string {
-  const dir = tempDir();
-  dirs.push(dir);
-  return dir;
-}
-
-afterEach(async () => {
-  await Promise.all(harnesses.splice(0).map((h) => h.close()));
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+afterEach(() => {
   vi.unstubAllEnvs();
 });
 
@@ -363,30 +348,21 @@ describe('private __dev helpers', () => {
 
   it('users creates verified members by default, unverified on request, with an address', async () => {
     const h = await start();
-    const created = await h.call('POST', '/__dev/users', {
-      body: {
-        email: 'Billed@Example.ca',
-        password: 'Password123',
-        firstName: 'Léa',
-        billingAddress: {
-          country_code: 'CA',
-          address_1: '1 Main St',
-          city: 'Toronto',
-          province: 'ON',
-          postal_code: 'M5V 2T6',
-        },
-      },
+    // addMember checks the 201.
+    const created = await addMember(h, {
+      email: 'Billed@Example.ca',
+      firstName: 'Léa',
+      billingAddress: ADDRESS,
     });
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({
+    expect(created).toMatchObject({
       email: 'billed@example.ca',
       firstName: 'Léa',
       lastName: 'Member',
       phone: expect.stringMatching(/^\+1\d{10}$/),
-      billingAddress: { province: 'ON', postal_code: 'M5V 2T6' },
+      billingAddress: { province: 'QC', postal_code: 'H3G 1P1' },
     });
     const session = await signIn(h, 'billed@example.ca');
-    expect(session.user._id).toBe(created.body._id);
+    expect(session.user._id).toBe(created._id);
 
     await addMember(h, { email: 'pending@example.ca', verified: false });
     const pending = await h.call('POST', '/client/auth/login', {

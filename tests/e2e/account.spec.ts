@@ -13,12 +13,12 @@ import type { Page } from '@playwright/test';
 import { type LoggedRequest, redacted } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, LOGIN, test } from './support/fixtures.ts';
+import { PASSWORD, storedTokens } from './support/members.ts';
 
 // Each test walks a whole flow (several sign-ins and axe scans): on a busy
 // shared machine one can pass 25 s, so the config's 30 s would be too tight.
 test.describe.configure({ timeout: 60_000 });
 
-const PASSWORD = 'Password123';
 const NEW_PASSWORD = 'Changed4567';
 
 type SignIn = (page: Page, email: string, password: string) => Promise<void>;
@@ -61,12 +61,11 @@ function freshPhone(): { e164: string; typed: string; shown: string } {
 
 test('profile: first name, last name and phone are saved with PUT client/auth/profile and shown after a reload', async ({
   page,
+  newMember,
   api,
-  uniqueEmail,
   signIn,
 }) => {
-  const email = uniqueEmail('account-profile');
-  await api.createUser({ email, password: PASSWORD, firstName: 'Anna', lastName: 'Smith' });
+  const { email } = await newMember('account-profile', { firstName: 'Anna', lastName: 'Smith' });
   await openAccount(page, signIn, email);
   await expectNoAxeViolations(page);
 
@@ -108,12 +107,11 @@ test('profile: first name, last name and phone are saved with PUT client/auth/pr
 
 test('password: a wrong current password marks that field; the right one changes it; Logout tells the server; the new password signs in', async ({
   page,
+  newMember,
   api,
-  uniqueEmail,
   signIn,
 }) => {
-  const email = uniqueEmail('account-password');
-  await api.createUser({ email, password: PASSWORD });
+  const { email } = await newMember('account-password');
   await openAccount(page, signIn, email);
 
   const current = page.getByLabel('Current password', { exact: true });
@@ -172,12 +170,11 @@ test('password: a wrong current password marks that field; the right one changes
 
 test('language: saved to the profile from the account page and the header, and followed on a device that forgot it', async ({
   page,
+  newMember,
   api,
-  uniqueEmail,
   signIn,
 }) => {
-  const email = uniqueEmail('account-language');
-  await api.createUser({ email, password: PASSWORD, language: 'en' });
+  const { email } = await newMember('account-language', { language: 'en' });
   await openAccount(page, signIn, email);
   const languageCalls = () =>
     api.requests('/client/auth/profile/change-language').then((all) => all.length);
@@ -251,12 +248,11 @@ test('language: saved to the profile from the account page and the header, and f
 
 test('notifications: the switch posts disableNotifications and keeps its state after a reload', async ({
   page,
+  newMember,
   api,
-  uniqueEmail,
   signIn,
 }) => {
-  const email = uniqueEmail('account-notifications');
-  await api.createUser({ email, password: PASSWORD });
+  const { email } = await newMember('account-notifications');
   await openAccount(page, signIn, email);
 
   const path = '/client/auth/profile/notifications';
@@ -288,12 +284,11 @@ test('notifications: the switch posts disableNotifications and keeps its state a
 
 test('delete account: the dialog keeps the focus and closes on Escape; a wrong password is refused; the right one deletes and signs out', async ({
   page,
+  newMember,
   api,
-  uniqueEmail,
   signIn,
 }) => {
-  const email = uniqueEmail('account-delete');
-  await api.createUser({ email, password: PASSWORD });
+  const { email } = await newMember('account-delete');
   await openAccount(page, signIn, email);
 
   const opener = page.getByRole('button', { name: 'Delete my account', exact: true });
@@ -355,7 +350,7 @@ test('delete account: the dialog keeps the focus and closes on Escape; a wrong p
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('evclub.accessToken'))).toBeNull();
+  expect((await storedTokens(page)).accessToken).toBeNull();
   const deletes = (await api.requests('/client/auth/profile'))
     .filter((r) => r.method === 'DELETE')
     .slice(deletesBefore);

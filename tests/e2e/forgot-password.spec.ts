@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { devHeaders, redacted } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
+import { enterCode } from './support/forms.ts';
 
 // Each test walks a whole flow (several sign-ins and axe scans): on a busy
 // shared machine one can pass 25 s, so the config's 30 s would be too tight.
@@ -70,21 +71,15 @@ async function requestCode(page: Page, email: string, texts: Texts = EN): Promis
   await expect(heading(page, texts.codeTitle)).toBeVisible();
 }
 
-async function enterCode(page: Page, code: string, texts: Texts = EN): Promise<void> {
-  await page.getByRole('textbox', { name: texts.digit1, exact: true }).fill(code);
-  await page.getByRole('button', { name: texts.next, exact: true }).click();
-}
-
 const otherCode = (code: string) => (code === '000000' ? '111111' : '000000');
 
 test('from the login screen to a new password: the new one signs in, the old one no longer does', async ({
   page,
+  newMember,
   api,
-  uniqueEmail,
   signIn,
 }) => {
-  const email = uniqueEmail('forgot-ok');
-  await api.createUser({ email, password: OLD_PASSWORD });
+  const { email } = await newMember('forgot-ok', { password: OLD_PASSWORD });
 
   await page.goto('/login');
   await openFromLogin(page);
@@ -175,11 +170,10 @@ test('an unknown address gets exactly the same next step as a known one, and no 
 
 test('a wrong code shows Incorrect OTP on the boxes; the right one goes on', async ({
   page,
+  newMember,
   api,
-  uniqueEmail,
 }) => {
-  const email = uniqueEmail('forgot-wrong-code');
-  await api.createUser({ email, password: OLD_PASSWORD });
+  const { email } = await newMember('forgot-wrong-code', { password: OLD_PASSWORD });
   await page.goto('/forgot-password');
   await requestCode(page, email);
   const code = await api.lastOtp(email);
@@ -197,11 +191,10 @@ test('a wrong code shows Incorrect OTP on the boxes; the right one goes on', asy
 
 test('new password: a mismatching confirmation and a too-short password are refused on the spot', async ({
   page,
+  newMember,
   api,
-  uniqueEmail,
 }) => {
-  const email = uniqueEmail('forgot-rules');
-  await api.createUser({ email, password: OLD_PASSWORD });
+  const { email } = await newMember('forgot-rules', { password: OLD_PASSWORD });
   await page.goto('/forgot-password');
   await requestCode(page, email);
   await enterCode(page, await api.lastOtp(email));
@@ -233,9 +226,8 @@ test('new password: a mismatching confirmation and a too-short password are refu
   expect(await api.requests('/client/auth/reset-password/reset')).toHaveLength(resetsBefore);
 });
 
-test('in French, every step of the flow is French', async ({ page, api, uniqueEmail }) => {
-  const email = uniqueEmail('forgot-fr');
-  await api.createUser({ email, password: OLD_PASSWORD });
+test('in French, every step of the flow is French', async ({ page, newMember, api }) => {
+  const { email } = await newMember('forgot-fr', { password: OLD_PASSWORD });
 
   await page.goto('/login');
   await page.getByRole('button', { name: 'Français', exact: true }).click();

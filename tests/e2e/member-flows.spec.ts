@@ -6,33 +6,26 @@
  * activation, billing (with and without its errors) and the dashboard.
  * Black box: visible texts, accessible names and what the stand-in received.
  */
-import type { Page } from '@playwright/test';
+
+import { PROVINCES } from '../../dev-api/validate.ts';
 import { redacted } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import {
   ADDRESS,
-  arrangeMember,
   dayOf,
   factValue,
   inDays,
+  onlyCall,
+  openScreen,
   PASSWORD,
   requestsSince,
   uniqueFrenchMobile,
-} from './support/journey.ts';
+} from './support/members.ts';
 
 const STORE_ORIGIN = 'https://store.evchargerclub.ca';
 
 /** Signs in and waits until the app has left /login. */
-async function signedIn(
-  page: Page,
-  signIn: (page: Page, email: string, password: string) => Promise<void>,
-  email: string,
-) {
-  await signIn(page, email, PASSWORD);
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
 test.describe('registration (spec 2, 5)', () => {
   test('the sign-up link leads to /register; a filled form creates the account and shows the email', async ({
     page,
@@ -75,10 +68,7 @@ test.describe('registration (spec 2, 5)', () => {
     const signUps = (await requestsSince(api, '/client/auth/sign-up', since)).filter(
       (call) => (call.body as { email?: string }).email === email,
     );
-    expect(signUps).toHaveLength(1);
-    expect(signUps[0]?.method).toBe('POST');
-    expect(signUps[0]?.status).toBe(201);
-    expect(signUps[0]?.body).toEqual({
+    expect(onlyCall(signUps, 'POST', 201).body).toEqual({
       firstName: 'Amélie',
       lastName: 'Tremblay',
       phone: phone.e164,
@@ -98,11 +88,9 @@ test.describe('registration (spec 2, 5)', () => {
 
   test('a taken email: the server message under the form, the email marked, nothing typed lost', async ({
     page,
-    api,
-    uniqueEmail,
+    newMember,
   }) => {
-    const email = uniqueEmail('taken');
-    await api.createUser({ email, password: PASSWORD });
+    const { email } = await newMember('taken');
 
     await page.goto('/register');
     await page.getByLabel('First name').fill('Jean');
@@ -168,13 +156,10 @@ test.describe('registration (spec 2, 5)', () => {
 test.describe('activation (spec 2)', () => {
   test('without a billing address: POST club/memberships, then /billing', async ({
     page,
+    signedInMember,
     api,
-    uniqueEmail,
-    signIn,
   }) => {
-    const email = uniqueEmail('activate-no-address');
-    await arrangeMember(api, email);
-    await signedIn(page, signIn, email);
+    await signedInMember('activate-no-address');
     await expect(page).toHaveURL(/\/activation$/);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Activate your membership' }),
@@ -196,21 +181,17 @@ test.describe('activation (spec 2)', () => {
     const activations = (await requestsSince(api, '/club/memberships', since)).filter(
       (call) => call.method === 'POST',
     );
-    expect(activations).toHaveLength(1);
-    expect(activations[0]?.path).toBe('/club/memberships');
-    expect(activations[0]?.status).toBe(201);
-    expect(activations[0]?.body ?? null).toBeNull();
+    const activation = onlyCall(activations, 'POST', 201);
+    expect(activation.path).toBe('/club/memberships');
+    expect(activation.body ?? null).toBeNull();
   });
 
   test('with a billing address: POST club/memberships, then /subscription', async ({
     page,
+    signedInMember,
     api,
-    uniqueEmail,
-    signIn,
   }) => {
-    const email = uniqueEmail('activate-address');
-    await arrangeMember(api, email, { billingAddress: ADDRESS });
-    await signedIn(page, signIn, email);
+    await signedInMember('activate-address', { billingAddress: ADDRESS });
     await expect(page).toHaveURL(/\/activation$/);
 
     const since = Date.now();
@@ -222,24 +203,19 @@ test.describe('activation (spec 2)', () => {
     const activations = (await requestsSince(api, '/club/memberships', since)).filter(
       (call) => call.method === 'POST' && call.path === '/club/memberships',
     );
-    expect(activations).toHaveLength(1);
-    expect(activations[0]?.status).toBe(201);
+    onlyCall(activations, 'POST', 201);
   });
 });
 
 test.describe('billing (spec 2, 3, 5)', () => {
   test('validation: required fields, a bad postal code, the 13 provinces and territories', async ({
     page,
+    signedInMember,
     api,
-    uniqueEmail,
-    signIn,
   }) => {
-    const email = uniqueEmail('billing-validation');
     const since = Date.now();
-    await arrangeMember(api, email, { state: 'active' });
-    await signedIn(page, signIn, email);
-    await page.goto('/billing');
-    await expect(page.getByRole('heading', { level: 1, name: 'Billing address' })).toBeVisible();
+    await signedInMember('billing-validation', { state: 'active' });
+    await openScreen(page, '/billing');
 
     await expect(page.getByLabel('Country')).toBeDisabled();
     await expect(page.getByLabel('Country')).toHaveValue('Canada');
@@ -251,21 +227,8 @@ test.describe('billing (spec 2, 3, 5)', () => {
       .evaluateAll((options) =>
         options.map((option) => (option as HTMLOptionElement).value).sort(),
       );
-    expect(codes).toEqual([
-      'AB',
-      'BC',
-      'MB',
-      'NB',
-      'NL',
-      'NS',
-      'NT',
-      'NU',
-      'ON',
-      'PE',
-      'QC',
-      'SK',
-      'YT',
-    ]);
+    // The very codes the stand-in accepts (dev-api/validate.ts).
+    expect(codes).toEqual([...PROVINCES].sort());
 
     const finish = page.getByRole('button', { name: 'Finish' });
     await expect(finish).toBeDisabled();
@@ -299,13 +262,10 @@ test.describe('billing (spec 2, 3, 5)', () => {
 
   test('save: the PUT body in the contract’s names (no address_2 when empty), then /subscription', async ({
     page,
+    signedInMember,
     api,
-    uniqueEmail,
-    signIn,
   }) => {
-    const email = uniqueEmail('billing-save');
-    await arrangeMember(api, email, { state: 'active' });
-    await signedIn(page, signIn, email);
+    await signedInMember('billing-save', { state: 'active' });
     await page.goto('/billing');
     const street = `${Date.now() % 100_000} Rue Saint-Denis`;
 
@@ -322,10 +282,7 @@ test.describe('billing (spec 2, 3, 5)', () => {
     const saves = (await requestsSince(api, '/client/auth/profile/billingAddress', since)).filter(
       (call) => (call.body as { address_1?: string }).address_1 === street,
     );
-    expect(saves).toHaveLength(1);
-    expect(saves[0]?.method).toBe('PUT');
-    expect(saves[0]?.status).toBe(200);
-    expect(saves[0]?.body).toEqual({
+    expect(onlyCall(saves, 'PUT', 200).body).toEqual({
       country_code: 'CA',
       address_1: street,
       city: 'Montréal',
@@ -338,19 +295,15 @@ test.describe('billing (spec 2, 3, 5)', () => {
 test.describe('dashboard (spec 2, 4)', () => {
   test('active: the Active badge, the next payment due date, and Order charger opens the store', async ({
     page,
+    signedInMember,
     context,
-    api,
-    uniqueEmail,
-    signIn,
   }) => {
-    const email = uniqueEmail('dashboard-active');
     const validTo = inDays(123);
-    await api.createUser({ email, password: PASSWORD });
-    const membership = await api.setMembership({ email, validTo });
     await context.route(`${STORE_ORIGIN}/**`, (route) =>
       route.fulfill({ contentType: 'text/html', body: '<title>Store</title><h1>Store</h1>' }),
     );
-    await signedIn(page, signIn, email);
+    const { membership } = await signedInMember('dashboard-active', { membership: { validTo } });
+    if (!membership) throw new Error('the member has no membership');
     await expect(page).toHaveURL(/\/dashboard$/);
 
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
@@ -376,13 +329,9 @@ test.describe('dashboard (spec 2, 4)', () => {
 
   test('inactive: Inactive, no due date, Order charger disabled; Activate membership ends on /activation (spec 2 guard)', async ({
     page,
-    api,
-    uniqueEmail,
-    signIn,
+    signedInMember,
   }) => {
-    const email = uniqueEmail('dashboard-inactive');
-    await arrangeMember(api, email, { state: 'inactive' });
-    await signedIn(page, signIn, email);
+    await signedInMember('dashboard-inactive', { state: 'inactive' });
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -406,15 +355,12 @@ test.describe('dashboard (spec 2, 4)', () => {
 
   test('cancelled: the cancelled-at date, Inactive, and no charger card', async ({
     page,
-    api,
-    uniqueEmail,
-    signIn,
+    signedInMember,
   }) => {
-    const email = uniqueEmail('dashboard-cancelled');
     const cancelledAt = inDays(-10);
-    await api.createUser({ email, password: PASSWORD });
-    await api.setMembership({ email, validTo: inDays(100), cancelledAt });
-    await signedIn(page, signIn, email);
+    await signedInMember('dashboard-cancelled', {
+      membership: { validTo: inDays(100), cancelledAt },
+    });
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -428,14 +374,11 @@ test.describe('dashboard (spec 2, 4)', () => {
 
   test('ordered: the charger will be added soon, and no order button', async ({
     page,
-    api,
-    uniqueEmail,
-    signIn,
+    signedInMember,
   }) => {
-    const email = uniqueEmail('dashboard-ordered');
-    await api.createUser({ email, password: PASSWORD });
-    await api.setMembership({ email, validTo: inDays(300), chargerOrderedAt: inDays(-2) });
-    await signedIn(page, signIn, email);
+    await signedInMember('dashboard-ordered', {
+      membership: { validTo: inDays(300), chargerOrderedAt: inDays(-2) },
+    });
     await expect(page).toHaveURL(/\/dashboard$/);
 
     await expect(factValue(page, 'Status')).toHaveText('Active');

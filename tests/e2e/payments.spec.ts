@@ -6,52 +6,87 @@
  * method, a fee that is due (payment intent), the express button, and axe.
  * Black box: visible texts, accessible names and what the stand-in received.
  */
-import type { Page } from '@playwright/test';
-import type { Membership } from './support/api.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { DevApi, Membership } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, type SignedInMember, test } from './support/fixtures.ts';
+import { enterCode, fillSignUp, submitBillingAddress } from './support/forms.ts';
 import {
   ADDRESS,
-  arrangeMember,
   CARD_MESSAGES,
   CARDS,
   cardError,
   currentMembership,
   dayOf,
+  expectActiveDashboard,
   expectBelow,
   expectCardFieldsReady,
   expectRedText,
   factValue,
+  type MemberOptions,
+  onlyCall,
+  openCheckout,
   PASSWORD,
+  payWithCard,
   requestsSince,
   subscriptionOf,
+  threeDSecureDialog,
   typeCard,
   uniqueFrenchMobile,
-} from './support/journey.ts';
+} from './support/members.ts';
 
-type SignIn = (page: Page, email: string, password: string) => Promise<void>;
-
-/** An active member with a billing address, signed in and on /subscription with the card fields ready. */
+/**
+ * An active member with a billing address (and `options`), signed in through
+ * the login form, then on /subscription with the card fields ready.
+ */
 async function atCheckout(
   page: Page,
-  signIn: SignIn,
-  membership: Membership | null,
-  email: string,
-  search = '',
-): Promise<Membership> {
+  signedInMember: SignedInMember,
+  label: string,
+  options: MemberOptions = {},
+): Promise<{ email: string; membership: Membership }> {
+  const { email, membership } = await signedInMember(label, {
+    state: 'active',
+    billingAddress: ADDRESS,
+    ...options,
+  });
   if (!membership) throw new Error('the member has no membership');
-  await signIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto(`/subscription${search}`);
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Complete your membership' }),
-  ).toBeVisible();
-  await expectCardFieldsReady(page);
-  return membership;
+  await openCheckout(page);
+  return { email, membership };
 }
 
 function attachPath(membership: Membership): string {
   return `/club/subscriptions/${membership.externalId}/attach-payment-method`;
+}
+
+/** The subscription offers one intent, of `kind` (the other is null): its id. */
+async function offeredIntent(
+  request: APIRequestContext,
+  { email, membership }: { email: string; membership: Membership },
+  kind: 'setupIntent' | 'paymentIntent',
+): Promise<string> {
+  const intents = await subscriptionOf(request, email, membership.externalId);
+  expect(intents[kind === 'setupIntent' ? 'paymentIntent' : 'setupIntent']).toBeNull();
+  const id = intents[kind]?.id ?? '';
+  expect(id).toMatch(kind === 'setupIntent' ? /^seti_/ : /^pi_/);
+  return id;
+}
+
+/** Exactly one attach call since `since`, answered 200, with the contract's body. */
+async function expectOneAttach(
+  api: DevApi,
+  since: number,
+  membership: Membership,
+  paymentIntentId: string,
+): Promise<void> {
+  const attach = onlyCall(await requestsSince(api, '/attach-payment-method', since), 'PUT', 200);
+  expect(attach.path).toBe(attachPath(membership));
+  expect(attach.body).toEqual({
+    paymentMethodId: expect.stringMatching(/^pm_test_/),
+    membershipId: membership._id,
+    paymentIntentId,
+  });
 }
 
 test('the whole journey: sign up, verify, activate, billing, card, dashboard Active with the next due date', async ({
@@ -62,18 +97,17 @@ test('the whole journey: sign up, verify, activate, billing, card, dashboard Act
 }) => {
   test.slow();
   const email = uniqueEmail('journey');
-  const phone = uniqueFrenchMobile();
 
   // Sign up (/register, reached from the login screen).
   await page.goto('/login');
   await page.getByRole('link', { name: 'Sign up', exact: true }).click();
   await expect(page).toHaveURL(/\/register$/);
-  await page.getByLabel('First name').fill('Journey');
-  await page.getByLabel('Last name').fill('Member');
-  await page.getByLabel('Country code').selectOption({ label: 'France (+33)' });
-  await page.getByLabel('Phone', { exact: true }).pressSequentially(phone.typed);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await fillSignUp(page, {
+    email,
+    firstName: 'Journey',
+    lastName: 'Member',
+    phone: uniqueFrenchMobile(),
+  });
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByRole('status')).toContainText(email);
   const signUpCode = await api.lastOtp(email);
@@ -83,19 +117,19 @@ test('the whole journey: sign up, verify, activate, billing, card, dashboard Act
   await expect(page).toHaveURL(/\/login$/);
   await signIn(page, email, PASSWORD);
   await expect(page.getByRole('heading', { level: 1, name: 'Verify your account' })).toBeVisible();
-  const code = await api.lastOtp(email, { notEqual: signUpCode });
-  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(code);
-  await page.getByRole('button', { name: 'Next' }).click();
+  await enterCode(page, await api.lastOtp(email, { notEqual: signUpCode }));
 
   // Activate: no billing address yet, so /billing.
   await expect(page).toHaveURL(/\/activation$/);
   await page.getByRole('button', { name: 'Activate membership' }).click();
   await expect(page).toHaveURL(/\/billing$/);
-  await page.getByLabel('Address line 1').fill('200 Rue Principale');
-  await page.getByLabel('City').fill('Gatineau');
-  await page.getByLabel('Postal code').fill('J8X 2K1');
-  await page.getByLabel('Province or territory').selectOption({ label: 'Quebec' });
-  await page.getByRole('button', { name: 'Finish' }).click();
+  await submitBillingAddress(page, {
+    country_code: 'CA',
+    address_1: '200 Rue Principale',
+    city: 'Gatineau',
+    postal_code: 'J8X 2K1',
+    province: 'QC',
+  });
 
   // Pay: the free year saves the card (a setup intent).
   await expect(page).toHaveURL(/\/subscription$/);
@@ -108,8 +142,7 @@ test('the whole journey: sign up, verify, activate, billing, card, dashboard Act
   await expect(subscribe).toBeEnabled();
   await subscribe.click();
 
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(factValue(page, 'Status')).toHaveText('Active');
+  await expectActiveDashboard(page);
   await expect(factValue(page, 'Next payment due')).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
   await expect(factValue(page, 'Next payment due')).toHaveText(dayOf(membership.validTo ?? ''));
   const attaches = await requestsSince(api, attachPath(membership), since);
@@ -124,16 +157,12 @@ test('the whole journey: sign up, verify, activate, billing, card, dashboard Act
 test('a declined card: the provider message in red under the fields, no attach call; axe with the error', async ({
   page,
   api,
-  uniqueEmail,
-  signIn,
+  signedInMember,
 }) => {
-  const email = uniqueEmail('declined');
-  const member = await arrangeMember(api, email, { state: 'active', billingAddress: ADDRESS });
-  await atCheckout(page, signIn, member.membership, email);
+  await atCheckout(page, signedInMember, 'declined');
   const since = Date.now();
 
-  await typeCard(page, CARDS.declined);
-  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await payWithCard(page, CARDS.declined);
 
   const error = cardError(page);
   await expect(error).toHaveText(CARD_MESSAGES.declined);
@@ -153,22 +182,16 @@ test('a declined card: the provider message in red under the fields, no attach c
 test('3D Secure completed: the payment goes through to the dashboard', async ({
   page,
   api,
-  uniqueEmail,
-  signIn,
+  signedInMember,
 }) => {
-  const email = uniqueEmail('three-d-secure-ok');
-  const member = await arrangeMember(api, email, { state: 'active', billingAddress: ADDRESS });
-  const membership = await atCheckout(page, signIn, member.membership, email);
+  const { membership } = await atCheckout(page, signedInMember, 'three-d-secure-ok');
   const since = Date.now();
 
-  await typeCard(page, CARDS.threeDSecure);
-  await page.getByRole('button', { name: 'Subscribe' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Test 3D Secure check' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Complete' }).click();
+  await payWithCard(page, CARDS.threeDSecure);
+  await expect(threeDSecureDialog(page)).toBeVisible();
+  await threeDSecureDialog(page).getByRole('button', { name: 'Complete' }).click();
 
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(factValue(page, 'Status')).toHaveText('Active');
+  await expectActiveDashboard(page);
   const attaches = await requestsSince(api, attachPath(membership), since);
   expect(attaches).toHaveLength(1);
   expect(attaches[0]?.status).toBe(200);
@@ -177,18 +200,13 @@ test('3D Secure completed: the payment goes through to the dashboard', async ({
 test('3D Secure failed: the authentication error is shown; axe with the dialog open', async ({
   page,
   api,
-  uniqueEmail,
-  signIn,
+  signedInMember,
 }) => {
-  const email = uniqueEmail('three-d-secure-fail');
-  const member = await arrangeMember(api, email, { state: 'active', billingAddress: ADDRESS });
-  const membership = await atCheckout(page, signIn, member.membership, email);
+  const { membership } = await atCheckout(page, signedInMember, 'three-d-secure-fail');
   const since = Date.now();
 
-  await typeCard(page, CARDS.threeDSecure);
-  await page.getByRole('button', { name: 'Subscribe' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Test 3D Secure check' });
-  await expect(dialog).toBeVisible();
+  await payWithCard(page, CARDS.threeDSecure);
+  const dialog = threeDSecureDialog(page);
   await expect(dialog.getByRole('button', { name: 'Complete' })).toBeFocused();
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Fail' }).click();
@@ -204,48 +222,29 @@ test('a double click on Subscribe makes exactly one attach call, with the contra
   page,
   api,
   request,
-  uniqueEmail,
-  signIn,
+  signedInMember,
 }) => {
-  const email = uniqueEmail('double-click');
-  const member = await arrangeMember(api, email, { state: 'active', billingAddress: ADDRESS });
-  const membership = await atCheckout(page, signIn, member.membership, email);
+  const member = await atCheckout(page, signedInMember, 'double-click');
   // In the free year the card is saved with a setup intent.
-  const intents = await subscriptionOf(request, email, membership.externalId);
-  expect(intents.paymentIntent).toBeNull();
-  const setupIntentId = intents.setupIntent?.id ?? '';
-  expect(setupIntentId).toMatch(/^seti_/);
+  const setupIntentId = await offeredIntent(request, member, 'setupIntent');
   const since = Date.now();
 
   await typeCard(page, CARDS.succeeds);
   await page.getByRole('button', { name: 'Subscribe' }).dblclick();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  const attaches = await requestsSince(api, '/attach-payment-method', since);
-  expect(attaches).toHaveLength(1);
-  expect(attaches[0]?.method).toBe('PUT');
-  expect(attaches[0]?.path).toBe(attachPath(membership));
-  expect(attaches[0]?.status).toBe(200);
-  expect(attaches[0]?.body).toEqual({
-    paymentMethodId: expect.stringMatching(/^pm_test_/),
-    membershipId: membership._id,
-    paymentIntentId: setupIntentId,
-  });
+  await expectOneAttach(api, since, member.membership, setupIntentId);
 });
 
 test('a decline that still carries a payment method: the error is shown and one attach call is made', async ({
   page,
   api,
-  uniqueEmail,
-  signIn,
+  signedInMember,
 }) => {
-  const email = uniqueEmail('attach-on-error');
-  const member = await arrangeMember(api, email, { state: 'active', billingAddress: ADDRESS });
-  const membership = await atCheckout(page, signIn, member.membership, email);
+  const { membership } = await atCheckout(page, signedInMember, 'attach-on-error');
   const since = Date.now();
 
-  await typeCard(page, CARDS.declinedWithPaymentMethod);
-  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await payWithCard(page, CARDS.declinedWithPaymentMethod);
 
   await expect(cardError(page)).toHaveText(CARD_MESSAGES.declined);
   await expect
@@ -267,49 +266,25 @@ test('a member whose fee is due pays with the payment intent (pi_) and ends Acti
   page,
   api,
   request,
-  uniqueEmail,
-  signIn,
+  signedInMember,
 }) => {
-  const email = uniqueEmail('fee-due');
-  const member = await arrangeMember(api, email, {
-    state: 'active',
-    billingAddress: ADDRESS,
-    feeDue: true,
-  });
-  const membership = await atCheckout(page, signIn, member.membership, email);
-  const intents = await subscriptionOf(request, email, membership.externalId);
-  expect(intents.setupIntent).toBeNull();
-  const paymentIntentId = intents.paymentIntent?.id ?? '';
-  expect(paymentIntentId).toMatch(/^pi_/);
+  const member = await atCheckout(page, signedInMember, 'fee-due', { feeDue: true });
+  const paymentIntentId = await offeredIntent(request, member, 'paymentIntent');
   const since = Date.now();
 
-  await typeCard(page, CARDS.succeeds);
-  await page.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(factValue(page, 'Status')).toHaveText('Active');
+  await payWithCard(page, CARDS.succeeds);
+  await expectActiveDashboard(page);
 
-  const attaches = await requestsSince(api, '/attach-payment-method', since);
-  expect(attaches).toHaveLength(1);
-  expect(attaches[0]?.status).toBe(200);
-  expect(attaches[0]?.body).toEqual({
-    paymentMethodId: expect.stringMatching(/^pm_test_/),
-    membershipId: membership._id,
-    paymentIntentId,
-  });
+  await expectOneAttach(api, since, member.membership, paymentIntentId);
   // The stand-in took the fee as paid: the subscription is back to a setup intent.
-  const after = await subscriptionOf(request, email, membership.externalId);
-  expect(after.paymentIntent).toBeNull();
+  await offeredIntent(request, member, 'setupIntent');
 });
 
 test('the express button shows only with ?wallet=test; axe on the checkout', async ({
   page,
-  api,
-  uniqueEmail,
-  signIn,
+  signedInMember,
 }) => {
-  const email = uniqueEmail('express');
-  const member = await arrangeMember(api, email, { state: 'active', billingAddress: ADDRESS });
-  await atCheckout(page, signIn, member.membership, email);
+  await atCheckout(page, signedInMember, 'express');
   const wallet = page.getByRole('button', { name: 'Pay with test wallet' });
   await expect(page.getByRole('button', { name: 'Subscribe' })).toBeVisible();
   await expect(wallet).toHaveCount(0);

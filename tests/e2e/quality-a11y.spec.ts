@@ -9,17 +9,16 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import {
-  arrangeMember,
+  ADDRESS,
   CARDS,
   expectCardFieldsReady,
-  expectHeading,
-  expectNoViolations,
-  expectPageStructure,
   inDays,
+  openCheckout,
+  openScreen,
   PASSWORD,
-  signInQuickly,
   typeCard,
-} from './support/quality.ts';
+} from './support/members.ts';
+import { expectHeading, expectNoViolations, expectPageStructure } from './support/quality.ts';
 
 // Several screens and axe runs per test: room for a machine shared with other runs.
 test.describe.configure({ timeout: 90_000 });
@@ -48,38 +47,32 @@ test('public screens in English', async ({ page }) => {
   }
 });
 
-test('activation, billing and account in English', async ({ page, request, api, uniqueEmail }) => {
-  const { email } = await arrangeMember(api, uniqueEmail('a11y-new'), 'noMembership');
-  await signInQuickly(page, request, email);
-  await page.goto('/activation');
-  await expectHeading(page, 'Activate your membership');
+test('activation, billing and account in English', async ({ page, openAsMember }) => {
+  await openAsMember('/activation', 'a11y-new');
   await checkScreen(page);
 
-  await page.goto('/billing');
-  await expectHeading(page, 'Billing address');
+  await openScreen(page, '/billing');
   await checkScreen(page);
 
-  await page.goto('/account');
-  await expectHeading(page, 'Your account');
+  await openScreen(page, '/account');
   await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Test');
   await checkScreen(page);
 });
 
 test('subscription and dashboard (active, then inactive) in English', async ({
   page,
-  request,
+  signedInMember,
   api,
-  uniqueEmail,
 }) => {
-  const { email } = await arrangeMember(api, uniqueEmail('a11y-member'), 'activeWithAddress');
-  await signInQuickly(page, request, email);
-  await page.goto('/subscription');
-  await expectHeading(page, 'Complete your membership');
-  await expectCardFieldsReady(page);
+  const { email } = await signedInMember('a11y-member', {
+    state: 'active',
+    billingAddress: ADDRESS,
+    quickly: true,
+  });
+  await openCheckout(page);
   await checkScreen(page);
 
-  await page.goto('/dashboard');
-  await expectHeading(page, 'Dashboard');
+  await openScreen(page, '/dashboard');
   await expect(page.getByText('Active', { exact: true })).toBeVisible();
   await checkScreen(page);
 
@@ -89,14 +82,8 @@ test('subscription and dashboard (active, then inactive) in English', async ({
   await checkScreen(page);
 });
 
-test('the loading view while the current user loads', async ({
-  page,
-  request,
-  api,
-  uniqueEmail,
-}) => {
-  const { email } = await arrangeMember(api, uniqueEmail('a11y-loading'), 'active');
-  await signInQuickly(page, request, email);
+test('the loading view while the current user loads', async ({ page, signedInMember }) => {
+  await signedInMember('a11y-loading', { state: 'active', quickly: true });
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -125,11 +112,13 @@ test('login and registration in French', async ({ page }) => {
   }
 });
 
-test('dashboard and subscription in French', async ({ page, request, api, uniqueEmail }) => {
-  const { email } = await arrangeMember(api, uniqueEmail('a11y-fr'), 'activeWithAddress', {
+test('dashboard and subscription in French', async ({ page, signedInMember }) => {
+  await signedInMember('a11y-fr', {
+    state: 'active',
+    billingAddress: ADDRESS,
     language: 'fr',
+    quickly: true,
   });
-  await signInQuickly(page, request, email);
   await page.goto('/dashboard?lng=fr');
   await expectHeading(page, 'Tableau de bord');
   await checkScreen(page, 'fr');
@@ -140,9 +129,8 @@ test('dashboard and subscription in French', async ({ page, request, api, unique
 });
 
 test.describe('error states', () => {
-  test('login error', async ({ page, api, uniqueEmail, signIn }) => {
-    const email = uniqueEmail('a11y-login-error');
-    await api.createUser({ email, password: PASSWORD });
+  test('login error', async ({ page, newMember, signIn }) => {
+    const { email } = await newMember('a11y-login-error');
     await signIn(page, email, 'NotThePassword1');
     await expect(
       page.getByRole('alert').filter({ hasText: 'Incorrect email or password' }),
@@ -155,11 +143,8 @@ test.describe('error states', () => {
     await expectNoViolations(page);
   });
 
-  test('one-time code error', async ({ page, api, uniqueEmail, signIn }) => {
-    const email = uniqueEmail('a11y-otp-error');
-    await api.createUser({ email, password: PASSWORD, verified: false });
-    await signIn(page, email, PASSWORD);
-    await expectHeading(page, 'Verify your account');
+  test('one-time code error', async ({ page, signedInMember, api }) => {
+    const { email } = await signedInMember('a11y-otp-error', { verified: false });
     await expectNoViolations(page);
     const code = await api.lastOtp(email);
     await page
@@ -201,11 +186,10 @@ test.describe('error states', () => {
 
   test('forgot password: email error, wrong code, new password errors', async ({
     page,
+    newMember,
     api,
-    uniqueEmail,
   }) => {
-    const email = uniqueEmail('a11y-forgot');
-    await api.createUser({ email, password: PASSWORD });
+    const { email } = await newMember('a11y-forgot');
     await page.goto('/forgot-password');
     const field = page.getByLabel('Email', { exact: true });
     await field.fill('nope');
@@ -237,11 +221,8 @@ test.describe('error states', () => {
     await expectNoViolations(page);
   });
 
-  test('billing field errors and a failed save', async ({ page, request, api, uniqueEmail }) => {
-    const { email } = await arrangeMember(api, uniqueEmail('a11y-billing-error'), 'active');
-    await signInQuickly(page, request, email);
-    await page.goto('/billing');
-    await expectHeading(page, 'Billing address');
+  test('billing field errors and a failed save', async ({ page, openAsMember }) => {
+    await openAsMember('/billing', 'a11y-billing-error', { state: 'active' });
     await page.getByLabel('Address line 1', { exact: true }).press('Enter');
     await expect(page.locator('.field__error')).toHaveCount(4);
     await expectNoViolations(page);
@@ -265,11 +246,13 @@ test.describe('error states', () => {
     await expectNoViolations(page);
   });
 
-  test('card declined, then the 3D Secure dialog', async ({ page, request, api, uniqueEmail }) => {
-    const { email } = await arrangeMember(api, uniqueEmail('a11y-card'), 'activeWithAddress');
-    await signInQuickly(page, request, email);
-    await page.goto('/subscription');
-    await expectCardFieldsReady(page);
+  test('card declined, then the 3D Secure dialog', async ({ page, signedInMember }) => {
+    await signedInMember('a11y-card', {
+      state: 'active',
+      billingAddress: ADDRESS,
+      quickly: true,
+    });
+    await openCheckout(page);
 
     await typeCard(page, CARDS.declined);
     await page.getByRole('button', { name: 'Subscribe' }).click();

@@ -8,14 +8,8 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import {
-  CARDS,
-  describeFocus,
-  expectFocusVisible,
-  expectHeading,
-  PASSWORD,
-  tabTo,
-} from './support/quality.ts';
+import { CARDS, PASSWORD } from './support/members.ts';
+import { describeFocus, expectFocusVisible, expectHeading, tabTo } from './support/quality.ts';
 
 /** Tabs to the control and checks it shows that it has the focus. */
 async function tabToVisibly(page: Page, target: Locator, options?: { backwards?: boolean }) {

@@ -7,15 +7,8 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import {
-  arrangeMember,
-  CARDS,
-  expectCardFieldsReady,
-  expectHeading,
-  PASSWORD,
-  signInQuickly,
-  typeCard,
-} from './support/quality.ts';
+import { ADDRESS, CARDS, openCheckout, openScreen, PASSWORD, typeCard } from './support/members.ts';
+import { expectHeading } from './support/quality.ts';
 
 // Several screens and axe runs per test: room for a machine shared with other runs.
 test.describe.configure({ timeout: 60_000 });
@@ -81,9 +74,13 @@ test('public screens at 320 px', async ({ page }) => {
   }
 });
 
-test('login, the one-time code and registration at 320 px', async ({ page, api, uniqueEmail }) => {
-  const email = uniqueEmail('narrow-otp');
-  await api.createUser({ email, password: PASSWORD, verified: false });
+test('login, the one-time code and registration at 320 px', async ({
+  page,
+  newMember,
+  api,
+  uniqueEmail,
+}) => {
+  const { email } = await newMember('narrow-otp', { verified: false });
 
   await page.goto('/register');
   await expectHeading(page, 'Create your account');
@@ -108,40 +105,33 @@ test('login, the one-time code and registration at 320 px', async ({ page, api, 
   await checkScreen(page, page.getByRole('button', { name: 'Next' }));
 });
 
-test('member screens at 320 px', async ({ page, request, api, uniqueEmail }) => {
-  const { email } = await arrangeMember(api, uniqueEmail('narrow-member'), 'noMembership');
-  await signInQuickly(page, request, email);
-
-  await page.goto('/activation');
-  await expectHeading(page, 'Activate your membership');
+test('member screens at 320 px', async ({ page, openAsMember }) => {
+  await openAsMember('/activation', 'narrow-member');
   await checkScreen(page, page.getByRole('button', { name: 'Activate membership' }));
 
-  await page.goto('/billing');
-  await expectHeading(page, 'Billing address');
+  await openScreen(page, '/billing');
   await page.getByLabel('Address line 1', { exact: true }).fill('1 Main St');
   await page.getByLabel('City', { exact: true }).fill('Toronto');
   await page.getByLabel('Postal code', { exact: true }).fill('M5V 2T6');
   await page.getByLabel('Province or territory', { exact: true }).selectOption('ON');
   await checkScreen(page, page.getByRole('button', { name: 'Finish' }));
 
-  await page.goto('/account');
-  await expectHeading(page, 'Your account');
+  await openScreen(page, '/account');
   await page.getByLabel('First name', { exact: true }).fill('Kimberly');
   await checkScreen(page, page.getByRole('button', { name: 'Save profile' }));
 });
 
 test('checkout, its 3D Secure dialog and the dashboard at 320 px', async ({
   page,
-  request,
-  api,
-  uniqueEmail,
+  signedInMember,
 }) => {
-  const { email } = await arrangeMember(api, uniqueEmail('narrow-checkout'), 'activeWithAddress');
-  await signInQuickly(page, request, email);
+  await signedInMember('narrow-checkout', {
+    state: 'active',
+    billingAddress: ADDRESS,
+    quickly: true,
+  });
 
-  await page.goto('/subscription');
-  await expectHeading(page, 'Complete your membership');
-  await expectCardFieldsReady(page);
+  await openCheckout(page);
   await typeCard(page, CARDS.threeDSecure);
   const subscribe = page.getByRole('button', { name: 'Subscribe' });
   await checkScreen(page, subscribe);

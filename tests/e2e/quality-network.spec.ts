@@ -8,15 +8,9 @@
  */
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import {
-  arrangeMember,
-  CARDS,
-  expectCardFieldsReady,
-  expectHeading,
-  PASSWORD,
-  signInQuickly,
-  typeCard,
-} from './support/quality.ts';
+import { expectFieldValues, fillSignUp, signUpValues } from './support/forms.ts';
+import { CARDS, expectCardFieldsReady, PASSWORD, typeCard } from './support/members.ts';
+import { expectHeading } from './support/quality.ts';
 
 // Several screens and axe runs per test: room for a machine shared with other runs.
 test.describe.configure({ timeout: 90_000 });
@@ -53,25 +47,13 @@ test('sign-up fails: the message, the form as typed, then it goes through', asyn
   const email = uniqueEmail('net-signup');
   await page.goto('/register');
   await expectHeading(page, 'Create your account');
-  const fields = {
-    'First name': 'Kim',
-    'Last name': 'Tremblay',
-    Email: email,
-    Password: PASSWORD,
-  };
-  for (const [label, value] of Object.entries(fields)) {
-    await page.getByLabel(label, { exact: true }).fill(value);
-  }
-  await page.getByLabel('Phone', { exact: true }).pressSequentially('4165550177');
+  await fillSignUp(page, { email, phone: { typed: '4165550177' } });
 
   const restore = await failNetwork(page, 'client/auth/sign-up', 'POST');
   const submit = page.getByRole('button', { name: 'Create Account' });
   await submit.click();
   await expectFailureShown(page);
-  for (const [label, value] of Object.entries(fields)) {
-    await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
-  }
-  await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('(416) 555-0177');
+  await expectFieldValues(page, { ...signUpValues({ email }), Phone: '(416) 555-0177' });
 
   await restore();
   await expect(submit).toBeEnabled();
@@ -82,12 +64,11 @@ test('sign-up fails: the message, the form as typed, then it goes through', asyn
 
 test('login, sending the code and verifying it fail in turn; each is retried', async ({
   page,
+  newMember,
   api,
-  uniqueEmail,
   signIn,
 }) => {
-  const email = uniqueEmail('net-login');
-  await api.createUser({ email, password: PASSWORD, verified: false });
+  const { email } = await newMember('net-login', { verified: false });
 
   await test.step('login', async () => {
     const restore = await failNetwork(page, 'client/auth/login', 'POST');
@@ -128,14 +109,9 @@ test('login, sending the code and verifying it fail in turn; each is retried', a
 
 test('activation, billing, the subscription and attaching the card fail in turn; each is retried', async ({
   page,
-  request,
-  api,
-  uniqueEmail,
+  openAsMember,
 }) => {
-  const { email } = await arrangeMember(api, uniqueEmail('net-member'), 'noMembership');
-  await signInQuickly(page, request, email);
-  await page.goto('/activation');
-  await expectHeading(page, 'Activate your membership');
+  await openAsMember('/activation', 'net-member');
 
   await test.step('POST club/memberships', async () => {
     const restore = await failNetwork(page, 'club/memberships', 'POST');

@@ -3,22 +3,15 @@
  * an unverified account through the one-time code, the refresh after the access
  * token expires, sign-out (here and in another tab) and corrupted stored tokens.
  */
-import type { Page } from '@playwright/test';
 import { redacted } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
-
-const PASSWORD = 'Password123';
-const DAY = 24 * 60 * 60 * 1000;
-const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-
-async function signedInAs(
-  page: Page,
-  signIn: (page: Page, email: string, password: string) => Promise<void>,
-  email: string,
-) {
-  await signIn(page, email, PASSWORD);
-  await expect(page).not.toHaveURL(/\/login/);
-}
+import {
+  inDays,
+  type MemberState,
+  PASSWORD,
+  storedTokens,
+  storeTokens,
+} from './support/members.ts';
 
 test.describe('signed out', () => {
   for (const path of ['/activation', '/billing', '/subscription', '/dashboard', '/account']) {
@@ -37,10 +30,7 @@ test.describe('signed out', () => {
 
   test('a stored token that is not a token counts as no token', async ({ page }) => {
     await page.goto('/login');
-    await page.evaluate(() => {
-      localStorage.setItem('evclub.accessToken', 'undefined');
-      localStorage.setItem('evclub.refreshToken', '');
-    });
+    await storeTokens(page, 'undefined', '');
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -50,14 +40,11 @@ test.describe('signed out', () => {
     api,
   }) => {
     await page.goto('/login');
-    await page.evaluate(() => {
-      localStorage.setItem('evclub.accessToken', 'garbage-token');
-      localStorage.setItem('evclub.refreshToken', 'garbage-refresh');
-    });
+    await storeTokens(page, 'garbage-token', 'garbage-refresh');
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('evclub.accessToken'))).toBeNull();
+    expect((await storedTokens(page)).accessToken).toBeNull();
     const refreshes = await api.requests('/client/auth/refresh-token');
     expect(
       refreshes.some(
@@ -67,85 +54,82 @@ test.describe('signed out', () => {
   });
 });
 
+/**
+ * Spec 2's guard rows: a member in each state, signed in through the form,
+ * lands where the guard says, is sent away from the paths it refuses, and
+ * stays on the ones it allows.
+ */
+const GUARDS: Array<{
+  name: string;
+  label: string;
+  state: MemberState;
+  lands?: string;
+  sentAway: string[];
+  to: string;
+  shown: string[];
+}> = [
+  {
+    name: 'no membership: / and /dashboard and /subscription go to /activation',
+    label: 'no-membership',
+    state: 'none',
+    lands: '/activation',
+    sentAway: ['/', '/dashboard', '/subscription'],
+    to: '/activation',
+    shown: ['/billing'],
+  },
+  {
+    name: 'active member: / and /activation go to /dashboard; /subscription shows',
+    label: 'active',
+    state: 'active',
+    lands: '/dashboard',
+    sentAway: ['/', '/activation'],
+    to: '/dashboard',
+    shown: ['/subscription'],
+  },
+  {
+    name: 'inactive member: /subscription goes to /activation; /dashboard shows',
+    label: 'lapsed',
+    state: 'inactive',
+    sentAway: ['/subscription'],
+    to: '/activation',
+    shown: ['/dashboard'],
+  },
+  {
+    name: 'a signed-in member is sent away from /login',
+    label: 'away-from-login',
+    state: 'none',
+    sentAway: ['/login'],
+    to: '/activation',
+    shown: [],
+  },
+];
+
+/** The URL ends with `path`. */
+const endsWith = (path: string) => new RegExp(`${path.replace(/[/.]/g, '\\$&')}$`);
+
 test.describe('guards for signed-in members (spec 2)', () => {
-  test('no membership: / and /dashboard and /subscription go to /activation', async ({
-    page,
-    api,
-    uniqueEmail,
-    signIn,
-  }) => {
-    const email = uniqueEmail('no-membership');
-    await api.createUser({ email, password: PASSWORD });
-    await signedInAs(page, signIn, email);
-    await expect(page).toHaveURL(/\/activation$/);
-    for (const path of ['/', '/dashboard', '/subscription']) {
-      await page.goto(path);
-      await expect(page).toHaveURL(/\/activation$/);
-    }
-    await page.goto('/billing');
-    await expect(page).toHaveURL(/\/billing$/);
-  });
-
-  test('active member: / and /activation go to /dashboard; /subscription shows', async ({
-    page,
-    api,
-    uniqueEmail,
-    signIn,
-  }) => {
-    const email = uniqueEmail('active');
-    await api.createUser({ email, password: PASSWORD });
-    await api.setMembership({ email, validTo: inDays(200) });
-    await signedInAs(page, signIn, email);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    for (const path of ['/', '/activation']) {
-      await page.goto(path);
-      await expect(page).toHaveURL(/\/dashboard$/);
-    }
-    await page.goto('/subscription');
-    await expect(page).toHaveURL(/\/subscription$/);
-  });
-
-  test('inactive member: /subscription goes to /activation; /dashboard shows', async ({
-    page,
-    api,
-    uniqueEmail,
-    signIn,
-  }) => {
-    const email = uniqueEmail('lapsed');
-    await api.createUser({ email, password: PASSWORD });
-    await api.setMembership({ email, validTo: inDays(-3) });
-    await signedInAs(page, signIn, email);
-    await page.goto('/subscription');
-    await expect(page).toHaveURL(/\/activation$/);
-    await page.goto('/dashboard');
-    await expect(page).toHaveURL(/\/dashboard$/);
-  });
-
-  test('a signed-in member is sent away from /login', async ({
-    page,
-    api,
-    uniqueEmail,
-    signIn,
-  }) => {
-    const email = uniqueEmail('away-from-login');
-    await api.createUser({ email, password: PASSWORD });
-    await signedInAs(page, signIn, email);
-    await page.goto('/login');
-    await expect(page).toHaveURL(/\/activation$/);
-  });
+  for (const guard of GUARDS) {
+    test(guard.name, async ({ page, signedInMember }) => {
+      await signedInMember(guard.label, { state: guard.state });
+      if (guard.lands) await expect(page).toHaveURL(endsWith(guard.lands));
+      for (const path of guard.sentAway) {
+        await page.goto(path);
+        await expect(page).toHaveURL(endsWith(guard.to));
+      }
+      for (const path of guard.shown) {
+        await page.goto(path);
+        await expect(page).toHaveURL(endsWith(path));
+      }
+    });
+  }
 });
 
 test('an unverified account signs in through the one-time code (pasted) to /activation', async ({
   page,
+  signedInMember,
   api,
-  uniqueEmail,
-  signIn,
 }) => {
-  const email = uniqueEmail('unverified');
-  await api.createUser({ email, password: PASSWORD, verified: false });
-  await signIn(page, email, PASSWORD);
-
-  await expect(page.getByRole('heading', { level: 1, name: 'Verify your account' })).toBeVisible();
+  const { email } = await signedInMember('unverified', { verified: false });
   await expect(page.getByText(email).first()).toBeVisible();
   const code = await api.lastOtp(email);
   const next = page.getByRole('button', { name: 'Next' });
@@ -172,15 +156,12 @@ test('an unverified account signs in through the one-time code (pasted) to /acti
 
 test('a wrong one-time code is shown translated; Resend it, 30 s later, sends a new code', async ({
   page,
+  signedInMember,
   api,
-  uniqueEmail,
-  signIn,
 }) => {
-  const email = uniqueEmail('wrong-code');
-  await api.createUser({ email, password: PASSWORD, verified: false });
   // Resend waits 30 s after a code went out: the clock lets them pass at once.
   await page.clock.install();
-  await signIn(page, email, PASSWORD);
+  const { email } = await signedInMember('wrong-code', { verified: false });
   const code = await api.lastOtp(email);
   const wrong = code === '000000' ? '111111' : '000000';
   await page.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(wrong);
@@ -203,12 +184,10 @@ test('a wrong one-time code is shown translated; Resend it, 30 s later, sends a 
 
 test('a wrong password shows the server message under the form and keeps what was typed', async ({
   page,
-  api,
-  uniqueEmail,
+  newMember,
   signIn,
 }) => {
-  const email = uniqueEmail('wrong-password');
-  await api.createUser({ email, password: PASSWORD });
+  const { email } = await newMember('wrong-password');
   await signIn(page, email, 'NotThePassword1');
   await expect(
     page.getByRole('alert').filter({ hasText: 'Incorrect email or password' }),
@@ -224,14 +203,10 @@ test('a wrong password shows the server message under the form and keeps what wa
 
 test('after the access token expires, one refresh call renews it and the page goes on', async ({
   page,
+  signedInMember,
   api,
-  uniqueEmail,
-  signIn,
 }) => {
-  const email = uniqueEmail('refresh');
-  await api.createUser({ email, password: PASSWORD });
-  await api.setMembership({ email, validTo: inDays(100) });
-  await signedInAs(page, signIn, email);
+  await signedInMember('refresh', { membership: { validTo: inDays(100) } });
   await expect(page).toHaveURL(/\/dashboard$/);
   const before = (await api.requests('/client/auth/refresh-token')).length;
 
@@ -247,22 +222,18 @@ test('after the access token expires, one refresh call renews it and the page go
 
 test('sign-out clears the session here and in another tab', async ({
   page,
+  signedInMember,
   context,
   api,
-  uniqueEmail,
-  signIn,
 }) => {
-  const email = uniqueEmail('sign-out');
-  await api.createUser({ email, password: PASSWORD });
-  await signedInAs(page, signIn, email);
+  await signedInMember('sign-out');
   const other = await context.newPage();
   await other.goto('/billing');
   await expect(other).toHaveURL(/\/billing$/);
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  expect(await page.evaluate(() => localStorage.getItem('evclub.accessToken'))).toBeNull();
-  expect(await page.evaluate(() => localStorage.getItem('evclub.refreshToken'))).toBeNull();
+  expect(await storedTokens(page)).toEqual({ accessToken: null, refreshToken: null });
   await expect(other).toHaveURL(/\/login$/);
 
   await page.goto('/dashboard');
@@ -273,19 +244,13 @@ test('sign-out clears the session here and in another tab', async ({
 
 test('a beta tester sees a discreet Beta badge in the header; others do not', async ({
   page,
-  api,
-  uniqueEmail,
-  signIn,
+  signedInMember,
 }) => {
-  const beta = uniqueEmail('beta');
-  await api.createUser({ email: beta, password: PASSWORD, isBetaTester: true });
-  await signedInAs(page, signIn, beta);
+  await signedInMember('beta', { isBetaTester: true });
   await expect(page.getByRole('banner').getByText('Beta', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Logout' }).click();
 
-  const regular = uniqueEmail('not-beta');
-  await api.createUser({ email: regular, password: PASSWORD });
-  await signedInAs(page, signIn, regular);
+  await signedInMember('not-beta');
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   await expect(page.getByRole('banner').getByText('Beta', { exact: true })).toHaveCount(0);
 });

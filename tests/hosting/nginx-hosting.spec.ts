@@ -17,14 +17,16 @@ import {
 } from '@playwright/test';
 import { type DevApi, devApi } from '../e2e/support/api.ts';
 import { makeUniqueEmail, signIn } from '../e2e/support/fixtures.ts';
+import { submitBillingAddress } from '../e2e/support/forms.ts';
 import {
   ADDRESS,
   CARDS,
+  expectActiveDashboard,
   expectCardFieldsReady,
-  factValue,
   PASSWORD,
-  typeCard,
-} from '../e2e/support/journey.ts';
+  payWithCard,
+  threeDSecureDialog,
+} from '../e2e/support/members.ts';
 import { hostingPorts } from './hosting-ports.ts';
 
 const { api: apiPort } = hostingPorts();
@@ -102,24 +104,17 @@ test('the whole journey on nginx: login, activation, billing, 3D Secure checkout
   // Activation: no billing address yet, so /billing.
   await page.getByRole('button', { name: 'Activate membership' }).click();
   await expect(page).toHaveURL(/\/billing$/);
-  await page.getByLabel('Address line 1').fill(ADDRESS.address_1);
-  await page.getByLabel('City').fill(ADDRESS.city);
-  await page.getByLabel('Postal code').fill(ADDRESS.postal_code);
-  await page.getByLabel('Province or territory').selectOption({ label: 'Quebec' });
-  await page.getByRole('button', { name: 'Finish' }).click();
+  await submitBillingAddress(page, ADDRESS);
 
   // Checkout with the offline test provider and its 3D Secure dialog.
   await expect(page).toHaveURL(/\/subscription$/);
   await expectCardFieldsReady(page);
-  await typeCard(page, CARDS.threeDSecure);
-  await page.getByRole('button', { name: 'Subscribe' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Test 3D Secure check' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Complete' }).click();
+  await payWithCard(page, CARDS.threeDSecure);
+  await expect(threeDSecureDialog(page)).toBeVisible();
+  await threeDSecureDialog(page).getByRole('button', { name: 'Complete' }).click();
 
   // Dashboard, then the account page, then a full reload (nginx's fallback to index.html).
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(factValue(page, 'Status')).toHaveText('Active');
+  await expectActiveDashboard(page);
   await page.getByRole('link', { name: 'Account', exact: true }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();

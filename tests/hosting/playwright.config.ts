@@ -10,6 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_PATH, HEADLESS_ARGS } from '../tools/chromium.mjs';
 import { hostingPorts } from './hosting-ports.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -41,19 +42,7 @@ export default defineConfig({
     locale: 'en-CA',
     timezoneId: 'America/Toronto',
     browserName: 'chromium',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: HEADLESS_ARGS },
   },
   webServer: [
     {

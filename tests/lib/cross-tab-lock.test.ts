@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createCrossTabLock, type LockRequester } from '../../src/lib/cross-tab-lock.ts';
+import { createCrossTabLock } from '../../src/lib/cross-tab-lock.ts';
 import { createSafeStorage } from '../../src/lib/safe-storage.ts';
 import { deferred } from '../support/deferred.ts';
+import { fakeLockManager } from './fake-locks.ts';
 
 /** Two holders of the lock: the first waits on `release`; returns the order of events and each grant. */
 async function contend(first: ReturnType<typeof createCrossTabLock>, second: typeof first) {
@@ -43,25 +44,7 @@ describe('the cross-tab lock', () => {
   });
 
   it('with Web Locks: at once when free; in turn (and told so) when another holder has it', async () => {
-    let held = false;
-    let queue: Promise<unknown> = Promise.resolve();
-    const locks = {
-      request(_name: string, a: unknown, b?: unknown) {
-        const options = (typeof a === 'function' ? {} : a) as { ifAvailable?: boolean };
-        const callback = (typeof a === 'function' ? a : b) as (lock: unknown) => Promise<unknown>;
-        if (options.ifAvailable && held) return callback(null);
-        const run = queue.then(async () => {
-          held = true;
-          try {
-            return await callback({});
-          } finally {
-            held = false;
-          }
-        });
-        queue = run.catch(() => undefined);
-        return run;
-      },
-    } as LockRequester;
+    const locks = fakeLockManager();
     const storage = createSafeStorage(() => localStorage);
     const tab1 = createCrossTabLock({ name: 'test.lock', storage, locks });
     const tab2 = createCrossTabLock({ name: 'test.lock', storage, locks });

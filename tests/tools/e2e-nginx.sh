@@ -1,36 +1,17 @@
 #!/usr/bin/env bash
 # The hosting test: builds the app with the API on another origin, serves it
 # with Debian's nginx and deploy/nginx.conf, and walks it in Chromium
-# (tests/hosting/). Installs nginx with apt-get when it is missing and this
-# runs as root, as tests/tools/e2e.sh does for Chromium.
+# (tests/hosting/). Installs nginx and Chromium with apt-get when they are
+# missing and this runs as root (tests/tools/browser-env.sh).
 #   bash tests/tools/e2e-nginx.sh
 #   E2E_PORT=4290 bash tests/tools/e2e-nginx.sh     # nginx on 4291, the stand-in on 4292
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
-install_with_apt() {
-  local package="$1"
-  if [[ "$(id -u)" -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
-    echo "${package} is missing: running apt-get update && apt-get install -y ${package}"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update
-    apt-get install -y "$package"
-  else
-    echo "${package} is needed for the hosting test. Install it with: sudo apt-get update && sudo apt-get install -y ${package}" >&2
-    exit 1
-  fi
-}
-
-if [[ -z "${NGINX_PATH:-}" ]] && [[ ! -x /usr/sbin/nginx ]] && ! command -v nginx >/dev/null 2>&1; then
-  install_with_apt nginx
-fi
-if [[ -z "${CHROMIUM_PATH:-}" ]]; then
-  for candidate in /usr/bin/chromium /usr/bin/chromium-browser; do
-    [[ -x "$candidate" ]] && { export CHROMIUM_PATH="$candidate"; break; }
-  done
-  [[ -n "${CHROMIUM_PATH:-}" ]] || { install_with_apt chromium; export CHROMIUM_PATH=/usr/bin/chromium; }
-fi
+source tests/tools/browser-env.sh
+need_nginx
+use_chromium
 
 base="${E2E_PORT:-4179}"
 app_port="${E2E_NGINX_PORT:-$((base + 1))}"

@@ -17,6 +17,7 @@ import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_PATH, HEADLESS_ARGS } from './chromium.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -25,17 +26,6 @@ const TYPES = {
   '.json': 'application/json',
   '.svg': 'image/svg+xml',
 };
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 async function readIfFile(file) {
   try {
@@ -76,8 +66,8 @@ function serve(dir) {
 /** @param {Array<{label: string, dir: string, path: string}>} targets */
 export async function measureInitialJs(targets) {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    executablePath: CHROMIUM_PATH,
+    args: HEADLESS_ARGS,
   });
   const results = [];
   try {

@@ -12,68 +12,16 @@
  *   npm run inp              (builds first)
  *   npm run inp -- --no-build
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_PATH, HEADLESS_ARGS } from './chromium.mjs';
+import { buildUnlessAsked, startPreview } from './preview-server.mjs';
 
-const ROOT = join(import.meta.dirname, '../..');
-const PORT = Number(process.env.INP_PORT ?? 4198);
-const BASE = `http://127.0.0.1:${PORT}`;
-const DEV_TOKEN = randomBytes(24).toString('hex');
 const RUNS = Number(process.env.INP_RUNS ?? 3);
 const LIMIT_MS = 100;
-const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-if (!process.argv.includes('--no-build')) {
-  const built = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
-
-const work = mkdtempSync(join(tmpdir(), 'evclub-inp-'));
-const server = spawn(
-  process.execPath,
-  [
-    join(ROOT, 'node_modules/vite/bin/vite.js'),
-    'preview',
-    '--port',
-    String(PORT),
-    '--strictPort',
-    '--host',
-    '127.0.0.1',
-  ],
-  {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DEV_API_DATA_FILE: join(work, 'api.json'),
-      DEV_API_TOKEN_TTL: '600',
-      DEV_API_DEV_TOKEN: DEV_TOKEN,
-    },
-    stdio: 'ignore',
-  },
-);
-
-async function waitForServer() {
-  for (let i = 0; i < 300; i += 1) {
-    try {
-      if ((await fetch(`${BASE}/login`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`vite preview did not start on ${BASE}`);
-}
-
-const post = (path, body) =>
-  fetch(`${BASE}/api/${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Dev-Token': DEV_TOKEN },
-    body: JSON.stringify(body),
-  });
+buildUnlessAsked();
+const preview = startPreview({ port: Number(process.env.INP_PORT ?? 4198), label: 'inp' });
+const BASE = preview.base;
 
 /** Starts recording interactions (Event Timing entries with an interactionId). */
 const RECORD = () => {
@@ -130,7 +78,7 @@ async function languageSwitch(browser) {
 
 async function subscribeClick(browser, run) {
   const email = `inp-${Date.now()}-${run}@example.com`;
-  await post('__dev/users', {
+  await preview.arrangeActiveMember({
     email,
     password: 'Password123',
     billingAddress: {
@@ -140,10 +88,6 @@ async function subscribeClick(browser, run) {
       province: 'QC',
       postal_code: 'H2X 1Y2',
     },
-  });
-  await post('__dev/membership', {
-    email,
-    validTo: new Date(Date.now() + 200 * 86_400_000).toISOString(),
   });
   const login = await fetch(`${BASE}/api/client/auth/login`, {
     method: 'POST',
@@ -181,10 +125,10 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 let browser;
 let failed = false;
 try {
-  await waitForServer();
+  await preview.ready();
   browser = await chromium.launch({
-    executablePath: CHROME,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+    executablePath: CHROMIUM_PATH,
+    args: HEADLESS_ARGS,
   });
   const measures = { typing: [], languageSwitch: [], subscribeClick: [] };
   for (let run = 0; run < RUNS; run += 1) {
@@ -203,7 +147,6 @@ try {
   failed = rows.some((row) => row.result !== 'ok');
 } finally {
   await browser?.close();
-  server.kill();
-  rmSync(work, { recursive: true, force: true });
+  preview.stop();
 }
 process.exit(failed ? 1 : 0);

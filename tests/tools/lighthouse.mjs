@@ -1,68 +1,27 @@
 #!/usr/bin/env node
-import { spawn, spawnSync } from 'node:child_process';
 // Lighthouse 12 on /login (a visitor) and /dashboard (an active member) of the
 // BUILT app, served by `vite preview` with the stand-in, in Debian's Chromium.
 // Three runs per page; prints the median of each figure.
 //   npm run lighthouse            (builds first)
 //   npm run lighthouse -- --no-build
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
+import { buildUnlessAsked, startPreview } from './preview-server.mjs';
 
-const ROOT = join(import.meta.dirname, '../..');
-const PORT = Number(process.env.LH_PORT ?? 4199);
-// The stand-in's __dev helpers need this run's token (dev-api/access.ts).
-const DEV_TOKEN = randomBytes(24).toString('hex');
 const DEBUG_PORT = Number(process.env.LH_DEBUG_PORT ?? 9333);
-const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.LH_RUNS ?? 3);
-const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 
-if (!process.argv.includes('--no-build')) {
-  const built = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
-
-const work = mkdtempSync(join(tmpdir(), 'evclub-lh-'));
-const server = spawn(
-  'npx',
-  ['vite', 'preview', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'],
-  {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DEV_API_DATA_FILE: join(work, 'api.json'),
-      DEV_API_TOKEN_TTL: '600',
-      DEV_API_DEV_TOKEN: DEV_TOKEN,
-    },
-    stdio: process.env.LH_DEBUG ? 'inherit' : 'ignore',
-    detached: true,
-  },
-);
-// npx starts vite as a child: stop the whole group.
-const stopServer = () => {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-};
-
-async function waitForServer() {
-  for (let i = 0; i < 300; i += 1) {
-    try {
-      if ((await fetch(`${BASE}/login`)).ok) return;
-    } catch (error) {
-      if (process.env.LH_DEBUG) console.info(String(error), error.cause);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`vite preview did not start on ${BASE}`);
-}
+buildUnlessAsked();
+const preview = startPreview({
+  port: Number(process.env.LH_PORT ?? 4199),
+  label: 'lh',
+  log: Boolean(process.env.LH_DEBUG),
+});
+const BASE = preview.base;
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -119,20 +78,11 @@ async function measure(url, profile) {
 
 let context;
 try {
-  await waitForServer();
-  context = await chromium.launchPersistentContext(join(work, 'profile'), {
+  await preview.ready();
+  context = await chromium.launchPersistentContext(join(preview.work, 'profile'), {
     executablePath: CHROME,
     headless: true,
-    args: [
-      `--remote-debugging-port=${DEBUG_PORT}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [`--remote-debugging-port=${DEBUG_PORT}`, ...CHROMIUM_FLAGS],
   });
   const results = [];
   for (const profile of Object.keys(PROFILES))
@@ -141,17 +91,7 @@ try {
   // An active member, signed in in this browser profile.
   const email = `lighthouse-${Date.now()}@example.com`;
   const password = 'Password123';
-  const post = (path, body) =>
-    fetch(`${BASE}/api/${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Dev-Token': DEV_TOKEN },
-      body: JSON.stringify(body),
-    });
-  await post('__dev/users', { email, password });
-  await post('__dev/membership', {
-    email,
-    validTo: new Date(Date.now() + 200 * 86_400_000).toISOString(),
-  });
+  await preview.arrangeActiveMember({ email, password });
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${BASE}/login`);
   await page.getByLabel('Email or phone', { exact: true }).fill(email);
@@ -175,6 +115,5 @@ try {
   }
 } finally {
   await context?.close();
-  stopServer();
-  rmSync(work, { recursive: true, force: true });
+  preview.stop();
 }

@@ -19,6 +19,7 @@
 import { test as base, expect, type Page, type Request } from '@playwright/test';
 import type { Fault } from '../support/api.ts';
 import { test as withApi } from '../support/fixtures.ts';
+import { storedTokens } from '../support/members.ts';
 
 export { expect };
 
@@ -46,11 +47,6 @@ export const MESSAGE_FOR: Record<Kind, string> = {
 
 /** The client waits 15 s for an answer; the clock jumps past it. */
 const PAST_CLIENT_TIMEOUT_MS = 16_000;
-
-export const TOKEN_KEYS = {
-  accessToken: 'evclub.accessToken',
-  refreshToken: 'evclub.refreshToken',
-} as const;
 
 export interface FaultCase {
   /** The fault; `times` defaults to what defeats the client's own retries (3 for a GET). */
@@ -101,18 +97,6 @@ function isCall(request: Request, fault: Fault): boolean {
     .map((part) => (part === '*' ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
   return new RegExp(`/api${pattern}$`).test(new URL(request.url()).pathname);
-}
-
-/** The stored tokens of the page (null when absent). */
-export async function storedTokens(page: Page) {
-  if (!page.url().startsWith('http')) return { accessToken: null, refreshToken: null };
-  return page.evaluate(
-    (keys) => ({
-      accessToken: localStorage.getItem(keys.accessToken),
-      refreshToken: localStorage.getItem(keys.refreshToken),
-    }),
-    TOKEN_KEYS,
-  );
 }
 
 /** A message is shown to the member (an alert, or status) and nothing is left busy. */

@@ -6,8 +6,9 @@
  * right field, nothing typed lost, nothing sent that the server would refuse.
  */
 import type { Page } from '@playwright/test';
-import { PASSWORD } from '../support/journey.ts';
-import { arrangeMember, expectHeading, signInQuickly } from '../support/quality.ts';
+import { fillSignUp } from '../support/forms.ts';
+import { PASSWORD } from '../support/members.ts';
+import { expectHeading } from '../support/quality.ts';
 import { expect, MESSAGES, test } from './fault-kit.ts';
 
 test.describe.configure({ timeout: 60_000 });
@@ -25,25 +26,13 @@ async function paste(page: Page, label: string, text: string) {
   }, text);
 }
 
-async function fillRegistration(page: Page, email: string) {
-  await page.goto('/register');
-  await page.getByLabel('First name', { exact: true }).fill('Kim');
-  await page.getByLabel('Last name', { exact: true }).fill('Tremblay');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-}
-
 test('billing lines over 100 characters: a message on each field, nothing sent, everything kept', async ({
   page,
-  request,
+  openAsMember,
   api,
-  uniqueEmail,
   faults,
 }) => {
-  const { email } = await arrangeMember(api, uniqueEmail('input-billing'), 'active');
-  await signInQuickly(page, request, email);
-  await page.goto('/billing');
-  await expectHeading(page, 'Billing address');
+  await openAsMember('/billing', 'input-billing', { state: 'active' });
   const long = `12 ${'Boulevard '.repeat(10)}`.trim();
   expect(long.length).toBeGreaterThan(100);
   const since = Date.now();
@@ -85,7 +74,8 @@ test('a phone number with an extension signs up as E.164 with ;ext=; an 18-digit
   faults,
 }) => {
   const email = uniqueEmail('input-phone');
-  await fillRegistration(page, email);
+  await page.goto('/register');
+  await fillSignUp(page, { email });
   const phone = page.getByLabel('Phone', { exact: true });
   await faults.check('a national number of 18 digits', async () => {
     await phone.fill('5145550123456789012');
@@ -115,7 +105,8 @@ test('the server calling the phone invalid marks the phone field; a key outside 
   faults,
 }) => {
   const email = uniqueEmail('input-server-keys');
-  await fillRegistration(page, email);
+  await page.goto('/register');
+  await fillSignUp(page, { email });
   await page.getByLabel('Phone', { exact: true }).pressSequentially('4165550199');
   await faults.survive('sign-up answered server.invalidPhoneNumber', {
     inject: {
@@ -153,15 +144,11 @@ test('the server calling the phone invalid marks the phone field; a key outside 
 
 test('a code pasted with spaces or dashes fills the boxes without "Only digits allowed"', async ({
   page,
+  signedInMember,
   api,
-  uniqueEmail,
-  signIn,
   faults,
 }) => {
-  const email = uniqueEmail('input-paste');
-  await api.createUser({ email, password: PASSWORD, verified: false });
-  await signIn(page, email, PASSWORD);
-  await expectHeading(page, 'Verify your account');
+  const { email } = await signedInMember('input-paste', { verified: false });
   const code = await api.lastOtp(email);
   await faults.check(`a code pasted as "${code.slice(0, 3)} ${code.slice(3)}"`, async () => {
     await paste(page, 'Digit 1 of 6', ` ${code.slice(0, 3)} ${code.slice(3)} `);
@@ -178,13 +165,12 @@ test('a code pasted with spaces or dashes fills the boxes without "Only digits a
 
 test('Resend clicked again and again sends one code per 30 s, on both one-time-code steps', async ({
   page,
+  newMember,
   api,
-  uniqueEmail,
   signIn,
   faults,
 }) => {
-  const email = uniqueEmail('input-resend');
-  await api.createUser({ email, password: PASSWORD, verified: false });
+  const { email } = await newMember('input-resend', { verified: false });
   const codesSince = async (since: number, path: string) =>
     (await api.requests(path)).filter(
       (call) => Date.parse(call.at) >= since && (call.body as { email?: string }).email === email,

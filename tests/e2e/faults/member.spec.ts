@@ -5,15 +5,8 @@
  * keeps what they typed and stays signed in; the next try goes on.
  */
 import type { Page } from '@playwright/test';
-import {
-  ADDRESS,
-  arrangeMember,
-  CARDS,
-  expectCardFieldsReady,
-  expectHeading,
-  signInQuickly,
-  typeCard,
-} from '../support/quality.ts';
+import { ADDRESS, CARDS, expectCardFieldsReady, typeCard } from '../support/members.ts';
+import { expectHeading } from '../support/quality.ts';
 import { expect, KINDS, type Kind, MESSAGE_FOR, MESSAGES, test } from './fault-kit.ts';
 
 test.describe.configure({ timeout: 90_000 });
@@ -25,15 +18,10 @@ const FAILING: readonly Kind[] = ['status', 'drop', 'hang'];
 
 test('POST club/memberships (activation): every fault is shown and the button comes back; then /billing', async ({
   page,
-  request,
-  api,
-  uniqueEmail,
+  openAsMember,
   faults,
 }) => {
-  const { email } = await arrangeMember(api, uniqueEmail('fault-activate'), 'noMembership');
-  await signInQuickly(page, request, email);
-  await page.goto('/activation');
-  await expectHeading(page, 'Activate your membership');
+  const { email } = await openAsMember('/activation', 'fault-activate');
   for (const kind of KINDS) {
     await faults.survive(`POST club/memberships (${kind})`, {
       inject: { path: '/club/memberships', method: 'POST', kind, email },
@@ -48,15 +36,10 @@ test('POST club/memberships (activation): every fault is shown and the button co
 
 test('PUT billingAddress: every fault shows "An unknown error occurred." (spec 8) and keeps the address', async ({
   page,
-  request,
-  api,
-  uniqueEmail,
+  openAsMember,
   faults,
 }) => {
-  const { email } = await arrangeMember(api, uniqueEmail('fault-billing'), 'active');
-  await signInQuickly(page, request, email);
-  await page.goto('/billing');
-  await expectHeading(page, 'Billing address');
+  const { email } = await openAsMember('/billing', 'fault-billing', { state: 'active' });
   const typed = {
     'Address line 1': ADDRESS.address_1,
     City: ADDRESS.city,
@@ -87,13 +70,14 @@ test('PUT billingAddress: every fault shows "An unknown error occurred." (spec 8
 
 test('the checkout: loading the subscription and attaching the card fail every way; the card typed is kept', async ({
   page,
-  request,
-  api,
-  uniqueEmail,
+  signedInMember,
   faults,
 }) => {
-  const { email } = await arrangeMember(api, uniqueEmail('fault-checkout'), 'activeWithAddress');
-  await signInQuickly(page, request, email);
+  const { email } = await signedInMember('fault-checkout', {
+    state: 'active',
+    billingAddress: ADDRESS,
+    quickly: true,
+  });
   for (const kind of KINDS) {
     await faults.survive(`GET club/subscriptions/{id} (${kind})`, {
       inject: { path: '/club/subscriptions/*', method: 'GET', kind, email },
@@ -132,13 +116,10 @@ test('the checkout: loading the subscription and attaching the card fail every w
 
 test('POST client/auth/logout failing never keeps a member signed in: the local sign-out happens', async ({
   page,
-  request,
-  api,
-  uniqueEmail,
+  signedInMember,
   faults,
 }) => {
-  const { email } = await arrangeMember(api, uniqueEmail('fault-logout'), 'active');
-  await signInQuickly(page, request, email);
+  const { email } = await signedInMember('fault-logout', { state: 'active', quickly: true });
   await page.goto('/dashboard');
   await faults.survive('POST client/auth/logout (drop)', {
     inject: { path: '/client/auth/logout', method: 'POST', kind: 'drop', email },
@@ -150,15 +131,10 @@ test('POST client/auth/logout failing never keeps a member signed in: the local 
 
 test('the account page: saving the profile, the password, the language and notifications fail every way; nothing typed is lost', async ({
   page,
-  request,
-  api,
-  uniqueEmail,
+  openAsMember,
   faults,
 }) => {
-  const { email } = await arrangeMember(api, uniqueEmail('fault-account'), 'active');
-  await signInQuickly(page, request, email);
-  await page.goto('/account');
-  await expectHeading(page, 'Your account');
+  const { email } = await openAsMember('/account', 'fault-account', { state: 'active' });
 
   const firstName = page.getByLabel('First name', { exact: true });
   await firstName.fill('Faulty');

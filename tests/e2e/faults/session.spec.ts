@@ -5,17 +5,9 @@
  * the server refusing the session ends it, and then /login says why.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { arrangeMember, expectHeading, signInQuickly } from '../support/quality.ts';
-import {
-  expect,
-  KINDS,
-  type Kind,
-  MESSAGES,
-  skipTimeUntil,
-  storedTokens,
-  TOKEN_KEYS,
-  test,
-} from './fault-kit.ts';
+import { storedTokens, TOKEN_KEYS } from '../support/members.ts';
+import { expectHeading } from '../support/quality.ts';
+import { expect, KINDS, type Kind, MESSAGES, skipTimeUntil, test } from './fault-kit.ts';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -36,15 +28,10 @@ function alertSays(page: Page, text: string) {
 
 test('GET client/auth/profile at start-up: retried, then "could not reach the server" with Try again; never signed out', async ({
   page,
-  request,
-  api,
-  uniqueEmail,
+  openAsMember,
   faults,
 }) => {
-  const { email } = await arrangeMember(api, uniqueEmail('fault-profile'), 'active');
-  await signInQuickly(page, request, email);
-  await page.goto('/dashboard');
-  await expectHeading(page, 'Dashboard');
+  const { email } = await openAsMember('/dashboard', 'fault-profile', { state: 'active' });
 
   for (const kind of KINDS) {
     await faults.survive(`GET client/auth/profile at start-up (${kind})`, {
@@ -69,13 +56,10 @@ test('GET client/auth/profile at start-up: retried, then "could not reach the se
 
 test('a single blip on the profile at start-up is absorbed: the member only sees the dashboard', async ({
   page,
-  request,
-  api,
-  uniqueEmail,
+  signedInMember,
   faults,
 }) => {
-  const { email } = await arrangeMember(api, uniqueEmail('fault-blip'), 'active');
-  await signInQuickly(page, request, email);
+  const { email } = await signedInMember('fault-blip', { state: 'active', quickly: true });
   for (const kind of ['status', 'drop', 'malformed'] as const) {
     await faults.survive(`GET client/auth/profile once at start-up (${kind})`, {
       inject: { path: '/client/auth/profile', method: 'GET', kind, email, times: 1 },
@@ -93,13 +77,10 @@ test('a single blip on the profile at start-up is absorbed: the member only sees
 
 test('GET club/memberships with no copy kept: "could not load your membership", never the activation screen', async ({
   page,
-  request,
-  api,
-  uniqueEmail,
+  signedInMember,
   faults,
 }) => {
-  const { email } = await arrangeMember(api, uniqueEmail('fault-membership'), 'active');
-  await signInQuickly(page, request, email);
+  const { email } = await signedInMember('fault-membership', { state: 'active', quickly: true });
   for (const kind of KINDS) {
     await faults.survive(`GET club/memberships, nothing cached (${kind})`, {
       inject: { path: '/club/memberships', method: 'GET', kind, email },
@@ -126,15 +107,11 @@ test('GET club/memberships with no copy kept: "could not load your membership", 
 
 test('POST refresh-token failing: the network message, the typed change kept, the session kept; the next save refreshes', async ({
   page,
-  request,
+  openAsMember,
   api,
-  uniqueEmail,
   faults,
 }) => {
-  const { email } = await arrangeMember(api, uniqueEmail('fault-refresh'), 'active');
-  await signInQuickly(page, request, email);
-  await page.goto('/account');
-  await expectHeading(page, 'Your account');
+  const { email } = await openAsMember('/account', 'fault-refresh', { state: 'active' });
   const firstName = page.getByLabel('First name', { exact: true });
   await firstName.fill('Refreshed');
   for (const kind of KINDS) {
@@ -152,13 +129,11 @@ test('POST refresh-token failing: the network message, the typed change kept, th
 
 test('a refresh token the server refuses ends the session: /login says it expired', async ({
   page,
-  request,
+  signedInMember,
   api,
-  uniqueEmail,
   faults,
 }) => {
-  const { email } = await arrangeMember(api, uniqueEmail('fault-refused'), 'active');
-  await signInQuickly(page, request, email);
+  const { email } = await signedInMember('fault-refused', { state: 'active', quickly: true });
   await page.goto('/dashboard');
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   await api.expireAccessTokens(email);
@@ -197,14 +172,12 @@ async function openTabs(context: BrowserContext, path: string, count: number): P
 
 test('two tabs whose access tokens expired, reopened together, share one refresh and keep the session (5 rounds)', async ({
   page,
-  request,
+  signedInMember,
   api,
-  uniqueEmail,
   pageErrors,
   faults,
 }) => {
-  const { email } = await arrangeMember(api, uniqueEmail('fault-tabs'), 'active');
-  await signInQuickly(page, request, email);
+  const { email } = await signedInMember('fault-tabs', { state: 'active', quickly: true });
   const [first, second] = await openTabs(page.context(), '/dashboard', 2);
   if (!first || !second) throw new Error('two tabs');
   for (const tab of [first, second]) {
@@ -232,12 +205,11 @@ test('two tabs whose access tokens expired, reopened together, share one refresh
 
 test('storage that throws on every access: the app starts, says so, and signs in for this tab', async ({
   page,
-  api,
-  uniqueEmail,
+  newMember,
   signIn,
   faults,
 }) => {
-  const { email } = await arrangeMember(api, uniqueEmail('fault-storage-read'), 'active');
+  const { email } = await newMember('fault-storage-read', { state: 'active' });
   await page.addInitScript(() => {
     Object.defineProperty(window, 'localStorage', {
       configurable: true,
@@ -257,12 +229,11 @@ test('storage that throws on every access: the app starts, says so, and signs in
 
 test('storage that refuses every write: sign-in still works in this tab, and the member is told', async ({
   page,
-  api,
-  uniqueEmail,
+  newMember,
   signIn,
   faults,
 }) => {
-  const { email } = await arrangeMember(api, uniqueEmail('fault-storage-write'), 'active');
+  const { email } = await newMember('fault-storage-write', { state: 'active' });
   await page.addInitScript(() => {
     Storage.prototype.setItem = () => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');

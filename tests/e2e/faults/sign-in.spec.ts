@@ -6,7 +6,8 @@
  * clear message, keeps what they typed, and the next try goes on.
  */
 import type { Page } from '@playwright/test';
-import { PASSWORD } from '../support/journey.ts';
+import { expectFieldValues, fillFields, fillSignUp, signUpValues } from '../support/forms.ts';
+import { PASSWORD } from '../support/members.ts';
 import { expect, KINDS, type Kind, MESSAGE_FOR, test } from './fault-kit.ts';
 
 test.describe.configure({ timeout: 60_000 });
@@ -21,25 +22,19 @@ async function expectCode(page: Page, code: string) {
 
 test('POST client/auth/login: every fault keeps the form, then sign-in goes on to /activation', async ({
   page,
-  api,
-  uniqueEmail,
+  newMember,
   faults,
 }) => {
-  const email = uniqueEmail('fault-login');
-  await api.createUser({ email, password: PASSWORD });
+  const { email } = await newMember('fault-login');
   await page.goto('/login');
-  await page.getByLabel('Email or phone', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await fillFields(page, { 'Email or phone': email, Password: PASSWORD });
 
   for (const kind of KINDS) {
     await faults.survive(`POST client/auth/login (${kind})`, {
       inject: { path: '/client/auth/login', method: 'POST', kind, email },
       act: () => click(page, 'Sign in'),
       shown: MESSAGE_FOR[kind],
-      kept: async () => {
-        await expect(page.getByLabel('Email or phone', { exact: true })).toHaveValue(email);
-        await expect(page.getByLabel('Password', { exact: true })).toHaveValue(PASSWORD);
-      },
+      kept: () => expectFieldValues(page, { 'Email or phone': email, Password: PASSWORD }),
     });
   }
   await click(page, 'Sign in');
@@ -48,13 +43,12 @@ test('POST client/auth/login: every fault keeps the form, then sign-in goes on t
 
 test('the one-time code: sending and checking it fail every way; the code typed is kept; Resend waits 30 s', async ({
   page,
+  newMember,
   api,
-  uniqueEmail,
   signIn,
   faults,
 }) => {
-  const email = uniqueEmail('fault-otp');
-  await api.createUser({ email, password: PASSWORD, verified: false });
+  const { email } = await newMember('fault-otp', { verified: false });
 
   // Sending: the first code goes out on its own after the unverified login.
   const sendings: Array<[Kind, () => Promise<void>]> = [
@@ -107,22 +101,9 @@ test('POST client/auth/sign-up: every fault keeps the form; the answer is not re
 }) => {
   const email = uniqueEmail('fault-signup');
   await page.goto('/register');
-  const typed = {
-    'First name': 'Kim',
-    'Last name': 'Tremblay',
-    Email: email,
-    Password: PASSWORD,
-  };
-  for (const [label, value] of Object.entries(typed)) {
-    await page.getByLabel(label, { exact: true }).fill(value);
-  }
-  await page.getByLabel('Phone', { exact: true }).pressSequentially('4165550188');
-  const kept = async () => {
-    for (const [label, value] of Object.entries(typed)) {
-      await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
-    }
-    await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('(416) 555-0188');
-  };
+  await fillSignUp(page, { email, phone: { typed: '4165550188' } });
+  const kept = () =>
+    expectFieldValues(page, { ...signUpValues({ email }), Phone: '(416) 555-0188' });
   for (const kind of ['status', 'drop', 'hang'] as const) {
     await faults.survive(`POST client/auth/sign-up (${kind})`, {
       inject: { path: '/client/auth/sign-up', method: 'POST', kind, email },
@@ -145,12 +126,11 @@ test('POST client/auth/sign-up: every fault keeps the form; the answer is not re
 
 test('forgot password: asking for, checking and using the code fail every way; nothing typed is lost', async ({
   page,
+  newMember,
   api,
-  uniqueEmail,
   faults,
 }) => {
-  const email = uniqueEmail('fault-forgot');
-  await api.createUser({ email, password: PASSWORD });
+  const { email } = await newMember('fault-forgot');
   await page.goto('/forgot-password');
   await page.getByLabel('Email', { exact: true }).fill(email);
 
@@ -191,17 +171,13 @@ test('forgot password: asking for, checking and using the code fail every way; n
   ).toBeVisible();
 
   const fresh = 'N3w-secret-pass';
-  await page.getByLabel('New password', { exact: true }).fill(fresh);
-  await page.getByLabel('Confirm password', { exact: true }).fill(fresh);
+  await fillFields(page, { 'New password': fresh, 'Confirm password': fresh });
   for (const kind of ['status', 'drop', 'hang'] as const) {
     await faults.survive(`POST reset-password/reset (${kind})`, {
       inject: { path: '/client/auth/reset-password/reset', method: 'POST', kind, email },
       act: () => click(page, 'Change password'),
       shown: MESSAGE_FOR[kind],
-      kept: async () => {
-        await expect(page.getByLabel('New password', { exact: true })).toHaveValue(fresh);
-        await expect(page.getByLabel('Confirm password', { exact: true })).toHaveValue(fresh);
-      },
+      kept: () => expectFieldValues(page, { 'New password': fresh, 'Confirm password': fresh }),
     });
   }
   await click(page, 'Change password');

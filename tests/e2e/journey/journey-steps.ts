@@ -10,6 +10,7 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { DevApi, LoggedRequest } from '../support/api.ts';
 import { LOGIN, makeUniqueEmail } from '../support/fixtures.ts';
+import { enterCode, fillSignUp, submitBillingAddress } from '../support/forms.ts';
 import {
   ADDRESS,
   arrangeMember,
@@ -20,11 +21,11 @@ import {
   expectCardFieldsReady,
   factValue,
   PASSWORD,
+  payWithCard,
   requestsSince,
-  typeCard,
+  signInQuickly,
   uniqueFrenchMobile,
-} from '../support/journey.ts';
-import { signInQuickly } from '../support/quality.ts';
+} from '../support/members.ts';
 import type { JourneyEvent } from './journey.machine.ts';
 
 export interface JourneyRun {
@@ -58,6 +59,14 @@ async function callsFor(
   return (await requestsSince(run.api, pathPart, run.since)).filter(match);
 }
 
+/** POST club/memberships (not the GETs of the same path). */
+const isActivation = (call: LoggedRequest) =>
+  call.method === 'POST' && call.path === '/club/memberships';
+
+/** The call's JSON body names `email`. */
+const isFor = (call: LoggedRequest, email: string) =>
+  (call.body as { email?: string }).email === email;
+
 /** The attach calls made for this member's membership since the path began. */
 async function attachCalls(run: JourneyRun): Promise<LoggedRequest[]> {
   const membership = await currentMembership(run.api, run.email);
@@ -88,13 +97,12 @@ export async function perform(run: JourneyRun, event: JourneyEvent): Promise<voi
       await page.getByRole('link', { name: 'Create an account' }).click();
       return;
     case 'register.submit': {
-      const phone = uniqueFrenchMobile();
-      await page.getByLabel('First name').fill('Journey');
-      await page.getByLabel('Last name').fill('Model');
-      await page.getByLabel('Country code').selectOption({ label: 'France (+33)' });
-      await page.getByLabel('Phone', { exact: true }).pressSequentially(phone.typed);
-      await page.getByLabel('Email').fill(run.email);
-      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await fillSignUp(page, {
+        email: run.email,
+        firstName: 'Journey',
+        lastName: 'Model',
+        phone: uniqueFrenchMobile(),
+      });
       await page.getByRole('button', { name: 'Create Account' }).click();
       return;
     }
@@ -109,19 +117,14 @@ export async function perform(run: JourneyRun, event: JourneyEvent): Promise<voi
       return;
     case 'code.enter': {
       const code = await api.lastOtp(run.email, run.signUpCode ? { notEqual: run.signUpCode } : {});
-      await page.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(code);
-      await page.getByRole('button', { name: 'Next' }).click();
+      await enterCode(page, code);
       return;
     }
     case 'activation.activate':
       await page.getByRole('button', { name: 'Activate membership' }).click();
       return;
     case 'billing.save':
-      await page.getByLabel('Address line 1').fill(ADDRESS.address_1);
-      await page.getByLabel('City').fill(ADDRESS.city);
-      await page.getByLabel('Postal code').fill(ADDRESS.postal_code);
-      await page.getByLabel('Province or territory').selectOption(ADDRESS.province);
-      await page.getByRole('button', { name: 'Finish' }).click();
+      await submitBillingAddress(page, ADDRESS);
       return;
     case 'card.payWithGoodCard':
     case 'card.payWithDeclinedCard':
@@ -131,8 +134,7 @@ export async function perform(run: JourneyRun, event: JourneyEvent): Promise<voi
         'card.payWithDeclinedCard': CARDS.declined,
         'card.payWithThreeDSecureCard': CARDS.threeDSecure,
       }[event.type];
-      await typeCard(page, card);
-      await page.getByRole('button', { name: 'Subscribe' }).click();
+      await payWithCard(page, card);
       return;
     }
     case 'provider.approve':
@@ -182,11 +184,7 @@ export async function expectState(run: JourneyRun, stateId: string): Promise<voi
     case 'journey.registered': {
       await expect(heading(page, 'Your account has been created')).toBeVisible();
       await expect(page.getByRole('status')).toContainText(run.email);
-      const signUps = await callsFor(
-        run,
-        '/client/auth/sign-up',
-        (call) => (call.body as { email?: string }).email === run.email,
-      );
+      const signUps = await callsFor(run, '/client/auth/sign-up', (call) => isFor(call, run.email));
       expect(signUps.map((call) => call.status)).toEqual([201]);
       return;
     }
@@ -206,11 +204,7 @@ export async function expectState(run: JourneyRun, stateId: string): Promise<voi
     case 'journey.billing': {
       await expect(page).toHaveURL(/\/billing$/);
       await expect(heading(page, 'Billing address')).toBeVisible();
-      const activations = await callsFor(
-        run,
-        '/club/memberships',
-        (call) => call.method === 'POST' && call.path === '/club/memberships',
-      );
+      const activations = await callsFor(run, '/club/memberships', isActivation);
       expect(activations.map((call) => call.status)).toEqual([201]);
       return;
     }

@@ -9,7 +9,11 @@
  *   const otp = await api.lastOtp(email);
  */
 import { type APIRequestContext, type APIResponse, expect } from '@playwright/test';
+import type { publicMembership, subscriptionView } from '../../../dev-api/memberships.ts';
 import { fingerprint } from '../../../dev-api/redact.ts';
+import type { RequestLogEntry } from '../../../dev-api/state.ts';
+import type { BillingAddressRecord } from '../../../dev-api/store.ts';
+import { DEMO, type publicUser } from '../../../dev-api/users.ts';
 
 const DEV = '/api/__dev';
 
@@ -43,44 +47,14 @@ export function redacted(value: string): string {
 }
 
 /** The member every fresh stand-in store starts with (dev-api/users.ts). */
-export const DEMO_MEMBER = {
-  email: 'demo@evclub.ca',
-  password: 'Password123',
-  phone: '+15145550100',
-  firstName: 'Demo',
-  lastName: 'Member',
-} as const;
+export const DEMO_MEMBER = DEMO;
 
-export interface BillingAddress {
-  country_code: 'CA';
-  address_1: string;
-  address_2?: string;
-  city: string;
-  province: string;
-  postal_code: string;
-}
-
-export interface User {
-  _id: string;
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  language: 'en' | 'fr';
-  isBetaTester: boolean;
-  disableNotifications?: boolean;
-  billingAddress: BillingAddress | Record<string, never>;
-}
-
-export interface Membership {
-  _id: string;
-  id: string;
-  externalId: string;
-  validTo: string | null;
-  cancelledAt: string | null;
-  chargerOrderedAt: string | null;
-}
+/** The contract's shapes, as the stand-in answers them. */
+export type BillingAddress = BillingAddressRecord;
+export type User = ReturnType<typeof publicUser>;
+export type Membership = ReturnType<typeof publicMembership>;
+/** What GET club/subscriptions/{externalId} answers. */
+export type Subscription = ReturnType<typeof subscriptionView>;
 
 export interface NewUser {
   email: string;
@@ -132,20 +106,12 @@ export interface Fault {
   after?: boolean;
 }
 
-/** One call the app made to the stand-in (the __dev/ helpers are never logged). */
-export interface LoggedRequest {
-  method: string;
-  path: string;
-  /**
-   * Only authorization, x-app-version and x-app-name, when sent; the bearer
-   * token as its fingerprint: `Bearer ${redacted(token)}`.
-   */
-  headers: Record<string, string>;
-  /** Passwords, codes and tokens as their fingerprints: compare with `redacted(value)`. */
-  body: unknown;
-  status: number;
-  at: string;
-}
+/**
+ * One call the app made to the stand-in (the __dev/ helpers are never logged):
+ * the bearer token as its fingerprint (`Bearer ${redacted(token)}`), passwords,
+ * codes and tokens in the body likewise: compare with `redacted(value)`.
+ */
+export type LoggedRequest = RequestLogEntry;
 
 async function json<T>(response: APIResponse, what: string): Promise<T> {
   await ok(response, what);

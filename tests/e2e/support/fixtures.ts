@@ -4,14 +4,34 @@
  *   - `uniqueEmail(label?)`: an address no other test uses (the stand-in's
  *     data is shared by the whole run, so never reuse addresses);
  *   - `signIn(page, email, password)`: fills the login form by its accessible
- *     names and submits it (does not wait for the next page).
+ *     names and submits it (does not wait for the next page);
+ *   - `newMember(label, options?)`: a member made through the stand-in with a
+ *     unique address, in the state the options say (./members.ts);
+ *   - `signedInMember(label, options?)`: the same, then signed in through the
+ *     login form (until the app leaves /login, or shows the one-time code to
+ *     an account not verified yet), or with `quickly: true` by
+ *     storing its tokens (no page of the app loaded yet); with `at`, then
+ *     on that screen with its heading shown;
+ *   - `openAsMember(screen, label, options?)`: a new member signed in quickly,
+ *     on that screen (the usual start of the quality and fault suites).
  *
  *   import { expect, test } from './support/fixtures.ts';
- *   test('…', async ({ page, api, uniqueEmail, signIn }) => { … });
+ *   test('…', async ({ page, api, signedInMember }) => {
+ *     const { email } = await signedInMember('x', { state: 'active' });
+ *   });
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import { type DevApi, devApi } from './api.ts';
 import { type AppServer, startAppServer } from './app-server.ts';
+import {
+  type ArrangedMember,
+  arrangeMember,
+  type MemberOptions,
+  type MemberScreen,
+  openScreen,
+  PASSWORD,
+  signInQuickly,
+} from './members.ts';
 
 /** Accessible names on the login screen (English). */
 export const LOGIN = {
@@ -53,6 +73,16 @@ interface Fixtures {
   api: DevApi;
   uniqueEmail: (label?: string) => string;
   signIn: typeof signIn;
+  newMember: (label: string, options?: MemberOptions) => Promise<ArrangedMember>;
+  signedInMember: (
+    label: string,
+    options?: MemberOptions & { quickly?: boolean; at?: MemberScreen },
+  ) => Promise<ArrangedMember>;
+  openAsMember: (
+    screen: MemberScreen,
+    label: string,
+    options?: MemberOptions,
+  ) => Promise<ArrangedMember>;
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
@@ -82,6 +112,38 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   signIn: async ({}, use) => {
     await use(signIn);
   },
+  newMember: async ({ api }, use) => {
+    await use((label, options) => arrangeMember(api, makeUniqueEmail(label), options));
+  },
+  signedInMember: async ({ page, request, newMember }, use) => {
+    await use(async (label, { quickly = false, at, ...options } = {}) => {
+      const member = await newMember(label, options);
+      const password = options.password ?? PASSWORD;
+      if (quickly) {
+        await signInQuickly(page, request, member.email, password);
+      } else {
+        await signIn(page, member.email, password);
+        if (options.verified === false) {
+          // An account not verified yet stops at the one-time code.
+          await expect(
+            page.getByRole('heading', { level: 1, name: 'Verify your account' }),
+          ).toBeVisible();
+        } else {
+          await expect(page).not.toHaveURL(/\/login/);
+        }
+      }
+      if (at) await openScreen(page, at);
+      return member;
+    });
+  },
+  openAsMember: async ({ signedInMember }, use) => {
+    await use((screen, label, options) =>
+      signedInMember(label, { ...options, quickly: true, at: screen }),
+    );
+  },
 });
+
+/** The `signedInMember` fixture, for helpers that take it. */
+export type SignedInMember = Fixtures['signedInMember'];
 
 export { expect };
