@@ -13,7 +13,9 @@
  *     storing its tokens (no page of the app loaded yet); with `at`, then
  *     on that screen with its heading shown;
  *   - `openAsMember(screen, label, options?)`: a new member signed in quickly,
- *     on that screen (the usual start of the quality and fault suites).
+ *     on that screen (the usual start of the quality and fault suites);
+ *   - `memberAtCheckout(label, options?)`: an active member with a billing
+ *     address, signed in quickly, on the checkout with its card fields ready.
  *
  *   import { expect, test } from './support/fixtures.ts';
  *   test('…', async ({ page, api, signedInMember }) => {
@@ -24,10 +26,12 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { type DevApi, devApi } from './api.ts';
 import { type AppServer, startAppServer } from './app-server.ts';
 import {
+  ADDRESS,
   type ArrangedMember,
   arrangeMember,
   type MemberOptions,
   type MemberScreen,
+  openCheckout,
   openScreen,
   PASSWORD,
   signInQuickly,
@@ -83,6 +87,7 @@ interface Fixtures {
     label: string,
     options?: MemberOptions,
   ) => Promise<ArrangedMember>;
+  memberAtCheckout: (label: string, options?: MemberOptions) => Promise<ArrangedMember>;
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
@@ -140,6 +145,18 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use((screen, label, options) =>
       signedInMember(label, { ...options, quickly: true, at: screen }),
     );
+  },
+  memberAtCheckout: async ({ page, signedInMember }, use) => {
+    await use(async (label, options) => {
+      const member = await signedInMember(label, {
+        state: 'active',
+        billingAddress: ADDRESS,
+        ...options,
+        quickly: true,
+      });
+      await openCheckout(page);
+      return member;
+    });
   },
 });
 

@@ -230,8 +230,10 @@ export async function expectCardFieldsReady(page: Page, cardLabel = 'Card number
   await expect(page.locator('.checkout-payment[aria-busy="true"]')).toHaveCount(0);
 }
 
-/** The h1 of each member screen (English). */
+/** The h1 of each screen (English). */
 export const SCREEN_HEADINGS = {
+  '/login': 'Sign in',
+  '/register': 'Create your account',
   '/activation': 'Activate your membership',
   '/billing': 'Billing address',
   '/subscription': 'Complete your membership',
@@ -241,9 +243,15 @@ export const SCREEN_HEADINGS = {
 
 export type MemberScreen = keyof typeof SCREEN_HEADINGS;
 
-/** Opens a member screen and waits for its heading (the route has rendered). */
+/** Opens a screen and waits for its heading (the route has rendered). */
 export async function openScreen(page: Page, path: MemberScreen): Promise<void> {
   await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: SCREEN_HEADINGS[path] })).toBeVisible();
+}
+
+/** The page is on `path` (the URL ends with it) and shows that screen's heading. */
+export async function expectOnScreen(page: Page, path: MemberScreen): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
   await expect(page.getByRole('heading', { level: 1, name: SCREEN_HEADINGS[path] })).toBeVisible();
 }
 
