@@ -13,7 +13,6 @@ import {
   CARDS,
   expectCardFieldsReady,
   inDays,
-  openCheckout,
   openScreen,
   PASSWORD,
   typeCard,
@@ -61,15 +60,10 @@ test('activation, billing and account in English', async ({ page, openAsMember }
 
 test('subscription and dashboard (active, then inactive) in English', async ({
   page,
-  signedInMember,
+  memberAtCheckout,
   api,
 }) => {
-  const { email } = await signedInMember('a11y-member', {
-    state: 'active',
-    billingAddress: ADDRESS,
-    quickly: true,
-  });
-  await openCheckout(page);
+  const { email } = await memberAtCheckout('a11y-member');
   await checkScreen(page);
 
   await openScreen(page, '/dashboard');
@@ -246,13 +240,8 @@ test.describe('error states', () => {
     await expectNoViolations(page);
   });
 
-  test('card declined, then the 3D Secure dialog', async ({ page, signedInMember }) => {
-    await signedInMember('a11y-card', {
-      state: 'active',
-      billingAddress: ADDRESS,
-      quickly: true,
-    });
-    await openCheckout(page);
+  test('card declined, then the 3D Secure dialog', async ({ page, memberAtCheckout }) => {
+    await memberAtCheckout('a11y-card');
 
     await typeCard(page, CARDS.declined);
     await page.getByRole('button', { name: 'Subscribe' }).click();

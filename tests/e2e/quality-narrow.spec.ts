@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { ADDRESS, CARDS, openCheckout, openScreen, PASSWORD, typeCard } from './support/members.ts';
+import { CARDS, openScreen, PASSWORD, typeCard } from './support/members.ts';
 import { expectHeading } from './support/quality.ts';
 
 // Several screens and axe runs per test: room for a machine shared with other runs.
@@ -123,15 +123,9 @@ test('member screens at 320 px', async ({ page, openAsMember }) => {
 
 test('checkout, its 3D Secure dialog and the dashboard at 320 px', async ({
   page,
-  signedInMember,
+  memberAtCheckout,
 }) => {
-  await signedInMember('narrow-checkout', {
-    state: 'active',
-    billingAddress: ADDRESS,
-    quickly: true,
-  });
-
-  await openCheckout(page);
+  await memberAtCheckout('narrow-checkout');
   await typeCard(page, CARDS.threeDSecure);
   const subscribe = page.getByRole('button', { name: 'Subscribe' });
   await checkScreen(page, subscribe);

@@ -19,6 +19,7 @@ import {
   cardError,
   currentMembership,
   expectCardFieldsReady,
+  expectOnScreen,
   factValue,
   PASSWORD,
   payWithCard,
@@ -178,8 +179,7 @@ export async function expectState(run: JourneyRun, stateId: string): Promise<voi
       await expect(page.getByRole('link', { name: 'Create an account' })).toBeVisible();
       return;
     case 'journey.register':
-      await expect(page).toHaveURL(/\/register$/);
-      await expect(heading(page, 'Create your account')).toBeVisible();
+      await expectOnScreen(page, '/register');
       return;
     case 'journey.registered': {
       await expect(heading(page, 'Your account has been created')).toBeVisible();
@@ -189,8 +189,7 @@ export async function expectState(run: JourneyRun, stateId: string): Promise<voi
       return;
     }
     case 'journey.signIn':
-      await expect(page).toHaveURL(/\/login$/);
-      await expect(heading(page, 'Sign in')).toBeVisible();
+      await expectOnScreen(page, '/login');
       return;
     case 'journey.code':
       await expect(heading(page, 'Verify your account')).toBeVisible();
@@ -198,12 +197,10 @@ export async function expectState(run: JourneyRun, stateId: string): Promise<voi
       await expect(page.getByRole('textbox', { name: 'Digit 1 of 6' })).toBeVisible();
       return;
     case 'journey.activation':
-      await expect(page).toHaveURL(/\/activation$/);
-      await expect(heading(page, 'Activate your membership')).toBeVisible();
+      await expectOnScreen(page, '/activation');
       return;
     case 'journey.billing': {
-      await expect(page).toHaveURL(/\/billing$/);
-      await expect(heading(page, 'Billing address')).toBeVisible();
+      await expectOnScreen(page, '/billing');
       const activations = await callsFor(run, '/club/memberships', isActivation);
       expect(activations.map((call) => call.status)).toEqual([201]);
       return;
@@ -244,8 +241,7 @@ export async function expectState(run: JourneyRun, stateId: string): Promise<voi
       return;
     }
     case 'journey.dashboard': {
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await expect(heading(page, 'Dashboard')).toBeVisible();
+      await expectOnScreen(page, '/dashboard');
       await expect(factValue(page, 'Status')).toHaveText('Active');
       await expect(factValue(page, 'Next payment due')).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
       const attaches = await attachCalls(run);
@@ -253,8 +249,7 @@ export async function expectState(run: JourneyRun, stateId: string): Promise<voi
       return;
     }
     case 'journey.signedOut': {
-      await expect(page).toHaveURL(/\/login$/);
-      await expect(heading(page, 'Sign in')).toBeVisible();
+      await expectOnScreen(page, '/login');
       const tokens = await page.evaluate(() => [
         localStorage.getItem('evclub.accessToken'),
         localStorage.getItem('evclub.refreshToken'),

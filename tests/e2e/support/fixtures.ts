@@ -10,10 +10,12 @@
  *   - `signedInMember(label, options?)`: the same, then signed in through the
  *     login form (until the app leaves /login, or shows the one-time code to
  *     an account not verified yet), or with `quickly: true` by
- *     storing its tokens (no page of the app loaded yet); with `at`, then
- *     on that screen with its heading shown;
+ *     storing its tokens (no page of the app loaded yet);
  *   - `openAsMember(screen, label, options?)`: a new member signed in quickly,
- *     on that screen (the usual start of the quality and fault suites).
+ *     on that screen with its heading shown (the usual start of the quality
+ *     and fault suites);
+ *   - `memberAtCheckout(label, options?)`: an active member with a billing
+ *     address, signed in quickly, on the checkout with its card fields ready.
  *
  *   import { expect, test } from './support/fixtures.ts';
  *   test('…', async ({ page, api, signedInMember }) => {
@@ -24,10 +26,12 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { type DevApi, devApi } from './api.ts';
 import { type AppServer, startAppServer } from './app-server.ts';
 import {
+  ADDRESS,
+  type AppScreen,
   type ArrangedMember,
   arrangeMember,
   type MemberOptions,
-  type MemberScreen,
+  openCheckout,
   openScreen,
   PASSWORD,
   signInQuickly,
@@ -76,13 +80,14 @@ interface Fixtures {
   newMember: (label: string, options?: MemberOptions) => Promise<ArrangedMember>;
   signedInMember: (
     label: string,
-    options?: MemberOptions & { quickly?: boolean; at?: MemberScreen },
+    options?: MemberOptions & { quickly?: boolean },
   ) => Promise<ArrangedMember>;
   openAsMember: (
-    screen: MemberScreen,
+    screen: AppScreen,
     label: string,
     options?: MemberOptions,
   ) => Promise<ArrangedMember>;
+  memberAtCheckout: (label: string, options?: MemberOptions) => Promise<ArrangedMember>;
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
@@ -116,7 +121,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use((label, options) => arrangeMember(api, makeUniqueEmail(label), options));
   },
   signedInMember: async ({ page, request, newMember }, use) => {
-    await use(async (label, { quickly = false, at, ...options } = {}) => {
+    await use(async (label, { quickly = false, ...options } = {}) => {
       const member = await newMember(label, options);
       const password = options.password ?? PASSWORD;
       if (quickly) {
@@ -132,14 +137,27 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
           await expect(page).not.toHaveURL(/\/login/);
         }
       }
-      if (at) await openScreen(page, at);
       return member;
     });
   },
-  openAsMember: async ({ signedInMember }, use) => {
-    await use((screen, label, options) =>
-      signedInMember(label, { ...options, quickly: true, at: screen }),
-    );
+  openAsMember: async ({ page, signedInMember }, use) => {
+    await use(async (screen, label, options) => {
+      const member = await signedInMember(label, { ...options, quickly: true });
+      await openScreen(page, screen);
+      return member;
+    });
+  },
+  memberAtCheckout: async ({ page, signedInMember }, use) => {
+    await use(async (label, options) => {
+      const member = await signedInMember(label, {
+        state: 'active',
+        billingAddress: ADDRESS,
+        ...options,
+        quickly: true,
+      });
+      await openCheckout(page);
+      return member;
+    });
   },
 });
 

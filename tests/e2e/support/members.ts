@@ -1,7 +1,8 @@
 /**
  * Members and what they see: members arranged through the stand-in in a given
- * state, signed in with or without the login form, the calls the app made,
- * and the checkout (test cards, the card error, the dashboard's facts).
+ * state, signed in with or without the login form, the screens by their route
+ * and heading, the calls the app made, and the checkout (test cards, the card
+ * error, the dashboard's facts).
  * Black box: only what a member sees and the stand-in's HTTP API (the
  * contract plus its private __dev/ helpers in ./api.ts), never code from src/
  * or machines/. The fixtures (./fixtures.ts) bind the usual ones to the test:
@@ -230,8 +231,10 @@ export async function expectCardFieldsReady(page: Page, cardLabel = 'Card number
   await expect(page.locator('.checkout-payment[aria-busy="true"]')).toHaveCount(0);
 }
 
-/** The h1 of each member screen (English). */
+/** The h1 of each screen (English). */
 export const SCREEN_HEADINGS = {
+  '/login': 'Sign in',
+  '/register': 'Create your account',
   '/activation': 'Activate your membership',
   '/billing': 'Billing address',
   '/subscription': 'Complete your membership',
@@ -239,11 +242,17 @@ export const SCREEN_HEADINGS = {
   '/account': 'Your account',
 } as const;
 
-export type MemberScreen = keyof typeof SCREEN_HEADINGS;
+export type AppScreen = keyof typeof SCREEN_HEADINGS;
 
-/** Opens a member screen and waits for its heading (the route has rendered). */
-export async function openScreen(page: Page, path: MemberScreen): Promise<void> {
+/** Opens a screen and waits for its heading (the route has rendered). */
+export async function openScreen(page: Page, path: AppScreen): Promise<void> {
   await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: SCREEN_HEADINGS[path] })).toBeVisible();
+}
+
+/** The page is on `path` (the URL ends with it) and shows that screen's heading. */
+export async function expectOnScreen(page: Page, path: AppScreen): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
   await expect(page.getByRole('heading', { level: 1, name: SCREEN_HEADINGS[path] })).toBeVisible();
 }
 
