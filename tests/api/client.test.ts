@@ -13,7 +13,7 @@ import {
   stopHarnesses,
   tokensJson,
   url,
-} from './api-test-kit.ts';
+} from '../support/api.kit.ts';
 
 const server = setupServer(...sessionHandlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -11,7 +11,7 @@ import {
   tokensJson,
   url,
   userJson,
-} from './api-test-kit.ts';
+} from '../support/api.kit.ts';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -10,7 +10,7 @@ import {
   UserSchema,
   VerifyResponseSchema,
 } from '../../src/api/schemas.ts';
-import { membershipJson, userJson } from './api-test-kit.ts';
+import { membershipJson, userJson } from '../support/api.kit.ts';
 
 const address = {
   country_code: 'CA',

@@ -9,9 +9,9 @@ import type { AppConfig } from '../../src/app/env.ts';
 import type { AppServices } from '../../src/app/services.tsx';
 import { type CrossTabLock, createCrossTabLock } from '../../src/lib/cross-tab-lock.ts';
 import { createSafeStorage, type SafeStorage } from '../../src/lib/safe-storage.ts';
-import { membershipJson, userJson } from '../api/api-test-kit.ts';
-import { fakeLockManager } from '../lib/fake-locks.ts';
+import { membershipJson, userJson } from '../support/api.kit.ts';
 import { createTestI18n } from '../support/i18n.ts';
+import { fakeLockManager } from '../support/locks.kit.ts';
 
 const BASE = 'http://api.test/api/';
 const url = (path: string) => `${BASE}${path}`;

@@ -17,7 +17,7 @@ import {
 } from '../../machines/shared/domain.ts';
 import type { AppServices } from '../../src/app/services.tsx';
 import { createAppRouter } from '../../src/routes/router.tsx';
-import { membershipJson } from '../api/api-test-kit.ts';
+import { membershipJson } from '../support/api.kit.ts';
 
 const USER: User = { ...EMPTY_USER, _id: 'u1', id: 'u1', email: 'marie@example.ca' };
 const ACTIVE: Membership = membershipJson({

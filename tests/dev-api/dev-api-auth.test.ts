@@ -8,7 +8,7 @@ import {
   printedCode,
   signIn,
   startDevApi,
-} from './dev-api-harness.ts';
+} from '../support/dev-api.kit.ts';
 
 const USER_KEYS = [
   '_id',

@@ -1,6 +1,13 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addMember, DEMO, envelope, type Harness, signIn, startDevApi } from './dev-api-harness.ts';
+import {
+  addMember,
+  DEMO,
+  envelope,
+  type Harness,
+  signIn,
+  startDevApi,
+} from '../support/dev-api.kit.ts';
 
 const DAY = 24 * 3600 * 1000;
 

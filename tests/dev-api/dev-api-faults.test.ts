@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addMember, DEMO, type Harness, signIn, startDevApi } from './dev-api-harness.ts';
+import { addMember, DEMO, type Harness, signIn, startDevApi } from '../support/dev-api.kit.ts';
 
 let h: Harness;
 

@@ -8,7 +8,7 @@ import {
   type Harness,
   signIn,
   startDevApi,
-} from './dev-api-harness.ts';
+} from '../support/dev-api.kit.ts';
 
 let h: Harness;
 let token: string;

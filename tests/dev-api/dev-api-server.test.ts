@@ -17,7 +17,7 @@ import {
   type Harness,
   printedCode,
   signIn,
-} from './dev-api-harness.ts';
+} from '../support/dev-api.kit.ts';
 
 const { start, newDir } = closedAfterEach();
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCrossTabLock } from '../../src/lib/cross-tab-lock.ts';
 import { createSafeStorage } from '../../src/lib/safe-storage.ts';
 import { deferred } from '../support/deferred.ts';
-import { fakeLockManager } from './fake-locks.ts';
+import { fakeLockManager } from '../support/locks.kit.ts';
 
 /** Two holders of the lock: the first waits on `release`; returns the order of events and each grant. */
 async function contend(first: ReturnType<typeof createCrossTabLock>, second: typeof first) {

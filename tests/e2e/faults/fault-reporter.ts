@@ -1,7 +1,7 @@
 /**
  * Prints the fault suite's one line at the end of a run:
  * `faults: N injected, N survived, 0 data lost`, from the annotations each
- * case of fault-kit.ts leaves on its test (the last attempt of each test counts).
+ * case of support/faults.ts leaves on its test (the last attempt of each test counts).
  */
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 

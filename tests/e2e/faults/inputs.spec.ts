@@ -6,10 +6,10 @@
  * right field, nothing typed lost, nothing sent that the server would refuse.
  */
 import type { Page } from '@playwright/test';
+import { expect, MESSAGES, test } from '../support/faults.ts';
 import { fillSignUp } from '../support/forms.ts';
 import { PASSWORD } from '../support/members.ts';
 import { expectHeading } from '../support/quality.ts';
-import { expect, MESSAGES, test } from './fault-kit.ts';
 
 test.describe.configure({ timeout: 60_000 });
 

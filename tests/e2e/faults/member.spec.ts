@@ -5,9 +5,9 @@
  * keeps what they typed and stays signed in; the next try goes on.
  */
 import type { Page } from '@playwright/test';
+import { expect, KINDS, type Kind, MESSAGE_FOR, MESSAGES, test } from '../support/faults.ts';
 import { ADDRESS, CARDS, expectCardFieldsReady, typeCard } from '../support/members.ts';
 import { expectHeading } from '../support/quality.ts';
-import { expect, KINDS, type Kind, MESSAGE_FOR, MESSAGES, test } from './fault-kit.ts';
 
 test.describe.configure({ timeout: 90_000 });
 

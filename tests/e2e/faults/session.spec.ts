@@ -5,9 +5,9 @@
  * the server refusing the session ends it, and then /login says why.
  */
 import type { BrowserContext, Page } from '@playwright/test';
+import { expect, KINDS, type Kind, MESSAGES, skipTimeUntil, test } from '../support/faults.ts';
 import { storedTokens, TOKEN_KEYS } from '../support/members.ts';
 import { expectHeading } from '../support/quality.ts';
-import { expect, KINDS, type Kind, MESSAGES, skipTimeUntil, test } from './fault-kit.ts';
 
 test.describe.configure({ timeout: 60_000 });
 

@@ -6,9 +6,9 @@
  * clear message, keeps what they typed, and the next try goes on.
  */
 import type { Page } from '@playwright/test';
+import { expect, KINDS, type Kind, MESSAGE_FOR, test } from '../support/faults.ts';
 import { expectFieldValues, fillFields, fillSignUp, signUpValues } from '../support/forms.ts';
 import { PASSWORD } from '../support/members.ts';
-import { expect, KINDS, type Kind, MESSAGE_FOR, test } from './fault-kit.ts';
 
 test.describe.configure({ timeout: 60_000 });
 

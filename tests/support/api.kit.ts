@@ -7,8 +7,8 @@ import { createTokenStore, type TokenStore } from '../../src/api/tokens.ts';
 import { createServices } from '../../src/app/create-services.ts';
 import type { AppServices, SessionActor } from '../../src/app/services.tsx';
 import { createSafeStorage } from '../../src/lib/safe-storage.ts';
-import { MARIE } from '../support/fixtures.ts';
-import { createTestI18n } from '../support/i18n.ts';
+import { MARIE } from './fixtures.ts';
+import { createTestI18n } from './i18n.ts';
 
 /** Shared fixtures of the tests under tests/api/ (not a test file itself). */
 export const BASE = 'http://api.test/api/';

@@ -17,9 +17,9 @@
  *   });
  */
 import { test as base, expect, type Page, type Request } from '@playwright/test';
-import type { Fault } from '../support/api.ts';
-import { test as withApi } from '../support/fixtures.ts';
-import { storedTokens } from '../support/members.ts';
+import type { Fault } from './api.ts';
+import { test as withApi } from './fixtures.ts';
+import { storedTokens } from './members.ts';
 
 export { expect };
 
