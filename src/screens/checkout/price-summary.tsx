@@ -54,22 +54,19 @@ export function PriceSummary({ language, email, billingText }: PriceSummaryProps
         </p>
       </div>
       <dl className="checkout-summary__list checkout-summary__list--amounts">
-        <div className="checkout-summary__row">
-          <dt>{t('summary.subtotal')}</dt>
-          <dd>{money(amount)}</dd>
-        </div>
-        <div className="checkout-summary__row">
-          <dt>{t('summary.tax')}</dt>
-          <dd>{money(tax)}</dd>
-        </div>
-        <div className="checkout-summary__row checkout-summary__row--total">
-          <dt>{t('summary.total')}</dt>
-          <dd>{money(total)}</dd>
-        </div>
-        <div className="checkout-summary__row checkout-summary__row--discount">
-          <dt>{t('summary.discount')}</dt>
-          <dd>{money(-discount)}</dd>
-        </div>
+        {(
+          [
+            ['subtotal', amount, ''],
+            ['tax', tax, ''],
+            ['total', total, 'checkout-summary__row--total'],
+            ['discount', -discount, 'checkout-summary__row--discount'],
+          ] as const
+        ).map(([label, value, modifier]) => (
+          <div key={label} className={`checkout-summary__row ${modifier}`.trim()}>
+            <dt>{t(`summary.${label}`)}</dt>
+            <dd>{money(value)}</dd>
+          </div>
+        ))}
       </dl>
       <dl className="checkout-summary__list checkout-summary__list--member">
         <div className="checkout-summary__row checkout-summary__row--stacked">
