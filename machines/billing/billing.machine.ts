@@ -2,10 +2,10 @@ import { assign, fromPromise, setup } from 'xstate';
 import {
   BILLING_COUNTRY_CODE,
   type BillingField,
+  type BillingValues,
   billingSchema,
   EMPTY_BILLING_VALUES,
   toBillingAddress,
-  type BillingValues,
 } from '../forms/billing.schema.ts';
 import {
   createForm,

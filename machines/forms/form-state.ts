@@ -152,7 +152,10 @@ type SchemaAt<C, K extends keyof C> = C[K] extends FormState<infer S> ? S : neve
  * `{ field, value }`), `touch` (`{ field }`), `touchAll`, `clearServerErrors`,
  * `serverError` (`{ error }`, read with `rule`).
  */
-export function formAssigners<C extends { [P in K]: FormState<FormSchema> }, K extends keyof C & string = 'form' & keyof C>(
+export function formAssigners<
+  C extends { [P in K]: FormState<FormSchema> },
+  K extends keyof C & string = 'form' & keyof C,
+>(
   schema: SchemaAt<C, K>,
   options: { slice?: K; rule?: ServerErrorRule<FieldOf<SchemaAt<C, K>>> } = {},
 ) {

@@ -107,7 +107,10 @@ describe('billing machine', () => {
     });
     fill(actor);
     actor.send({ type: 'billing.submit' });
-    const failed = await waitFor(actor, (s) => s.matches('editing') && s.context.form.errorKey !== null);
+    const failed = await waitFor(
+      actor,
+      (s) => s.matches('editing') && s.context.form.errorKey !== null,
+    );
     expect(selectErrorKey(failed)).toBe('errors.unknown');
     expect(selectValues(failed)).toEqual({ countryCode: 'CA', ...FILLED });
     expect(isBusy(failed)).toBe(false);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import type { RegistrationField } from '../../machines/forms/registration.schema.ts';
 import { registrationMachine } from '../../machines/registration/registration.machine.ts';
-import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import {
   canSubmitRegistration as canSubmit,
-  isRegistered as isSucceeded,
   isRegistering as isSubmitting,
+  isRegistered as isSucceeded,
   type RegistrationSnapshot,
   selectRegistrationForm,
   selectSubmittedEmail,

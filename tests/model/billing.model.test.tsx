@@ -23,8 +23,8 @@ import {
   type EditableBillingField,
 } from '../../machines/billing/billing.machine.ts';
 import { canSubmitBilling as canSubmit } from '../../machines/billing/billing.selectors.ts';
-import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import { toBillingAddress } from '../../machines/forms/billing.schema.ts';
+import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import type { Membership, User } from '../../machines/shared/domain.ts';
 import type { Api } from '../../src/api/api.ts';
 import { BillingScreen } from '../../src/screens/billing/billing-screen.tsx';

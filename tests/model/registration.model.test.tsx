@@ -14,6 +14,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
+import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import {
   type RegistrationField,
   toSignUpPayload,
@@ -23,7 +24,6 @@ import {
   type RegistrationEvent,
   registrationMachine,
 } from '../../machines/registration/registration.machine.ts';
-import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import { canSubmitRegistration as canSubmit } from '../../machines/registration/registration.selectors.ts';
 import type { Api } from '../../src/api/api.ts';
 import { RegisterScreen } from '../../src/screens/register/register-screen.tsx';
