@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { isFormValid } from '../forms/form-state.ts';
 import type { Language } from '../shared/domain.ts';
 import type { ChangePasswordForm, ChangePasswordMachine } from './change-password.machine.ts';
-import type { DeleteAccountMachine } from './delete-account.machine.ts';
+import type { DeleteAccountForm, DeleteAccountMachine } from './delete-account.machine.ts';
 import type { PreferencesMachine } from './preferences.machine.ts';
 import {
   hasProfileChanges,
@@ -52,6 +52,8 @@ export const selectNotificationsOn = (s: PreferencesSnapshot): boolean =>
 
 // Delete account
 
+export const selectDeleteAccountForm = (s: DeleteAccountSnapshot): DeleteAccountForm =>
+  s.context.form;
 export const isDeleteDialogOpen = (s: DeleteAccountSnapshot): boolean => !s.matches('closed');
 export const isDeleting = (s: DeleteAccountSnapshot): boolean =>
   s.matches('deleting') || s.matches('deleted');

@@ -4,11 +4,13 @@ import {
   type DeleteAccountSnapshot,
   isDeleteDialogOpen,
   isDeleting,
+  selectDeleteAccountForm,
 } from '../../../machines/account/account.selectors.ts';
 import {
   type DeleteAccountEvent,
   deleteAccountMachine,
 } from '../../../machines/account/delete-account.machine.ts';
+import { shownFieldErrors } from '../../../machines/forms/form-state.ts';
 import { useFlow } from '../../app/use-flow.ts';
 import { useSignOut } from '../../app/use-sign-out.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
@@ -63,7 +65,9 @@ function DeleteDialog({
   const { keyText, fieldText } = useErrorText();
   const dialog = useRef<HTMLDialogElement>(null);
   const deleting = isDeleting(snapshot);
-  const { password, passwordError, errorKey } = snapshot.context;
+  const form = selectDeleteAccountForm(snapshot);
+  const { errorKey } = form;
+  const passwordError = shownFieldErrors(form).password;
 
   // A native modal dialog where the browser has one (focus kept inside, Escape cancels).
   useEffect(() => {
@@ -107,7 +111,7 @@ function DeleteDialog({
         <PasswordField
           id="account-delete-password"
           label={t('common:fields.password')}
-          value={password}
+          value={form.values.password}
           onValueChange={(value) => send({ type: 'delete.change', value })}
           error={passwordError ? fieldText(passwordError) : undefined}
           readOnly={deleting}
