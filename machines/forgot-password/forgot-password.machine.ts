@@ -1,15 +1,18 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
-import type { FieldError, FieldErrors } from '../forms/field-error.ts';
-import { isCompleteOtp, OTP_LENGTH, sanitizeOtp } from '../forms/otp.schema.ts';
 import {
-  type ResetPasswordField,
-  type ResetPasswordValues,
-  resetPasswordSchema,
-} from '../forms/password.schema.ts';
+  createForm,
+  type FormState,
+  fieldChangeOf,
+  fieldOf,
+  formAssigners,
+  isFormValid,
+} from '../forms/form-state.ts';
+import { isCompleteOtp, OTP_LENGTH, sanitizeOtp } from '../forms/otp.schema.ts';
+import { type ResetPasswordField, resetPasswordSchema } from '../forms/password.schema.ts';
 import { emailField } from '../forms/registration.schema.ts';
-import { hasNoErrors, validate } from '../forms/validate.ts';
 import { errorKeyOf, statusOf } from '../shared/error-key.ts';
+import { errorOf } from '../shared/event-params.ts';
 
 /** Resend stays disabled this long after a code was sent (issue 10: no flood of codes). */
 export const RESEND_COOLDOWN_MS = 30_000;
@@ -31,18 +34,12 @@ function isNotDelivered(error: unknown): boolean {
   );
 }
 
-export const RESET_PASSWORD_FIELDS: readonly ResetPasswordField[] = [
-  'password',
-  'passwordConfirmation',
-];
+export type ForgotEmailForm = FormState<typeof forgotEmailSchema>;
+export type ResetPasswordForm = FormState<typeof resetPasswordSchema>;
 
 export interface ForgotPasswordContext {
-  /** The address as typed (sent trimmed). */
-  email: string;
-  /** The email field was changed, left or submitted: its validation error shows. */
-  emailTouched: boolean;
-  /** Live validation of `email`. */
-  emailError: FieldError | null;
+  /** Step 1: the email the code goes to (sent trimmed); a failed request is its `errorKey`. */
+  request: ForgotEmailForm;
   /** The digits typed so far (at most 6). */
   code: string;
   /** Why the code was refused (`server.incorrectOtp`) or could not be checked or resent. */
@@ -51,18 +48,13 @@ export interface ForgotPasswordContext {
   codesSent: number;
   /** From check-otp; authorises the reset. */
   resetToken: string | null;
-  passwords: ResetPasswordValues;
-  /** Password fields changed, left or submitted: their validation errors show. */
-  touched: Partial<Record<ResetPasswordField, boolean>>;
-  /** Live validation of `passwords`. */
-  passwordErrors: FieldErrors<ResetPasswordField>;
-  /** A form-level error of the request or new-password step (a key). */
-  errorKey: string | null;
+  /** Step 3: the new password and its confirmation; a failed reset is its `errorKey`. */
+  newPassword: ResetPasswordForm;
 }
 
 export type ForgotPasswordEvent =
-  | { type: 'request.change'; value: string }
-  | { type: 'request.blur' }
+  | { type: 'request.change'; field: 'email'; value: string }
+  | { type: 'request.blur'; field: 'email' }
   | { type: 'request.submit' }
   | { type: 'code.change'; code: string }
   | { type: 'code.submit' }
@@ -72,37 +64,33 @@ export type ForgotPasswordEvent =
   | { type: 'reset.blur'; field: ResetPasswordField }
   | { type: 'reset.submit' };
 
-const EMPTY_PASSWORDS: ResetPasswordValues = { password: '', passwordConfirmation: '' };
-
-function emailErrorOf(email: string): FieldError | null {
-  return validate(forgotEmailSchema, { email }).email ?? null;
-}
-
 function initialContext(): ForgotPasswordContext {
   return {
-    email: '',
-    emailTouched: false,
-    emailError: emailErrorOf(''),
+    request: createForm(forgotEmailSchema, { email: '' }),
     code: '',
     codeErrorKey: null,
     codesSent: 0,
     resetToken: null,
-    passwords: { ...EMPTY_PASSWORDS },
-    touched: {},
-    passwordErrors: validate(resetPasswordSchema, EMPTY_PASSWORDS),
-    errorKey: null,
+    newPassword: createForm(resetPasswordSchema, { password: '', passwordConfirmation: '' }),
   };
 }
 
-function errorOf(event: unknown): unknown {
-  return (event as { error?: unknown }).error;
-}
+const requestForm = formAssigners<ForgotPasswordContext, 'request'>(forgotEmailSchema, {
+  slice: 'request',
+});
+const newPasswordForm = formAssigners<ForgotPasswordContext, 'newPassword'>(resetPasswordSchema, {
+  slice: 'newPassword',
+});
+const resetTokenOf = ({ event }: { event: { output: { resetToken: string } } }) => ({
+  resetToken: event.output.resetToken,
+});
+const codeOf = ({ event }: { event: { code: string } }) => ({ code: event.code });
 
 /** requestReset's input (both the first request and a resend). */
 export function requestResetInput({ context }: { context: ForgotPasswordContext }): {
   email: string;
 } {
-  return { email: context.email.trim() };
+  return { email: context.request.values.email.trim() };
 }
 
 /** checkResetOtp's input. */
@@ -110,7 +98,7 @@ export function checkResetOtpInput({ context }: { context: ForgotPasswordContext
   email: string;
   otp: string;
 } {
-  return { email: context.email.trim(), otp: context.code };
+  return { email: context.request.values.email.trim(), otp: context.code };
 }
 
 /** resetPassword's input: the token from check-otp and the new password as typed. */
@@ -118,7 +106,10 @@ export function resetPasswordInput({ context }: { context: ForgotPasswordContext
   resetToken: string;
   password: string;
 } {
-  return { resetToken: context.resetToken ?? '', password: context.passwords.password };
+  return {
+    resetToken: context.resetToken ?? '',
+    password: context.newPassword.values.password,
+  };
 }
 
 export const forgotPasswordMachine = setup({
@@ -142,57 +133,38 @@ export const forgotPasswordMachine = setup({
     }),
   },
   actions: {
-    assignEmail: assign(({ event }) => {
-      if (event.type !== 'request.change') return {};
-      return { email: event.value, emailTouched: true, emailError: emailErrorOf(event.value) };
-    }),
-    touchEmail: assign({ emailTouched: true }),
-    clearError: assign({ errorKey: null }),
-    assignError: assign({ errorKey: ({ event }) => errorKeyOf(errorOf(event)) }),
+    changeEmail: assign(requestForm.change),
+    touchEmail: assign(requestForm.touch),
+    touchAllRequest: assign(requestForm.touchAll),
+    clearRequestError: assign(requestForm.clearServerErrors),
+    assignRequestError: assign(requestForm.serverError),
     /** A fresh code step: nothing typed, no message. */
-    resetCodeStep: assign({ code: '', codeErrorKey: null, codesSent: 0, errorKey: null }),
-    assignCode: assign({
-      code: ({ context, event }) =>
-        event.type === 'code.change' ? sanitizeOtp(event.code, OTP_LENGTH) : context.code,
+    resetCodeStep: assign({ code: '', codeErrorKey: null, codesSent: 0 }),
+    assignCode: assign((_args, params: { code: string }) => ({
+      code: sanitizeOtp(params.code, OTP_LENGTH),
       codeErrorKey: null,
-    }),
-    assignCodeError: assign({ codeErrorKey: ({ event }) => errorKeyOf(errorOf(event)) }),
+    })),
+    assignCodeError: assign((_args, params: { error: unknown }) => ({
+      codeErrorKey: errorKeyOf(params.error),
+    })),
     countCodeSent: assign({
       codesSent: ({ context }) => context.codesSent + 1,
       codeErrorKey: null,
     }),
-    assignResetToken: assign({
-      resetToken: ({ event }) =>
-        (event as unknown as { output: { resetToken: string } }).output.resetToken,
-      errorKey: null,
-    }),
-    assignPassword: assign(({ context, event }) => {
-      if (event.type !== 'reset.change') return {};
-      const passwords = { ...context.passwords, [event.field]: event.value };
-      return {
-        passwords,
-        touched: { ...context.touched, [event.field]: true },
-        passwordErrors: validate(resetPasswordSchema, passwords),
-        errorKey: null,
-      };
-    }),
-    touchPassword: assign({
-      touched: ({ context, event }) =>
-        event.type === 'reset.blur' ? { ...context.touched, [event.field]: true } : context.touched,
-    }),
-    touchAllPasswords: assign({
-      touched: () => Object.fromEntries(RESET_PASSWORD_FIELDS.map((field) => [field, true])),
-    }),
+    assignResetToken: assign((_args, params: { resetToken: string }) => params),
+    changePassword: assign(newPasswordForm.change),
+    touchPassword: assign(newPasswordForm.touch),
+    touchAllPasswords: assign(newPasswordForm.touchAll),
+    assignResetError: assign(newPasswordForm.serverError),
     /** Provided by the app: /login?reset=1, where the success message shows. */
     goToLoginWithSuccess: () => {},
   },
   guards: {
-    isEmailValid: ({ context }) => context.emailError === null,
-    /** The request never reached the server (network, timeout): say so and stay. */
+    isEmailValid: ({ context }) => isFormValid(context.request),
     /** No code went out (network, time-out, 5xx): say so and stay. */
-    isNotDelivered: ({ event }) => isNotDelivered(errorOf(event)),
+    isNotDelivered: (_args, params: { error: unknown }) => isNotDelivered(params.error),
     isCodeComplete: ({ context }) => isCompleteOtp(context.code),
-    canReset: ({ context }) => hasNoErrors(context.passwordErrors),
+    canReset: ({ context }) => isFormValid(context.newPassword),
   },
   delays: {
     RESEND_COOLDOWN: RESEND_COOLDOWN_MS,
@@ -212,21 +184,21 @@ export const forgotPasswordMachine = setup({
           description: 'Typing the email; its error shows once typed in, left or submitted.',
           on: {
             'request.change': {
-              actions: ['assignEmail', 'clearError'],
+              actions: { type: 'changeEmail', params: fieldChangeOf },
               description: 'Typing clears the last error.',
             },
             'request.blur': {
-              actions: 'touchEmail',
+              actions: { type: 'touchEmail', params: fieldOf },
               description: 'A field left shows its validation error.',
             },
             'request.submit': [
               {
                 guard: 'isEmailValid',
                 target: 'requesting',
-                actions: ['touchEmail', 'clearError'],
+                actions: ['touchAllRequest', 'clearRequestError'],
               },
               {
-                actions: 'touchEmail',
+                actions: 'touchAllRequest',
                 description: 'Not a valid email: show why.',
               },
             ],
@@ -246,9 +218,9 @@ export const forgotPasswordMachine = setup({
             },
             onError: [
               {
-                guard: 'isNotDelivered',
+                guard: { type: 'isNotDelivered', params: errorOf },
                 target: 'editing',
-                actions: 'assignError',
+                actions: { type: 'assignRequestError', params: errorOf },
                 description:
                   'No code went out (network, time-out, server error): say so; the email is kept.',
               },
@@ -283,7 +255,7 @@ export const forgotPasswordMachine = setup({
               description: 'Typing or pasting the code; the button is enabled at 6 digits.',
               on: {
                 'code.change': {
-                  actions: 'assignCode',
+                  actions: { type: 'assignCode', params: codeOf },
                   description: 'Typing clears the last error.',
                 },
                 'code.submit': { guard: 'isCodeComplete', target: 'checking' },
@@ -298,12 +270,12 @@ export const forgotPasswordMachine = setup({
                 input: checkResetOtpInput,
                 onDone: {
                   target: '#forgotPassword.newPassword',
-                  actions: 'assignResetToken',
+                  actions: { type: 'assignResetToken', params: resetTokenOf },
                   description: 'The code is right: the reset token authorises the new password.',
                 },
                 onError: {
                   target: 'entering',
-                  actions: 'assignCodeError',
+                  actions: { type: 'assignCodeError', params: errorOf },
                   description:
                     'A wrong code (server.incorrectOtp) shows under the boxes; it can be resent.',
                 },
@@ -336,9 +308,9 @@ export const forgotPasswordMachine = setup({
                 onDone: { target: 'coolingDown', actions: 'countCodeSent' },
                 onError: [
                   {
-                    guard: 'isNotDelivered',
+                    guard: { type: 'isNotDelivered', params: errorOf },
                     target: 'canResend',
-                    actions: 'assignCodeError',
+                    actions: { type: 'assignCodeError', params: errorOf },
                     description:
                       'No code went out (network, time-out, server error): say so; Resend is available at once.',
                   },
@@ -362,11 +334,11 @@ export const forgotPasswordMachine = setup({
           description: 'Typing the passwords; errors show for fields typed in, left or submitted.',
           on: {
             'reset.change': {
-              actions: 'assignPassword',
+              actions: { type: 'changePassword', params: fieldChangeOf },
               description: 'Typing clears the last error.',
             },
             'reset.blur': {
-              actions: 'touchPassword',
+              actions: { type: 'touchPassword', params: fieldOf },
               description: 'A field left shows its validation error.',
             },
             'reset.submit': [
@@ -388,7 +360,7 @@ export const forgotPasswordMachine = setup({
             onDone: { target: '#forgotPassword.done' },
             onError: {
               target: 'editing',
-              actions: 'assignError',
+              actions: { type: 'assignResetError', params: errorOf },
               description: 'The error shows under the form; the passwords are kept.',
             },
           },

@@ -6,13 +6,17 @@ import {
 } from '../../machines/forgot-password/forgot-password.machine.ts';
 import {
   canSubmitCode,
-  isResendCoolingDown,
+  type ForgotPasswordSnapshot,
+  isForgotResendCoolingDown as isResendCoolingDown,
   isResending,
-  selectEmailError,
-  selectPasswordErrors,
   selectStep,
 } from '../../machines/forgot-password/forgot-password.selectors.ts';
+import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import { flushPromises } from '../support/deferred.ts';
+
+const selectEmailError = (s: ForgotPasswordSnapshot) =>
+  shownFieldErrors(s.context.request).email ?? null;
+const selectPasswordErrors = (s: ForgotPasswordSnapshot) => shownFieldErrors(s.context.newPassword);
 
 const EMAIL = 'marie@example.ca';
 const NEW_PASSWORD = 'N3w-secret-pass';
@@ -53,7 +57,7 @@ function start(fakes: Fakes = {}, { cooldownMs = RESEND_COOLDOWN_MS } = {}) {
 type Run = ReturnType<typeof start>;
 
 async function toCodeStep(run: Run, email = EMAIL) {
-  run.actor.send({ type: 'request.change', value: email });
+  run.actor.send({ type: 'request.change', field: 'email', value: email });
   run.actor.send({ type: 'request.submit' });
   await flushPromises();
 }
@@ -76,7 +80,7 @@ describe('forgot-password machine: request step', () => {
     const { actor, calls } = start();
     actor.send({ type: 'request.submit' });
     expect(selectEmailError(actor.getSnapshot())).toEqual({ key: 'validation.emailRequired' });
-    actor.send({ type: 'request.change', value: 'marie@' });
+    actor.send({ type: 'request.change', field: 'email', value: 'marie@' });
     actor.send({ type: 'request.submit' });
     expect(selectEmailError(actor.getSnapshot())).toEqual({ key: 'validation.emailInvalid' });
     expect(actor.getSnapshot().matches({ request: 'editing' })).toBe(true);
@@ -85,13 +89,13 @@ describe('forgot-password machine: request step', () => {
 
   it('shows the email error once the field is left', () => {
     const { actor } = start();
-    actor.send({ type: 'request.blur' });
+    actor.send({ type: 'request.blur', field: 'email' });
     expect(selectEmailError(actor.getSnapshot())).toEqual({ key: 'validation.emailRequired' });
   });
 
   it('sends the trimmed email, busy meanwhile, then goes to the code step', async () => {
     const run = start();
-    run.actor.send({ type: 'request.change', value: `  ${EMAIL} ` });
+    run.actor.send({ type: 'request.change', field: 'email', value: `  ${EMAIL} ` });
     run.actor.send({ type: 'request.submit' });
     expect(run.actor.getSnapshot().hasTag('busy')).toBe(true);
     await flushPromises();
@@ -103,7 +107,7 @@ describe('forgot-password machine: request step', () => {
     const run = start({ requestReset: () => Promise.reject(apiError('server.userNotExist')) });
     await toCodeStep(run);
     expect(selectStep(run.actor.getSnapshot())).toBe('code');
-    expect(run.actor.getSnapshot().context.errorKey).toBeNull();
+    expect(run.actor.getSnapshot().context.request.errorKey).toBeNull();
     expect(run.actor.getSnapshot().context.codeErrorKey).toBeNull();
   });
 
@@ -115,10 +119,10 @@ describe('forgot-password machine: request step', () => {
     await toCodeStep(run);
     const snapshot = run.actor.getSnapshot();
     expect(snapshot.matches({ request: 'editing' })).toBe(true);
-    expect(snapshot.context.errorKey).toBe(key);
-    expect(snapshot.context.email).toBe(EMAIL);
-    run.actor.send({ type: 'request.change', value: `${EMAIL}x` });
-    expect(run.actor.getSnapshot().context.errorKey).toBeNull();
+    expect(snapshot.context.request.errorKey).toBe(key);
+    expect(snapshot.context.request.values.email).toBe(EMAIL);
+    run.actor.send({ type: 'request.change', field: 'email', value: `${EMAIL}x` });
+    expect(run.actor.getSnapshot().context.request.errorKey).toBeNull();
   });
 });
 
@@ -208,7 +212,7 @@ describe('forgot-password machine: code step', () => {
     vi.useFakeTimers();
     try {
       const run = start();
-      run.actor.send({ type: 'request.change', value: EMAIL });
+      run.actor.send({ type: 'request.change', field: 'email', value: EMAIL });
       run.actor.send({ type: 'request.submit' });
       await vi.advanceTimersByTimeAsync(0);
       expect(run.calls.requestReset).toHaveBeenCalledTimes(1);
@@ -234,7 +238,7 @@ describe('forgot-password machine: code step', () => {
     run.actor.send({ type: 'code.change', code: '123' });
     run.actor.send({ type: 'code.back' });
     expect(run.actor.getSnapshot().matches({ request: 'editing' })).toBe(true);
-    expect(run.actor.getSnapshot().context.email).toBe(EMAIL);
+    expect(run.actor.getSnapshot().context.request.values.email).toBe(EMAIL);
     expect(run.actor.getSnapshot().context.code).toBe('');
   });
 });
@@ -310,8 +314,8 @@ describe('forgot-password machine: new password step', () => {
     await flushPromises();
     const snapshot = run.actor.getSnapshot();
     expect(snapshot.matches({ newPassword: 'editing' })).toBe(true);
-    expect(snapshot.context.errorKey).toBe('errors.unknown');
-    expect(snapshot.context.passwords).toEqual({
+    expect(snapshot.context.newPassword.errorKey).toBe('errors.unknown');
+    expect(snapshot.context.newPassword.values).toEqual({
       password: NEW_PASSWORD,
       passwordConfirmation: NEW_PASSWORD,
     });

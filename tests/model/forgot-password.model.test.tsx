@@ -21,11 +21,10 @@ import {
 } from '../../machines/forgot-password/forgot-password.machine.ts';
 import {
   isChecking,
-  isResendCoolingDown,
+  isForgotResendCoolingDown as isResendCoolingDown,
   isResending,
-  selectEmailError,
-  selectPasswordErrors,
 } from '../../machines/forgot-password/forgot-password.selectors.ts';
+import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import type { Api } from '../../src/api/api.ts';
 import { ForgotPasswordScreen } from '../../src/screens/forgot-password/forgot-password-screen.tsx';
 import { PendingCalls } from '../support/deferred.ts';
@@ -66,9 +65,9 @@ type ModelEvent = ForgotPasswordEvent | OutcomeEvent | typeof COOLDOWN_ELAPSED;
 
 const EVENTS: readonly ModelEvent[] = [
   // What a member does.
-  { type: 'request.change', value: EMAIL },
-  { type: 'request.change', value: INVALID_EMAIL },
-  { type: 'request.blur' },
+  { type: 'request.change', field: 'email', value: EMAIL },
+  { type: 'request.change', field: 'email', value: INVALID_EMAIL },
+  { type: 'request.blur', field: 'email' },
   { type: 'request.submit' },
   { type: 'code.change', code: PARTIAL_CODE },
   { type: 'code.change', code: CODE },
@@ -105,13 +104,17 @@ function serializeState(state: { value: unknown; context: unknown }): string {
     typeof state.value === 'object' ? Object.keys(state.value as object)[0] : state.value;
   const facts =
     step === 'request'
-      ? { email: c.email, touched: c.emailTouched, error: c.errorKey !== null }
+      ? {
+          email: c.request.values.email,
+          touched: Boolean(c.request.touched.email),
+          error: c.request.errorKey !== null,
+        }
       : step === 'code'
         ? { code: c.code.length, error: c.codeErrorKey, resent: c.codesSent > 1 }
         : {
-            passwords: c.passwords,
-            shown: Object.keys(c.touched).length,
-            error: c.errorKey !== null,
+            passwords: c.newPassword.values,
+            shown: Object.keys(c.newPassword.touched).length,
+            error: c.newPassword.errorKey !== null,
           };
   return JSON.stringify({ value: state.value, facts });
 }
@@ -234,10 +237,10 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snap
       // What the server was asked, from what the member typed.
       const expectedBody =
         method === 'requestPasswordReset'
-          ? { email: c.email.trim() }
+          ? { email: c.request.values.email.trim() }
           : method === 'checkResetOtp'
-            ? { email: c.email.trim(), otp: c.code }
-            : { resetToken: RESET_TOKEN, password: c.passwords.password };
+            ? { email: c.request.values.email.trim(), otp: c.code }
+            : { resetToken: RESET_TOKEN, password: c.newPassword.values.password };
       expect(h.auth[method]).toHaveBeenLastCalledWith(expectedBody);
       await h.pending.settle(method, event);
     }
@@ -257,8 +260,8 @@ function assertView(expected: Snapshot, h: Harness) {
 
   if (expected.matches('request')) {
     expect(screen.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
-    expect(emailInput()).toHaveValue(c.email);
-    const emailError = selectEmailError(expected);
+    expect(emailInput()).toHaveValue(c.request.values.email);
+    const emailError = shownFieldErrors(c.request).email;
     if (expected.matches({ request: 'requesting' })) {
       const busy = screen.getByRole('button', { name: 'Sending...' });
       expect(busy).toBeDisabled();
@@ -268,8 +271,9 @@ function assertView(expected: Snapshot, h: Harness) {
       expect(screen.getByRole('button', { name: 'Send the code' })).toBeEnabled();
       expectFieldError(emailInput(), emailError ? text(emailError.key) : null);
     }
-    if (c.errorKey) expect(screen.getByRole('alert')).toHaveTextContent(text(c.errorKey));
-    else expect(screen.queryByRole('alert')).toBeNull();
+    if (c.request.errorKey) {
+      expect(screen.getByRole('alert')).toHaveTextContent(text(c.request.errorKey));
+    } else expect(screen.queryByRole('alert')).toBeNull();
     return;
   }
 
@@ -278,7 +282,7 @@ function assertView(expected: Snapshot, h: Harness) {
     // The same words whether or not the address has an account.
     expect(
       screen.getByText(
-        `If an account exists for ${c.email.trim()}, we have sent it a 6-digit code. Enter it below.`,
+        `If an account exists for ${c.request.values.email.trim()}, we have sent it a 6-digit code. Enter it below.`,
       ),
     ).toBeVisible();
     expect(screen.queryByLabelText('Email')).toBeNull();
@@ -313,7 +317,7 @@ function assertView(expected: Snapshot, h: Harness) {
     } else {
       expect(screen.queryByRole('alert')).toBeNull();
     }
-    const resent = `If an account exists for ${c.email.trim()}, a new code is on its way.`;
+    const resent = `If an account exists for ${c.request.values.email.trim()}, a new code is on its way.`;
     if (c.codesSent > 1 && !c.codeErrorKey && !isResending(expected)) {
       expect(screen.getByText(resent)).toBeVisible();
     } else {
@@ -323,22 +327,23 @@ function assertView(expected: Snapshot, h: Harness) {
   }
 
   expect(screen.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
-  expect(newPasswordInput()).toHaveValue(c.passwords.password);
-  expect(confirmationInput()).toHaveValue(c.passwords.passwordConfirmation);
+  expect(newPasswordInput()).toHaveValue(c.newPassword.values.password);
+  expect(confirmationInput()).toHaveValue(c.newPassword.values.passwordConfirmation);
   expect(h.navigate).not.toHaveBeenCalled();
   if (expected.matches({ newPassword: 'resetting' })) {
     expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
     return;
   }
   expect(screen.getByRole('button', { name: 'Change password' })).toBeEnabled();
-  const errors = selectPasswordErrors(expected);
+  const errors = shownFieldErrors(c.newPassword);
   expectFieldError(newPasswordInput(), errors.password ? text(errors.password.key) : null);
   expectFieldError(
     confirmationInput(),
     errors.passwordConfirmation ? text(errors.passwordConfirmation.key) : null,
   );
-  if (c.errorKey) expect(screen.getByRole('alert')).toHaveTextContent(text(c.errorKey));
-  else expect(screen.queryByRole('alert')).toBeNull();
+  if (c.newPassword.errorKey) {
+    expect(screen.getByRole('alert')).toHaveTextContent(text(c.newPassword.errorKey));
+  } else expect(screen.queryByRole('alert')).toBeNull();
 }
 
 function describeEvent(event: ModelEvent): string {

@@ -9,17 +9,16 @@ import {
 import {
   canSubmitCode,
   type ForgotPasswordSnapshot,
-  isBusy,
   isChecking,
+  isForgotPasswordBusy,
+  isForgotResendCoolingDown,
   isRequesting,
-  isResendCoolingDown,
   isResending,
   isResetting,
-  selectEmailError,
-  selectPasswordErrors,
+  selectForgotEmailForm,
+  selectResetPasswordForm,
   selectStep,
 } from '../../../machines/forgot-password/forgot-password.selectors.ts';
-import type { ResetPasswordField } from '../../../machines/forms/password.schema.ts';
 import { useFlow } from '../../app/use-flow.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { OtpInput } from '../../components/otp-input.tsx';
@@ -27,6 +26,7 @@ import { PasswordField } from '../../components/password-field.tsx';
 import { ResendButton } from '../../components/resend-button.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { TextField } from '../../components/text-field.tsx';
+import { useFormFields } from '../../components/use-form-fields.ts';
 import { useErrorText } from '../../i18n/translate.ts';
 
 type Send = (event: ForgotPasswordEvent) => void;
@@ -81,10 +81,13 @@ type HeadingRef = { heading: RefObject<HTMLHeadingElement | null> };
 
 function RequestStep({ snapshot, send, heading }: StepProps & HeadingRef) {
   const { t } = useTranslation(['auth', 'common']);
-  const { keyText, fieldText } = useErrorText();
-  const { email, errorKey } = snapshot.context;
   const requesting = isRequesting(snapshot);
-  const emailError = selectEmailError(snapshot);
+  const { field, formProps, errorText } = useFormFields(
+    'request',
+    selectForgotEmailForm(snapshot),
+    send,
+    { errorId: 'forgot-error', busy: requesting },
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -97,23 +100,19 @@ function RequestStep({ snapshot, send, heading }: StepProps & HeadingRef) {
         {t('auth:forgot.request.title')}
       </h1>
       <p className="auth-form__subtitle">{t('auth:forgot.request.subtitle')}</p>
-      <form noValidate onSubmit={submit} aria-describedby={errorKey ? 'forgot-error' : undefined}>
+      <form {...formProps} onSubmit={submit}>
         <TextField
           id="forgot-email"
           label={t('common:fields.email')}
           type="email"
-          value={email}
-          onValueChange={(value) => send({ type: 'request.change', value })}
-          onBlur={() => send({ type: 'request.blur' })}
-          error={emailError ? fieldText(emailError) : undefined}
-          readOnly={requesting}
+          {...field('email')}
           autoComplete="email"
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}
           required
         />
-        <FormAlert id="forgot-error">{errorKey ? keyText(errorKey) : null}</FormAlert>
+        <FormAlert id="forgot-error">{errorText}</FormAlert>
         <SubmitButton busy={requesting} busyLabel={t('auth:forgot.request.submitting')}>
           {t('auth:forgot.request.submit')}
         </SubmitButton>
@@ -125,11 +124,12 @@ function RequestStep({ snapshot, send, heading }: StepProps & HeadingRef) {
 function CodeStep({ snapshot, send, heading }: StepProps & HeadingRef) {
   const { t } = useTranslation(['auth', 'common']);
   const { keyText } = useErrorText();
-  const { email, code, codeErrorKey, codesSent } = snapshot.context;
+  const { code, codeErrorKey, codesSent } = snapshot.context;
+  const { email } = selectForgotEmailForm(snapshot).values;
   const checking = isChecking(snapshot);
   const resending = isResending(snapshot);
-  const coolingDown = isResendCoolingDown(snapshot);
-  const busy = isBusy(snapshot);
+  const coolingDown = isForgotResendCoolingDown(snapshot);
+  const busy = isForgotPasswordBusy(snapshot);
   const shownEmail = email.trim();
 
   const submit = (event?: FormEvent) => {
@@ -194,14 +194,13 @@ function CodeStep({ snapshot, send, heading }: StepProps & HeadingRef) {
 
 function NewPasswordStep({ snapshot, send, heading }: StepProps & HeadingRef) {
   const { t } = useTranslation(['auth', 'common']);
-  const { keyText, fieldText } = useErrorText();
-  const { passwords, errorKey } = snapshot.context;
   const resetting = isResetting(snapshot) || snapshot.matches('done');
-  const errors = selectPasswordErrors(snapshot);
-
-  const change = (field: ResetPasswordField) => (value: string) =>
-    send({ type: 'reset.change', field, value });
-  const blur = (field: ResetPasswordField) => () => send({ type: 'reset.blur', field });
+  const { field, formProps, errorText } = useFormFields(
+    'reset',
+    selectResetPasswordForm(snapshot),
+    send,
+    { errorId: 'forgot-reset-error', busy: resetting },
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     send({ type: 'reset.submit' });
@@ -213,34 +212,22 @@ function NewPasswordStep({ snapshot, send, heading }: StepProps & HeadingRef) {
         {t('auth:forgot.newPassword.title')}
       </h1>
       <p className="auth-form__subtitle">{t('auth:forgot.newPassword.subtitle')}</p>
-      <form
-        noValidate
-        onSubmit={submit}
-        aria-describedby={errorKey ? 'forgot-reset-error' : undefined}
-      >
+      <form {...formProps} onSubmit={submit}>
         <PasswordField
           id="forgot-new-password"
           label={t('common:fields.newPassword')}
-          value={passwords.password}
-          onValueChange={change('password')}
-          onBlur={blur('password')}
-          error={errors.password ? fieldText(errors.password) : undefined}
-          readOnly={resetting}
+          {...field('password')}
           autoComplete="new-password"
           required
         />
         <PasswordField
           id="forgot-password-confirmation"
           label={t('common:fields.passwordConfirmation')}
-          value={passwords.passwordConfirmation}
-          onValueChange={change('passwordConfirmation')}
-          onBlur={blur('passwordConfirmation')}
-          error={errors.passwordConfirmation ? fieldText(errors.passwordConfirmation) : undefined}
-          readOnly={resetting}
+          {...field('passwordConfirmation')}
           autoComplete="new-password"
           required
         />
-        <FormAlert id="forgot-reset-error">{errorKey ? keyText(errorKey) : null}</FormAlert>
+        <FormAlert id="forgot-reset-error">{errorText}</FormAlert>
         <SubmitButton busy={resetting} busyLabel={t('auth:forgot.newPassword.submitting')}>
           {t('auth:forgot.newPassword.submit')}
         </SubmitButton>
