@@ -41,18 +41,22 @@ export function createForm<S extends FormSchema>(schema: S, values: v.InferInput
   };
 }
 
-/** A field changed: revalidate, mark it touched, forget what the server said. */
+/**
+ * A field changed: revalidate, mark it touched (unless `touch` is false: its
+ * error then waits until the field is left), forget what the server said.
+ */
 export function changeField<S extends FormSchema>(
   schema: S,
   form: FormState<S>,
   field: FieldOf<S>,
   value: string,
+  { touch = true }: { touch?: boolean } = {},
 ): FormState<S> {
   const values = { ...form.values, [field]: value };
   return {
     values,
     changed: true,
-    touched: { ...form.touched, [field]: true },
+    touched: touch ? { ...form.touched, [field]: true } : form.touched,
     validationErrors: validate(schema, values),
     serverFieldErrors: {},
     errorKey: null,
@@ -157,7 +161,12 @@ export function formAssigners<
   K extends keyof C & string = 'form' & keyof C,
 >(
   schema: SchemaAt<C, K>,
-  options: { slice?: K; rule?: ServerErrorRule<FieldOf<SchemaAt<C, K>>> } = {},
+  options: {
+    slice?: K;
+    rule?: ServerErrorRule<FieldOf<SchemaAt<C, K>>>;
+    /** false: typing does not touch a field (its error shows once it is left). */
+    touchOnChange?: boolean;
+  } = {},
 ) {
   type S = SchemaAt<C, K>;
   type Field = FieldOf<S>;
@@ -166,7 +175,11 @@ export function formAssigners<
   const put = (form: FormState<S>) => ({ [slice]: form }) as Partial<C>;
   return {
     change: ({ context }: { context: C }, params: FieldChange<Field>) =>
-      put(changeField(schema, formIn(context), params.field, params.value)),
+      put(
+        changeField(schema, formIn(context), params.field, params.value, {
+          touch: options.touchOnChange ?? true,
+        }),
+      ),
     touch: ({ context }: { context: C }, params: { field: Field }) =>
       put(touchField(formIn(context), params.field)),
     touchAll: ({ context }: { context: C }) => put(touchAllFields(formIn(context))),

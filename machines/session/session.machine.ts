@@ -1,7 +1,15 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { loginSchema } from '../forms/login.schema.ts';
+import {
+  clearServerErrors,
+  createForm,
+  fieldChangeOf,
+  fieldOf,
+  formAssigners,
+  isFormValid,
+  withServerError,
+} from '../forms/form-state.ts';
+import { EMPTY_LOGIN_VALUES, loginSchema } from '../forms/login.schema.ts';
 import { isCompleteOtp, OTP_LENGTH, sanitizeOtp } from '../forms/otp.schema.ts';
-import { hasNoErrors, validate } from '../forms/validate.ts';
 import { EMPTY_USER, type LoginResponse, type Tokens, type User } from '../shared/domain.ts';
 import { errorKeyOf, statusOf, TIMEOUT_ERROR_KEY } from '../shared/error-key.ts';
 import type {
@@ -27,11 +35,12 @@ export const MAX_LOAD_ATTEMPTS = 3;
 /** The first automatic retry waits this long; each further one twice as long. */
 export const LOAD_RETRY_BASE_MS = 1_000;
 
-const EMPTY_LOGIN: SessionContext['login'] = {
-  values: { emailOrPhone: '', password: '' },
-  changed: false,
-  errorKey: null,
-};
+const EMPTY_LOGIN: SessionContext['login'] = createForm(loginSchema, { ...EMPTY_LOGIN_VALUES });
+/** The login form: a field's error waits until the field is left (spec 5). */
+const loginForm = formAssigners<SessionContext, 'login'>(loginSchema, {
+  slice: 'login',
+  touchOnChange: false,
+});
 const EMPTY_OTP: SessionContext['otp'] = { email: '', code: '', errorKey: null, sentCount: 0 };
 
 // Named parameter mappers (kept out of the chart config so it stays plain data).
@@ -126,35 +135,23 @@ export const sessionMachine = setup({
         event.type === 'session.userUpdated' ? event.user : context.user,
     }),
     resetUser: assign({ user: EMPTY_USER }),
-    changeLoginValue: assign({
-      login: ({ context, event }) =>
-        event.type === 'login.change'
-          ? {
-              values: { ...context.login.values, [event.field]: event.value },
-              changed: true,
-              errorKey: null,
-            }
-          : context.login,
-    }),
-    assignLoginError: assign({
-      login: ({ context }, params: { error: unknown }) => ({
-        ...context.login,
-        errorKey: errorKeyOf(params.error),
-      }),
-    }),
+    changeLoginValue: assign(loginForm.change),
+    touchLoginField: assign(loginForm.touch),
+    touchAllLoginFields: assign(loginForm.touchAll),
+    assignLoginError: assign(loginForm.serverError),
     resetLogin: assign({ login: EMPTY_LOGIN, otp: EMPTY_OTP }),
     markSessionExpired: assign({ signOutReason: 'expired' }),
     forgetSignOutReason: assign({ signOutReason: null }),
     rememberOtpEmail: assign({
       // The credentials were right: an earlier failure must not reappear after 'Back to sign in'.
-      login: ({ context }) => ({ ...context.login, errorKey: null }),
+      login: ({ context }) => clearServerErrors(context.login),
       otp: ({ context }, params: { response: LoginResponse }) => ({
         ...EMPTY_OTP,
         email: emailForOtp(context.login.values, params.response),
       }),
     }),
     assignOtpEmailNeeded: assign({
-      login: ({ context }) => ({ ...context.login, errorKey: OTP_EMAIL_NEEDED_KEY }),
+      login: ({ context }) => withServerError(context.login, OTP_EMAIL_NEEDED_KEY),
     }),
     changeOtpCode: assign({
       otp: ({ context, event }) =>
@@ -197,8 +194,7 @@ export const sessionMachine = setup({
   guards: {
     /** Provided by the app: reads the token store (spec 3: authenticated if either token is stored). */
     hasStoredTokens: () => false,
-    canSubmitLogin: ({ context }) =>
-      context.login.changed && hasNoErrors(validate(loginSchema, context.login.values)),
+    canSubmitLogin: ({ context }) => context.login.changed && isFormValid(context.login),
     isUnverified: (_args, params: { response: LoginResponse }) =>
       params.response.isVerified === false,
     hasOtpEmail: ({ context }) => context.otp.email.length > 0,
@@ -454,11 +450,15 @@ export const sessionMachine = setup({
           description:
             'Email or phone and password. Editing clears the shown error; submit only when changed and valid (spec 5).',
           on: {
-            'login.change': { actions: 'changeLoginValue' },
+            'login.change': { actions: { type: 'changeLoginValue', params: fieldChangeOf } },
+            'login.blur': {
+              actions: { type: 'touchLoginField', params: fieldOf },
+              description: 'A field left shows its validation error.',
+            },
             'login.submit': {
               guard: 'canSubmitLogin',
               target: 'submitting',
-              actions: 'forgetSignOutReason',
+              actions: ['forgetSignOutReason', 'touchAllLoginFields'],
             },
           },
         },

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { User } from '../shared/domain.ts';
 import type { SessionMachine } from './session.machine.ts';
-import type { SignOutReason } from './session.types.ts';
+import type { LoginForm, SignOutReason } from './session.types.ts';
 
 export type SessionSnapshot = SnapshotFrom<SessionMachine>;
 
@@ -19,6 +19,7 @@ export const selectUser = (s: SessionSnapshot): User => s.context.user;
 export const selectSignOutReason = (s: SessionSnapshot): SignOutReason | null =>
   s.context.signOutReason;
 
+export const selectLoginForm = (s: SessionSnapshot): LoginForm => s.context.login;
 export const isLoginBusy = (s: SessionSnapshot): boolean =>
   s.matches({ signedOut: 'submitting' }) || s.matches({ signedOut: { otp: 'checkingEmail' } });
 export const isOnOtpStep = (s: SessionSnapshot): boolean =>

@@ -1,7 +1,9 @@
+import type { FormState } from '../forms/form-state.ts';
+import type { LoginField, LoginValues, loginSchema } from '../forms/login.schema.ts';
 import type { Tokens, User } from '../shared/domain.ts';
 
-export type LoginField = 'emailOrPhone' | 'password';
-export type LoginValues = Record<LoginField, string>;
+export type { LoginField, LoginValues };
+export type LoginForm = FormState<typeof loginSchema>;
 
 export type RefreshOutcome = 'refreshed' | 'rejected' | 'failed';
 
@@ -27,13 +29,12 @@ export type SignOutReason = 'expired';
 
 export interface SessionContext {
   user: User;
-  login: {
-    values: LoginValues;
-    /** Submit stays disabled until the form has been changed (spec 5). */
-    changed: boolean;
-    /** A translation key shown under the form; inputs are marked invalid while set. */
-    errorKey: string | null;
-  };
+  /**
+   * The login form (machines/forms/form-state.ts): submit stays disabled until
+   * it has changed (spec 5); its `errorKey` shows under the form and marks the
+   * inputs invalid.
+   */
+  login: LoginForm;
   otp: {
     email: string;
     code: string;
@@ -54,6 +55,7 @@ export interface SessionContext {
 
 export type SessionEvent =
   | { type: 'login.change'; field: LoginField; value: string }
+  | { type: 'login.blur'; field: LoginField }
   | { type: 'login.submit' }
   | { type: 'otp.change'; code: string }
   | { type: 'otp.submit' }

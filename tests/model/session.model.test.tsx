@@ -14,6 +14,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AnyActorLogic, createActor, fromPromise } from 'xstate';
+import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import { MAX_LOAD_ATTEMPTS, sessionMachine } from '../../machines/session/session.machine.ts';
 import {
   canSubmitLogin,
@@ -75,6 +76,7 @@ const EVENTS: readonly ModelEvent[] = [
   { type: 'login.change', field: 'emailOrPhone', value: PHONE },
   { type: 'login.change', field: 'emailOrPhone', value: INVALID },
   { type: 'login.change', field: 'password', value: PASSWORD },
+  { type: 'login.blur', field: 'emailOrPhone' },
   { type: 'login.submit' },
   { type: 'otp.change', code: CODE },
   { type: 'otp.submit' },
@@ -134,7 +136,13 @@ function serializeState(state: { value: unknown; context: unknown }): string {
           errorKey: context.otp.errorKey,
           sent: context.otp.sentCount > 0,
         }
-      : { ...context.login, expired: context.signOutReason };
+      : {
+          values: context.login.values,
+          changed: context.login.changed,
+          touched: context.login.touched,
+          errorKey: context.login.errorKey,
+          expired: context.signOutReason,
+        };
   return JSON.stringify({ value, facts });
 }
 
@@ -246,6 +254,7 @@ const EN: Record<string, string> = {
   'server.incorrectOtp': 'Incorrect OTP',
   'errors.network': 'We could not reach the server. Check your connection and try again.',
   'errors.verifyWithEmail': 'To verify your account, sign in with your email address.',
+  'validation.emailOrPhoneInvalid': 'Invalid email or phone',
 };
 
 const emailInput = () => screen.getByLabelText('Email or phone') as HTMLInputElement;
@@ -263,6 +272,10 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Sess
       await user.type(input, event.value);
       return;
     }
+    case 'login.blur':
+      await user.click(emailInput());
+      await user.tab();
+      return;
     case 'login.submit':
       await user.click(screen.getByRole('button', { name: 'Sign in' }));
       return;
@@ -319,6 +332,10 @@ function assertView(expected: Snapshot) {
       expect(busy).toBeDisabled();
       expect(busy).toHaveAttribute('aria-busy', 'true');
       return;
+    }
+    const emailError = shownFieldErrors(login).emailOrPhone;
+    if (emailError && login.values.emailOrPhone !== '') {
+      expect(emailInput()).toHaveAccessibleDescription(EN[emailError.key] ?? '(no text)');
     }
     const submit = screen.getByRole('button', { name: 'Sign in' });
     if (canSubmitLogin(expected)) expect(submit).toBeEnabled();
