@@ -8,31 +8,15 @@ import {
   formAssigners,
   isFormValid,
 } from '../forms/form-state.ts';
-import { isCompleteOtp, OTP_LENGTH, sanitizeOtp } from '../forms/otp.schema.ts';
 import { type ResetPasswordField, resetPasswordSchema } from '../forms/password.schema.ts';
 import { emailField } from '../forms/registration.schema.ts';
-import { errorKeyOf, statusOf } from '../shared/error-key.ts';
+import { isNotDelivered, type OtpInput, type OtpVerified, otpMachine } from '../otp/otp.machine.ts';
 import { errorOf } from '../shared/event-params.ts';
 
-/** Resend stays disabled this long after a code was sent (issue 10: no flood of codes). */
-export const RESEND_COOLDOWN_MS = 30_000;
+export { RESEND_COOLDOWN_MS } from '../otp/otp.machine.ts';
 
 /** The request step's one field: the email the code goes to. */
 export const forgotEmailSchema = v.object({ email: emailField });
-
-/**
- * Errors that say no code went out: the server was not reached, took too long,
- * or failed itself (5xx). Shown, and the member stays. Any other answer (a 4xx,
- * such as an unknown address) reads as sent, so nothing reveals who has an account.
- */
-export const CONNECTION_ERROR_KEYS: readonly string[] = ['errors.network', 'errors.timeout'];
-
-function isNotDelivered(error: unknown): boolean {
-  const status = statusOf(error);
-  return (
-    CONNECTION_ERROR_KEYS.includes(errorKeyOf(error)) || (status !== undefined && status >= 500)
-  );
-}
 
 export type ForgotEmailForm = FormState<typeof forgotEmailSchema>;
 export type ResetPasswordForm = FormState<typeof resetPasswordSchema>;
@@ -40,12 +24,6 @@ export type ResetPasswordForm = FormState<typeof resetPasswordSchema>;
 export interface ForgotPasswordContext {
   /** Step 1: the email the code goes to (sent trimmed); a failed request is its `errorKey`. */
   request: ForgotEmailForm;
-  /** The digits typed so far (at most 6). */
-  code: string;
-  /** Why the code was refused (`server.incorrectOtp`) or could not be checked or resent. */
-  codeErrorKey: string | null;
-  /** Codes sent for this code step: 1 after the request, more after each Resend (status message, countdown). */
-  codesSent: number;
   /** From check-otp; authorises the reset. */
   resetToken: string | null;
   /** Step 3: the new password and its confirmation; a failed reset is its `errorKey`. */
@@ -56,9 +34,6 @@ export type ForgotPasswordEvent =
   | { type: 'request.change'; field: 'email'; value: string }
   | { type: 'request.blur'; field: 'email' }
   | { type: 'request.submit' }
-  | { type: 'code.change'; code: string }
-  | { type: 'code.submit' }
-  | { type: 'code.resend' }
   | { type: 'code.back' }
   | { type: 'reset.change'; field: ResetPasswordField; value: string }
   | { type: 'reset.blur'; field: ResetPasswordField }
@@ -67,9 +42,6 @@ export type ForgotPasswordEvent =
 function initialContext(): ForgotPasswordContext {
   return {
     request: createForm(forgotEmailSchema, { email: '' }),
-    code: '',
-    codeErrorKey: null,
-    codesSent: 0,
     resetToken: null,
     newPassword: createForm(resetPasswordSchema, { password: '', passwordConfirmation: '' }),
   };
@@ -81,10 +53,10 @@ const requestForm = formAssigners<ForgotPasswordContext, 'request'>(forgotEmailS
 const newPasswordForm = formAssigners<ForgotPasswordContext, 'newPassword'>(resetPasswordSchema, {
   slice: 'newPassword',
 });
-const resetTokenOf = ({ event }: { event: { output: { resetToken: string } } }) => ({
-  resetToken: event.output.resetToken,
+/** check-otp's answer, the otp machine's output. */
+const resetTokenOf = ({ event }: { event: { output: OtpVerified | null } }) => ({
+  resetToken: event.output && 'resetToken' in event.output ? event.output.resetToken : null,
 });
-const codeOf = ({ event }: { event: { code: string } }) => ({ code: event.code });
 
 /** requestReset's input (both the first request and a resend). */
 export function requestResetInput({ context }: { context: ForgotPasswordContext }): {
@@ -93,12 +65,12 @@ export function requestResetInput({ context }: { context: ForgotPasswordContext 
   return { email: context.request.values.email.trim() };
 }
 
-/** checkResetOtp's input. */
-export function checkResetOtpInput({ context }: { context: ForgotPasswordContext }): {
-  email: string;
-  otp: string;
-} {
-  return { email: context.request.values.email.trim(), otp: context.code };
+/**
+ * The code step (the otp machine): the code went out with the request, so
+ * Resend waits first; and it reveals nothing about the address.
+ */
+export function otpInput({ context }: { context: ForgotPasswordContext }): OtpInput {
+  return { email: context.request.values.email.trim(), sentCount: 1, revealNothing: true };
 }
 
 /** resetPassword's input: the token from check-otp and the new password as typed. */
@@ -116,6 +88,7 @@ export const forgotPasswordMachine = setup({
   types: {
     context: {} as ForgotPasswordContext,
     events: {} as ForgotPasswordEvent,
+    children: {} as { otp: 'otp' },
     tags: {} as 'busy',
   },
   actors: {
@@ -123,10 +96,8 @@ export const forgotPasswordMachine = setup({
     requestReset: fromPromise<void, { email: string }>(async () => {
       throw new Error('requestReset not provided');
     }),
-    /** POST client/auth/reset-password/check-otp { email, otp } → { resetToken }. */
-    checkResetOtp: fromPromise<{ resetToken: string }, { email: string; otp: string }>(async () => {
-      throw new Error('checkResetOtp not provided');
-    }),
+    /** The code step; the app provides its requestCode (reset-password/request again) and verifyCode (reset-password/check-otp). */
+    otp: otpMachine,
     /** POST client/auth/reset-password/reset { resetToken, password }. */
     resetPassword: fromPromise<void, { resetToken: string; password: string }>(async () => {
       throw new Error('resetPassword not provided');
@@ -138,20 +109,7 @@ export const forgotPasswordMachine = setup({
     touchAllRequest: assign(requestForm.touchAll),
     clearRequestError: assign(requestForm.clearServerErrors),
     assignRequestError: assign(requestForm.serverError),
-    /** A fresh code step: nothing typed, no message. */
-    resetCodeStep: assign({ code: '', codeErrorKey: null, codesSent: 0 }),
-    assignCode: assign((_args, params: { code: string }) => ({
-      code: sanitizeOtp(params.code, OTP_LENGTH),
-      codeErrorKey: null,
-    })),
-    assignCodeError: assign((_args, params: { error: unknown }) => ({
-      codeErrorKey: errorKeyOf(params.error),
-    })),
-    countCodeSent: assign({
-      codesSent: ({ context }) => context.codesSent + 1,
-      codeErrorKey: null,
-    }),
-    assignResetToken: assign((_args, params: { resetToken: string }) => params),
+    assignResetToken: assign((_args, params: { resetToken: string | null }) => params),
     changePassword: assign(newPasswordForm.change),
     touchPassword: assign(newPasswordForm.touch),
     touchAllPasswords: assign(newPasswordForm.touchAll),
@@ -161,13 +119,9 @@ export const forgotPasswordMachine = setup({
   },
   guards: {
     isEmailValid: ({ context }) => isFormValid(context.request),
-    /** No code went out (network, time-out, 5xx): say so and stay. */
+    /** No code went out (network, time-out, 5xx): say so and stay. Any other answer goes on: reveal nothing. */
     isNotDelivered: (_args, params: { error: unknown }) => isNotDelivered(params.error),
-    isCodeComplete: ({ context }) => isCompleteOtp(context.code),
     canReset: ({ context }) => isFormValid(context.newPassword),
-  },
-  delays: {
-    RESEND_COOLDOWN: RESEND_COOLDOWN_MS,
   },
 }).createMachine({
   id: 'forgotPassword',
@@ -213,7 +167,6 @@ export const forgotPasswordMachine = setup({
             input: requestResetInput,
             onDone: {
               target: '#forgotPassword.code',
-              actions: ['resetCodeStep', 'countCodeSent'],
               description: 'A code was sent if the address has an account.',
             },
             onError: [
@@ -226,7 +179,6 @@ export const forgotPasswordMachine = setup({
               },
               {
                 target: '#forgotPassword.code',
-                actions: ['resetCodeStep', 'countCodeSent'],
                 description:
                   'Any answer of the server goes on to the code step, so nothing tells whether the address exists.',
               },
@@ -237,92 +189,21 @@ export const forgotPasswordMachine = setup({
     },
     code: {
       description:
-        'Step 2: the 6-digit code from the email (same input as sign-in). Checking the code and asking for another run side by side.',
-      type: 'parallel',
+        'Step 2: the 6-digit code from the email, as the otp machine (the same step as sign-in); it reveals nothing about the address either.',
+      invoke: {
+        id: 'otp',
+        src: 'otp',
+        input: otpInput,
+        onDone: {
+          target: '#forgotPassword.newPassword',
+          actions: { type: 'assignResetToken', params: resetTokenOf },
+          description: 'The code is right: the reset token authorises the new password.',
+        },
+      },
       on: {
         'code.back': {
           target: '#forgotPassword.request',
-          actions: 'resetCodeStep',
           description: 'Use another email address: the typed email is kept.',
-        },
-      },
-      states: {
-        entry: {
-          description: 'The code the member types or pastes.',
-          initial: 'entering',
-          states: {
-            entering: {
-              description: 'Typing or pasting the code; the button is enabled at 6 digits.',
-              on: {
-                'code.change': {
-                  actions: { type: 'assignCode', params: codeOf },
-                  description: 'Typing clears the last error.',
-                },
-                'code.submit': { guard: 'isCodeComplete', target: 'checking' },
-              },
-            },
-            checking: {
-              description: 'Checking the code (POST reset-password/check-otp).',
-              tags: ['busy'],
-              invoke: {
-                id: 'checkResetOtp',
-                src: 'checkResetOtp',
-                input: checkResetOtpInput,
-                onDone: {
-                  target: '#forgotPassword.newPassword',
-                  actions: { type: 'assignResetToken', params: resetTokenOf },
-                  description: 'The code is right: the reset token authorises the new password.',
-                },
-                onError: {
-                  target: 'entering',
-                  actions: { type: 'assignCodeError', params: errorOf },
-                  description:
-                    'A wrong code (server.incorrectOtp) shows under the boxes; it can be resent.',
-                },
-              },
-            },
-          },
-        },
-        sending: {
-          description:
-            'Asking for another code: at most one every 30 s, the first 30 s counted from the request step.',
-          initial: 'coolingDown',
-          states: {
-            coolingDown: {
-              description: 'A code was just sent: Resend is disabled with a countdown.',
-              after: {
-                RESEND_COOLDOWN: { target: 'canResend', description: '30 s have passed.' },
-              },
-            },
-            canResend: {
-              description: 'Resend is enabled.',
-              on: { 'code.resend': { target: 'resending' } },
-            },
-            resending: {
-              description: 'Asking for a new code (POST reset-password/request again).',
-              tags: ['busy'],
-              invoke: {
-                id: 'resendCode',
-                src: 'requestReset',
-                input: requestResetInput,
-                onDone: { target: 'coolingDown', actions: 'countCodeSent' },
-                onError: [
-                  {
-                    guard: { type: 'isNotDelivered', params: errorOf },
-                    target: 'canResend',
-                    actions: { type: 'assignCodeError', params: errorOf },
-                    description:
-                      'No code went out (network, time-out, server error): say so; Resend is available at once.',
-                  },
-                  {
-                    target: 'coolingDown',
-                    actions: 'countCodeSent',
-                    description: 'Any answer of the server reads as sent (reveals nothing).',
-                  },
-                ],
-              },
-            },
-          },
         },
       },
     },

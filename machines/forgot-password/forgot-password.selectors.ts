@@ -1,5 +1,4 @@
 import type { SnapshotFrom } from 'xstate';
-import { isCompleteOtp } from '../forms/otp.schema.ts';
 import type {
   ForgotEmailForm,
   ForgotPasswordMachine,
@@ -20,13 +19,8 @@ export function selectStep(snapshot: ForgotPasswordSnapshot): ForgotPasswordStep
 export const isForgotPasswordBusy = (s: ForgotPasswordSnapshot): boolean => s.hasTag('busy');
 export const isRequesting = (s: ForgotPasswordSnapshot): boolean =>
   s.matches({ request: 'requesting' });
-export const isChecking = (s: ForgotPasswordSnapshot): boolean =>
-  s.matches({ code: { entry: 'checking' } });
-export const isResending = (s: ForgotPasswordSnapshot): boolean =>
-  s.matches({ code: { sending: 'resending' } });
-/** A code was just sent: Resend waits for RESEND_COOLDOWN_MS. */
-export const isForgotResendCoolingDown = (s: ForgotPasswordSnapshot): boolean =>
-  s.matches({ code: { sending: 'coolingDown' } });
+/** The code step's actor (machines/otp), while the step shows. */
+export const selectForgotOtpActor = (s: ForgotPasswordSnapshot) => s.children.otp;
 export const isResetting = (s: ForgotPasswordSnapshot): boolean =>
   s.matches({ newPassword: 'resetting' });
 
@@ -34,8 +28,3 @@ export const selectForgotEmailForm = (s: ForgotPasswordSnapshot): ForgotEmailFor
   s.context.request;
 export const selectResetPasswordForm = (s: ForgotPasswordSnapshot): ResetPasswordForm =>
   s.context.newPassword;
-
-/** The code button is enabled at 6 digits, while nothing is in flight (spec 5). */
-export function canSubmitCode(s: ForgotPasswordSnapshot): boolean {
-  return s.matches({ code: { entry: 'entering' } }) && isCompleteOtp(s.context.code);
-}

@@ -24,18 +24,8 @@ export const isLoginBusy = (s: SessionSnapshot): boolean =>
   s.matches({ signedOut: 'submitting' }) || s.matches({ signedOut: { otp: 'checkingEmail' } });
 export const isOnOtpStep = (s: SessionSnapshot): boolean =>
   s.matches({ signedOut: { otp: 'active' } });
-export const isVerifyingOtp = (s: SessionSnapshot): boolean =>
-  s.matches({ signedOut: { otp: { active: { code: 'verifying' } } } });
-export const isResendingOtp = (s: SessionSnapshot): boolean =>
-  s.matches({ signedOut: { otp: { active: { sending: 'requesting' } } } });
-/** A code was just sent: Resend waits for RESEND_COOLDOWN_MS. */
-export const isResendCoolingDown = (s: SessionSnapshot): boolean =>
-  s.matches({ signedOut: { otp: { active: { sending: 'coolingDown' } } } });
-export const canResendOtp = (s: SessionSnapshot): boolean =>
-  s.matches({ signedOut: { otp: { active: { sending: 'canResend' } } } });
 export const canSubmitLogin = (s: SessionSnapshot): boolean =>
   s.matches({ signedOut: 'form' }) && s.can({ type: 'login.submit' });
-export const canSubmitOtp = (s: SessionSnapshot): boolean =>
-  s.matches({ signedOut: { otp: { active: { code: 'entering' } } } }) &&
-  s.can({ type: 'otp.submit' });
+/** The one-time-code step's actor (machines/otp), while the step shows. */
+export const selectOtpActor = (s: SessionSnapshot) => s.children.otp;
 export const isRefreshing = (s: SessionSnapshot): boolean => s.hasTag('refreshing');

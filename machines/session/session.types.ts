@@ -35,13 +35,8 @@ export interface SessionContext {
    * inputs invalid.
    */
   login: LoginForm;
-  otp: {
-    email: string;
-    code: string;
-    errorKey: string | null;
-    /** How many codes went out on this step (for the status message and the resend countdown). */
-    sentCount: number;
-  };
+  /** Where the one-time code goes (the otp machine takes it as input). */
+  otpEmail: string;
   /** Set when the server ended the session; /login says so until the next sign-in attempt. */
   signOutReason: SignOutReason | null;
   /** Failed attempts to load the current user since the last success (for the back-off). */
@@ -57,9 +52,6 @@ export type SessionEvent =
   | { type: 'login.change'; field: LoginField; value: string }
   | { type: 'login.blur'; field: LoginField }
   | { type: 'login.submit' }
-  | { type: 'otp.change'; code: string }
-  | { type: 'otp.submit' }
-  | { type: 'otp.resend' }
   | { type: 'otp.cancel' }
   | { type: 'session.refresh' }
   | { type: 'session.reloadUser' }

@@ -1,29 +1,24 @@
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { type FormEvent, type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type ForgotPasswordEvent,
   forgotPasswordMachine,
-  RESEND_COOLDOWN_MS,
 } from '../../../machines/forgot-password/forgot-password.machine.ts';
 import {
-  canSubmitCode,
   type ForgotPasswordSnapshot,
-  isChecking,
-  isForgotPasswordBusy,
-  isForgotResendCoolingDown,
   isRequesting,
-  isResending,
   isResetting,
   selectForgotEmailForm,
+  selectForgotOtpActor,
   selectResetPasswordForm,
   selectStep,
 } from '../../../machines/forgot-password/forgot-password.selectors.ts';
 import { useFlow } from '../../app/use-flow.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
-import { OtpInput } from '../../components/otp-input.tsx';
+import { OneTimeCode, type OtpActor } from '../../components/one-time-code.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
-import { ResendButton } from '../../components/resend-button.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
@@ -123,19 +118,8 @@ function RequestStep({ snapshot, send, heading }: StepProps & HeadingRef) {
 
 function CodeStep({ snapshot, send, heading }: StepProps & HeadingRef) {
   const { t } = useTranslation(['auth', 'common']);
-  const { keyText } = useErrorText();
-  const { code, codeErrorKey, codesSent } = snapshot.context;
-  const { email } = selectForgotEmailForm(snapshot).values;
-  const checking = isChecking(snapshot);
-  const resending = isResending(snapshot);
-  const coolingDown = isForgotResendCoolingDown(snapshot);
-  const busy = isForgotPasswordBusy(snapshot);
-  const shownEmail = email.trim();
-
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    send({ type: 'code.submit' });
-  };
+  const otp = selectForgotOtpActor(snapshot);
+  const shownEmail = selectForgotEmailForm(snapshot).values.email.trim();
 
   return (
     <>
@@ -143,52 +127,42 @@ function CodeStep({ snapshot, send, heading }: StepProps & HeadingRef) {
         {t('auth:forgot.code.title')}
       </h1>
       <p className="auth-form__subtitle">{t('auth:forgot.code.subtitle', { email: shownEmail })}</p>
-      <form noValidate onSubmit={submit}>
-        <OtpInput
+      {otp ? (
+        <OneTimeCode
+          actor={otp}
           id="forgot-code"
-          label={t('common:fields.otp')}
-          value={code}
-          onChange={(next) => send({ type: 'code.change', code: next })}
-          onComplete={() => submit()}
-          error={codeErrorKey ? keyText(codeErrorKey) : undefined}
-          disabled={checking}
+          texts={{
+            submit: t('auth:forgot.code.submit'),
+            checking: t('auth:forgot.code.checking'),
+            noCode: t('auth:forgot.code.noCode'),
+            resend: t('auth:forgot.code.resend'),
+            resending: t('auth:forgot.code.resending'),
+          }}
+          sentNote={(sentCount) =>
+            sentCount > 1 ? t('auth:forgot.code.resent', { email: shownEmail }) : null
+          }
         />
-        <FormAlert tone="success">
-          {codesSent > 1 && !codeErrorKey && !resending
-            ? t('auth:forgot.code.resent', { email: shownEmail })
-            : null}
-        </FormAlert>
-        <SubmitButton
-          busy={checking}
-          busyLabel={t('auth:forgot.code.checking')}
-          disabled={!canSubmitCode(snapshot)}
-        >
-          {t('auth:forgot.code.submit')}
-        </SubmitButton>
-      </form>
-      <p className="auth-form__aside">
-        {t('auth:forgot.code.noCode')}{' '}
-        <ResendButton
-          label={t('auth:forgot.code.resend')}
-          busyLabel={t('auth:forgot.code.resending')}
-          busy={resending}
-          coolingDown={coolingDown}
-          sentCount={codesSent}
-          cooldownSeconds={RESEND_COOLDOWN_MS / 1000}
-          onResend={() => send({ type: 'code.resend' })}
-        />
-      </p>
-      <p className="auth-form__aside">
-        <button
-          type="button"
-          className="button button--link"
-          disabled={busy}
-          onClick={() => send({ type: 'code.back' })}
-        >
-          {t('auth:forgot.code.otherEmail')}
-        </button>
-      </p>
+      ) : null}
+      {otp ? <OtherEmail otp={otp} send={send} /> : null}
     </>
+  );
+}
+
+/** 'Use another email address', not while a code is checked or on its way. */
+function OtherEmail({ otp, send }: { otp: OtpActor; send: Send }) {
+  const { t } = useTranslation('auth');
+  const busy = useSelector(otp, (s) => s.hasTag('busy'));
+  return (
+    <p className="auth-form__aside">
+      <button
+        type="button"
+        className="button button--link"
+        disabled={busy}
+        onClick={() => send({ type: 'code.back' })}
+      >
+        {t('forgot.code.otherEmail')}
+      </button>
+    </p>
   );
 }
 
