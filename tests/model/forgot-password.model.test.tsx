@@ -10,20 +10,15 @@
  *    events through user-event on accessible names, and after each step an
  *    assertion of what the member sees in the state the model is in.
  */
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { AnyActorRef, InspectionEvent, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import {
   type ForgotPasswordContext,
   type ForgotPasswordEvent,
   forgotPasswordMachine,
 } from '../../machines/forgot-password/forgot-password.machine.ts';
-import {
-  isChecking,
-  isForgotResendCoolingDown as isResendCoolingDown,
-  isResending,
-} from '../../machines/forgot-password/forgot-password.selectors.ts';
 import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import type { Api } from '../../src/api/api.ts';
 import { ForgotPasswordScreen } from '../../src/screens/forgot-password/forgot-password-screen.tsx';
@@ -51,17 +46,12 @@ import { renderScreen } from '../support/render.tsx';
 const EMAIL = 'marie@example.ca';
 const INVALID_EMAIL = 'marie@';
 const CODE = '123456';
-const PARTIAL_CODE = '12345';
 const NEW_PASSWORD = 'N3w-secret-pass';
 const SHORT_PASSWORD = 'short';
 const OTHER_PASSWORD = 'Other-pass-99';
 const RESET_TOKEN = 'reset-token-1';
 
-/** The cooldown's delayed transition, sent by the path instead of waiting 30 s. */
-const COOLDOWN_ELAPSED = {
-  type: 'xstate.after.RESEND_COOLDOWN.forgotPassword.code.sending.coolingDown',
-} as const;
-type ModelEvent = ForgotPasswordEvent | OutcomeEvent | typeof COOLDOWN_ELAPSED;
+type ModelEvent = ForgotPasswordEvent | OutcomeEvent;
 
 const EVENTS: readonly ModelEvent[] = [
   // What a member does.
@@ -69,10 +59,6 @@ const EVENTS: readonly ModelEvent[] = [
   { type: 'request.change', field: 'email', value: INVALID_EMAIL },
   { type: 'request.blur', field: 'email' },
   { type: 'request.submit' },
-  { type: 'code.change', code: PARTIAL_CODE },
-  { type: 'code.change', code: CODE },
-  { type: 'code.submit' },
-  { type: 'code.resend' },
   { type: 'code.back' },
   { type: 'reset.change', field: 'password', value: SHORT_PASSWORD },
   { type: 'reset.change', field: 'password', value: NEW_PASSWORD },
@@ -81,18 +67,11 @@ const EVENTS: readonly ModelEvent[] = [
   { type: 'reset.blur', field: 'password' },
   { type: 'reset.blur', field: 'passwordConfirmation' },
   { type: 'reset.submit' },
-  // Time passing.
-  COOLDOWN_ELAPSED,
-  // How each call can end.
+  // How each call can end (the code step is the otp machine, walked by its own suite: here it ends with the reset token).
   done('requestReset', undefined),
   failed('requestReset', networkError()),
   failed('requestReset', httpError(404, 'server.userNotExist')),
-  done('checkResetOtp', { resetToken: RESET_TOKEN }),
-  failed('checkResetOtp', httpError(400, 'server.incorrectOtp')),
-  done('resendCode', undefined),
-  failed('resendCode', networkError()),
-  failed('resendCode', httpError(500, 'errors.server')),
-  failed('resendCode', httpError(404, 'server.userNotExist')),
+  done('otp', { resetToken: RESET_TOKEN }),
   done('resetPassword', undefined),
   failed('resetPassword', httpError(400, 'errors.unknown')),
 ];
@@ -110,7 +89,7 @@ function serializeState(state: { value: unknown; context: unknown }): string {
           error: c.request.errorKey !== null,
         }
       : step === 'code'
-        ? { code: c.code.length, error: c.codeErrorKey, resent: c.codesSent > 1 }
+        ? {}
         : {
             passwords: c.newPassword.values,
             shown: Object.keys(c.newPassword.touched).length,
@@ -119,9 +98,9 @@ function serializeState(state: { value: unknown; context: unknown }): string {
   return JSON.stringify({ value: state.value, facts });
 }
 
-const INVOKE_IDS = ['requestReset', 'checkResetOtp', 'resendCode', 'resetPassword'];
+const INVOKE_IDS = ['requestReset', 'otp', 'resetPassword'];
 const walkMachine = forgotPasswordMachine.provide({
-  actors: quietActors(['requestReset', 'checkResetOtp', 'resetPassword']) as never,
+  actors: quietActors(['requestReset', 'otp', 'resetPassword']) as never,
 });
 const paths = generatePaths<ModelEvent>(walkMachine, { events: EVENTS, serializeState });
 
@@ -143,11 +122,9 @@ describe('forgot-password model: coverage of the real machine', () => {
 // Executing every path against the real screen
 // ---------------------------------------------------------------------------
 
-/** The API method behind each invoke (a resend asks for a code again). */
+/** The API method behind each invoke. */
 const API_METHOD = {
   requestReset: 'requestPasswordReset',
-  resendCode: 'requestPasswordReset',
-  checkResetOtp: 'checkResetOtp',
   resetPassword: 'resetPassword',
 } as const;
 
@@ -159,15 +136,7 @@ function createApiHarness() {
     checkResetOtp: pending.fn('checkResetOtp'),
     resetPassword: pending.fn('resetPassword'),
   };
-  // The screen's own flow actor, caught through the inspection hook, so that
-  // the path can let the cooldown's 30 s pass at once.
-  const flow: { actor: AnyActorRef | null } = { actor: null };
-  const inspect = (event: InspectionEvent) => {
-    if (event.type === '@xstate.actor' && event.rootId === event.actorRef.sessionId) {
-      flow.actor ??= event.actorRef as AnyActorRef;
-    }
-  };
-  return { api: { auth } as unknown as Api, auth, pending, navigate: vi.fn(), flow, inspect };
+  return { api: { auth } as unknown as Api, auth, pending, navigate: vi.fn() };
 }
 
 type Harness = ReturnType<typeof createApiHarness>;
@@ -206,14 +175,6 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snap
       return user.tab();
     case 'request.submit':
       return user.click(screen.getByRole('button', { name: 'Send the code' }));
-    case 'code.change':
-      // Pasting a code into the first box replaces the whole code.
-      await user.click(digitBox(1));
-      return user.paste(event.code);
-    case 'code.submit':
-      return user.click(screen.getByRole('button', { name: 'Next' }));
-    case 'code.resend':
-      return user.click(screen.getByRole('button', { name: 'Resend the code' }));
     case 'code.back':
       return user.click(screen.getByRole('button', { name: 'Use another email address' }));
     case 'reset.change':
@@ -227,8 +188,16 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snap
       return user.tab();
     case 'reset.submit':
       return user.click(screen.getByRole('button', { name: 'Change password' }));
-    case COOLDOWN_ELAPSED.type:
-      act(() => h.flow.actor?.send(event));
+    case 'xstate.done.actor.otp':
+      // The member types the code from the email and presses Next; check-otp accepts it.
+      await user.click(digitBox(1));
+      await user.paste(CODE);
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(h.auth.checkResetOtp).toHaveBeenLastCalledWith({
+        email: c.request.values.email.trim(),
+        otp: CODE,
+      });
+      await h.pending.settle('checkResetOtp', { output: { resetToken: RESET_TOKEN } });
       return;
     default: {
       const id = parseOutcome(event)?.id as keyof typeof API_METHOD | undefined;
@@ -238,9 +207,7 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snap
       const expectedBody =
         method === 'requestPasswordReset'
           ? { email: c.request.values.email.trim() }
-          : method === 'checkResetOtp'
-            ? { email: c.request.values.email.trim(), otp: c.code }
-            : { resetToken: RESET_TOKEN, password: c.newPassword.values.password };
+          : { resetToken: RESET_TOKEN, password: c.newPassword.values.password };
       expect(h.auth[method]).toHaveBeenLastCalledWith(expectedBody);
       await h.pending.settle(method, event);
     }
@@ -286,43 +253,17 @@ function assertView(expected: Snapshot, h: Harness) {
       ),
     ).toBeVisible();
     expect(screen.queryByLabelText('Email')).toBeNull();
+    // The code step opens empty, with Resend waiting (the code was just sent);
+    // the otp machine's own suite walks the rest of it.
     expect(
       digitBoxes()
         .map((box) => box.value)
         .join(''),
-    ).toBe(c.code);
-    // Asking for another code: on its way, a countdown after each, then Resend.
-    const countdown = /You can ask for a new code in \d+ s\./;
-    if (isResending(expected)) {
-      expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
-    } else if (isResendCoolingDown(expected)) {
-      const resend = screen.getByRole('button', { name: 'Resend the code' });
-      expect(resend).toBeDisabled();
-      expect(resend).toHaveAccessibleDescription(countdown);
-    } else {
-      expect(screen.getByRole('button', { name: 'Resend the code' })).toBeEnabled();
-      expect(screen.queryByText(countdown)).toBeNull();
-    }
-    if (isChecking(expected)) {
-      expect(screen.getByRole('button', { name: 'Checking...' })).toBeDisabled();
-      for (const box of digitBoxes()) expect(box).toBeDisabled();
-      return;
-    }
-    const next = screen.getByRole('button', { name: 'Next' });
-    if (c.code.length === 6) expect(next).toBeEnabled();
-    else expect(next).toBeDisabled();
-    if (c.codeErrorKey) {
-      expect(screen.getByRole('alert')).toHaveTextContent(text(c.codeErrorKey));
-      expect(digitBox(1)).toHaveAttribute('aria-invalid', 'true');
-    } else {
-      expect(screen.queryByRole('alert')).toBeNull();
-    }
-    const resent = `If an account exists for ${c.request.values.email.trim()}, a new code is on its way.`;
-    if (c.codesSent > 1 && !c.codeErrorKey && !isResending(expected)) {
-      expect(screen.getByText(resent)).toBeVisible();
-    } else {
-      expect(screen.queryByText(resent)).toBeNull();
-    }
+    ).toBe('');
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    const resend = screen.getByRole('button', { name: 'Resend the code' });
+    expect(resend).toBeDisabled();
+    expect(resend).toHaveAccessibleDescription(/You can ask for a new code in \d+ s\./);
     return;
   }
 
@@ -350,8 +291,6 @@ function describeEvent(event: ModelEvent): string {
   switch (event.type) {
     case 'request.change':
       return `request.change(${event.value === EMAIL ? 'email' : 'invalid'})`;
-    case 'code.change':
-      return `code.change(${event.code.length} digits)`;
     case 'reset.change':
       return `reset.change(${event.field}=${event.value === SHORT_PASSWORD ? 'short' : event.value === NEW_PASSWORD ? 'new' : 'other'})`;
     case 'reset.blur':
@@ -372,7 +311,7 @@ describe('forgot-password model: every path on the real screen', () => {
     const user = userEvent.setup({ delay: null });
     const h = createApiHarness();
     await renderScreen(<ForgotPasswordScreen />, {
-      services: { api: h.api, inspect: h.inspect },
+      services: { api: h.api },
       path: '/forgot-password',
       onNavigate: h.navigate,
     });
