@@ -7,6 +7,7 @@ import { activationMachine } from '../../machines/activation/activation.machine.
 import { billingMachine } from '../../machines/billing/billing.machine.ts';
 import { forgotPasswordMachine } from '../../machines/forgot-password/forgot-password.machine.ts';
 import { membershipMachine } from '../../machines/membership/membership.machine.ts';
+import { otpMachine } from '../../machines/otp/otp.machine.ts';
 import { cardPaymentMachine } from '../../machines/payment/card-payment.machine.ts';
 import { expressPaymentMachine } from '../../machines/payment/express-payment.machine.ts';
 import { registrationMachine } from '../../machines/registration/registration.machine.ts';
@@ -22,6 +23,7 @@ export const MACHINES: AnyStateMachine[] = [
   cardPaymentMachine,
   expressPaymentMachine,
   forgotPasswordMachine,
+  otpMachine,
   profileFormMachine,
   changePasswordMachine,
   preferencesMachine,

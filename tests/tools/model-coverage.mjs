@@ -19,6 +19,7 @@ const EXPECTED = [
   'changePassword',
   'preferences',
   'deleteAccount',
+  'otp',
 ];
 
 let files = [];
