@@ -281,7 +281,7 @@ describe('otp model: every path on the real component', () => {
       <OneTimeCode actor={h.actor} id="code" texts={TEXTS} sentNote={sentNote} />,
       {
         services: {},
-      path: '/code',
+        path: '/code',
       },
     );
     await playPath<ModelEvent, Snapshot>(path, {
