@@ -48,7 +48,7 @@ export function deleteAccountInput({ context }: { context: DeleteAccountContext 
 const form = formAssigners<DeleteAccountContext>(deleteAccountSchema, {
   rule: { fields: { [INCORRECT_PASSWORD_KEY]: 'password' } },
 });
-const valueOf = ({ event }: { event: { value: string } }) => ({ value: event.value });
+const typedValueOf = ({ event }: { event: { value: string } }) => ({ value: event.value });
 
 export const deleteAccountMachine = setup({
   types: {
@@ -97,7 +97,7 @@ export const deleteAccountMachine = setup({
       description: 'The confirmation dialog asks for the password, with Cancel and Delete.',
       on: {
         'delete.change': {
-          actions: { type: 'changePassword', params: valueOf },
+          actions: { type: 'changePassword', params: typedValueOf },
           description: 'Typing clears the errors.',
         },
         'delete.submit': [

@@ -10,7 +10,7 @@ import {
 } from '../forms/form-state.ts';
 import { EMPTY_LOGIN_VALUES, loginSchema } from '../forms/login.schema.ts';
 import { type OtpInput, type OtpVerified, otpMachine } from '../otp/otp.machine.ts';
-import { EMPTY_USER, type LoginResponse, type Tokens, type User } from '../shared/domain.ts';
+import { EMPTY_USER, type LoginResponse, type User } from '../shared/domain.ts';
 import { errorKeyOf, statusOf, TIMEOUT_ERROR_KEY } from '../shared/error-key.ts';
 import type {
   LoginValues,
@@ -42,13 +42,6 @@ const loginForm = formAssigners<SessionContext, 'login'>(loginSchema, {
 });
 
 // Named parameter mappers (kept out of the chart config so it stays plain data).
-const tokensOf = ({ event }: { event: { output: Pick<Tokens, 'token' | 'refreshToken'> } }) => ({
-  token: event.output.token,
-  refreshToken: event.output.refreshToken,
-});
-const userOf = ({ event }: { event: { output: Pick<Tokens, 'user'> } }) => ({
-  user: event.output.user,
-});
 /** The verified branch of a login answer (the unverified one, `isVerified: false`, is taken first). */
 const loginTokensOf = ({ event }: { event: { output: LoginResponse } }) =>
   'token' in event.output

@@ -248,7 +248,7 @@ const digitBox = (n: number) =>
 const digitBoxes = () => [1, 2, 3, 4, 5, 6].map(digitBox);
 
 /** Does in the UI what the model event stands for. */
-async function perform(user: UserApi, h: Harness, event: ModelEvent, model: SessionContext) {
+async function perform(user: UserApi, h: Harness, event: ModelEvent) {
   switch (event.type) {
     case 'login.change': {
       const input = event.field === 'emailOrPhone' ? emailInput() : passwordInput();
@@ -375,7 +375,7 @@ describe('session model: the signed-out paths on the real login screen', () => {
     assertView(model.getSnapshot() as Snapshot);
 
     for (const step of path.steps) {
-      await perform(user, h, step.event, model.getSnapshot().context as SessionContext);
+      await perform(user, h, step.event);
       model.send(step.event as never);
       const expected = model.getSnapshot() as Snapshot;
       await waitFor(() => expect(sameValue(h.session.getSnapshot(), expected)).toBe(true));

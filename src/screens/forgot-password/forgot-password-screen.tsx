@@ -22,7 +22,6 @@ import { PasswordField } from '../../components/password-field.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
-import { useErrorText } from '../../i18n/translate.ts';
 
 type Send = (event: ForgotPasswordEvent) => void;
 
