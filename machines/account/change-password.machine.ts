@@ -1,12 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import {
-  createForm,
-  type FormState,
-  fieldChangeOf,
-  fieldOf,
-  formAssigners,
-  isFormValid,
-} from '../forms/form-state.ts';
+import * as kit from '../forms/form-state.ts';
 import {
   type ChangePasswordField,
   type ChangePasswordValues,
@@ -21,7 +14,7 @@ export const CHANGE_PASSWORD_SERVER_FIELDS: Readonly<Record<string, ChangePasswo
   'server.invalidPassword': 'newPassword',
 };
 
-export type ChangePasswordForm = FormState<typeof changePasswordSchema>;
+export type ChangePasswordForm = kit.FormState<typeof changePasswordSchema>;
 
 export interface ChangePasswordContext {
   /** The form (machines/forms/form-state.ts): a field code marks its field, any other shows as its `errorKey`. */
@@ -40,10 +33,10 @@ const EMPTY_VALUES: ChangePasswordValues = {
 };
 
 function emptyForm(): ChangePasswordContext {
-  return { form: createForm(changePasswordSchema, { ...EMPTY_VALUES }) };
+  return { form: kit.createForm(changePasswordSchema, { ...EMPTY_VALUES }) };
 }
 
-const form = formAssigners<ChangePasswordContext>(changePasswordSchema, {
+const form = kit.formAssigners<ChangePasswordContext>(changePasswordSchema, {
   rule: { fields: CHANGE_PASSWORD_SERVER_FIELDS },
 });
 
@@ -81,7 +74,7 @@ export const changePasswordMachine = setup({
     clearForm: assign(() => emptyForm()),
   },
   guards: {
-    isValid: ({ context }) => isFormValid(context.form),
+    isValid: ({ context }) => kit.isFormValid(context.form),
   },
 }).createMachine({
   id: 'changePassword',
@@ -96,11 +89,11 @@ export const changePasswordMachine = setup({
       on: {
         'password.change': {
           target: '.idle',
-          actions: { type: 'changeField', params: fieldChangeOf },
+          actions: { type: 'changeField', params: kit.fieldChangeOf },
           description: 'Any change clears the server’s errors and the changed message.',
         },
         'password.blur': {
-          actions: { type: 'touchField', params: fieldOf },
+          actions: { type: 'touchField', params: kit.fieldOf },
           description: 'A field left shows its validation error.',
         },
         'password.submit': [

@@ -1,12 +1,6 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
-import {
-  changeField,
-  createForm,
-  type FormState,
-  formAssigners,
-  isFormValid,
-} from '../forms/form-state.ts';
+import * as kit from '../forms/form-state.ts';
 import { errorKeyOf } from '../shared/error-key.ts';
 import { errorOf } from '../shared/event-params.ts';
 
@@ -18,7 +12,7 @@ export const deleteAccountSchema = v.object({
   password: v.pipe(v.string(), v.nonEmpty(DELETE_PASSWORD_REQUIRED_KEY)),
 });
 
-export type DeleteAccountForm = FormState<typeof deleteAccountSchema>;
+export type DeleteAccountForm = kit.FormState<typeof deleteAccountSchema>;
 
 export interface DeleteAccountContext {
   /**
@@ -36,7 +30,7 @@ export type DeleteAccountEvent =
   | { type: 'delete.cancel' };
 
 function closed(): DeleteAccountContext {
-  return { form: createForm(deleteAccountSchema, { password: '' }) };
+  return { form: kit.createForm(deleteAccountSchema, { password: '' }) };
 }
 
 export function deleteAccountInput({ context }: { context: DeleteAccountContext }): {
@@ -45,7 +39,7 @@ export function deleteAccountInput({ context }: { context: DeleteAccountContext 
   return { password: context.form.values.password };
 }
 
-const form = formAssigners<DeleteAccountContext>(deleteAccountSchema, {
+const form = kit.formAssigners<DeleteAccountContext>(deleteAccountSchema, {
   rule: { fields: { [INCORRECT_PASSWORD_KEY]: 'password' } },
 });
 const typedValueOf = ({ event }: { event: { value: string } }) => ({ value: event.value });
@@ -67,7 +61,7 @@ export const deleteAccountMachine = setup({
     /** Typing clears the errors: the “required” one shows again only on submit. */
     changePassword: assign(({ context }, params: { value: string }) => ({
       form: {
-        ...changeField(deleteAccountSchema, context.form, 'password', params.value),
+        ...kit.changeField(deleteAccountSchema, context.form, 'password', params.value),
         touched: {},
       },
     })),
@@ -78,7 +72,7 @@ export const deleteAccountMachine = setup({
     signOut: () => {},
   },
   guards: {
-    hasPassword: ({ context }) => isFormValid(context.form),
+    hasPassword: ({ context }) => kit.isFormValid(context.form),
     isIncorrectPassword: (_args, params: { error: unknown }) =>
       errorKeyOf(params.error) === INCORRECT_PASSWORD_KEY,
   },

@@ -1,13 +1,6 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
-import {
-  createForm,
-  type FormState,
-  fieldChangeOf,
-  fieldOf,
-  formAssigners,
-  isFormValid,
-} from '../forms/form-state.ts';
+import * as kit from '../forms/form-state.ts';
 import { registrationSchema } from '../forms/registration.schema.ts';
 import type { User } from '../shared/domain.ts';
 import { errorOf, outputOf } from '../shared/event-params.ts';
@@ -38,7 +31,7 @@ export interface ProfileFormInput {
   phone: string;
 }
 
-export type ProfileForm = FormState<typeof profileSchema>;
+export type ProfileForm = kit.FormState<typeof profileSchema>;
 
 export interface ProfileFormContext {
   /** The values the server holds (the last saved ones). */
@@ -80,10 +73,10 @@ function profileValuesOf(user: ProfileFormInput): ProfileValues {
 
 function initialContext({ input }: { input: ProfileFormInput }): ProfileFormContext {
   const values = profileValuesOf(input);
-  return { saved: { ...values }, form: createForm(profileSchema, values) };
+  return { saved: { ...values }, form: kit.createForm(profileSchema, values) };
 }
 
-const form = formAssigners<ProfileFormContext>(profileSchema, {
+const form = kit.formAssigners<ProfileFormContext>(profileSchema, {
   rule: { fields: PROFILE_SERVER_FIELDS },
 });
 
@@ -109,13 +102,13 @@ export const profileFormMachine = setup({
     /** The server's answer is the new truth (names as it stored them). */
     assignSaved: assign((_args, params: { user: User }) => {
       const values = profileValuesOf(params.user);
-      return { saved: values, form: createForm(profileSchema, { ...values }) };
+      return { saved: values, form: kit.createForm(profileSchema, { ...values }) };
     }),
     /** Provided by the app: the session gets the returned user (session.userUpdated). */
     notifyUserUpdated: (_args, _params: { user: User }) => {},
   },
   guards: {
-    hasInvalidValues: ({ context }) => !isFormValid(context.form),
+    hasInvalidValues: ({ context }) => !kit.isFormValid(context.form),
     hasChanges: ({ context }) => hasProfileChanges(context),
   },
 }).createMachine({
@@ -131,11 +124,11 @@ export const profileFormMachine = setup({
       on: {
         'profile.change': {
           target: '.idle',
-          actions: { type: 'changeField', params: fieldChangeOf },
+          actions: { type: 'changeField', params: kit.fieldChangeOf },
           description: 'Any change clears the server’s errors and the saved message.',
         },
         'profile.blur': {
-          actions: { type: 'touchField', params: fieldOf },
+          actions: { type: 'touchField', params: kit.fieldOf },
           description: 'A field left shows its validation error.',
         },
         'profile.submit': [

@@ -7,14 +7,7 @@ import {
   EMPTY_BILLING_VALUES,
   toBillingAddress,
 } from '../forms/billing.schema.ts';
-import {
-  createForm,
-  type FormState,
-  fieldChangeOf,
-  fieldOf,
-  formAssigners,
-  isFormValid,
-} from '../forms/form-state.ts';
+import * as kit from '../forms/form-state.ts';
 import type { BillingAddress } from '../shared/domain.ts';
 import { UNKNOWN_ERROR_KEY } from '../shared/error-key.ts';
 import { errorOf } from '../shared/event-params.ts';
@@ -22,7 +15,7 @@ import { errorOf } from '../shared/event-params.ts';
 /** The fields a user can edit (the country is fixed to Canada and shown disabled). */
 export type EditableBillingField = Exclude<BillingField, 'countryCode'>;
 
-export type BillingForm = FormState<typeof billingSchema>;
+export type BillingForm = kit.FormState<typeof billingSchema>;
 
 export interface BillingContext {
   /** The form (machines/forms/form-state.ts); after a failed save its `errorKey` is always `errors.unknown` (spec 8). */
@@ -45,7 +38,7 @@ function initialContext({ input }: { input: BillingInput | undefined }): Billing
     ...input?.initial,
     countryCode: BILLING_COUNTRY_CODE,
   };
-  return { form: createForm(billingSchema, values) };
+  return { form: kit.createForm(billingSchema, values) };
 }
 
 /** The saveBillingAddress actor's input: the request body built from the values. */
@@ -53,7 +46,7 @@ export function saveBillingInput({ context }: { context: BillingContext }): Bill
   return toBillingAddress(context.form.values);
 }
 
-const form = formAssigners<BillingContext>(billingSchema);
+const form = kit.formAssigners<BillingContext>(billingSchema);
 /** Spec 8: whatever the failure, the member reads errors.unknown. */
 const unknownErrorOf = () => ({ error: { key: UNKNOWN_ERROR_KEY } });
 
@@ -87,7 +80,7 @@ export const billingMachine = setup({
   },
   guards: {
     /** Every required field is valid. */
-    canSubmit: ({ context }) => isFormValid(context.form),
+    canSubmit: ({ context }) => kit.isFormValid(context.form),
   },
 }).createMachine({
   id: 'billing',
@@ -100,11 +93,11 @@ export const billingMachine = setup({
       description: 'The form is editable; values are validated as they change.',
       on: {
         'billing.change': {
-          actions: { type: 'changeField', params: fieldChangeOf },
+          actions: { type: 'changeField', params: kit.fieldChangeOf },
           description: 'Editing clears the save error.',
         },
         'billing.blur': {
-          actions: { type: 'touchField', params: fieldOf },
+          actions: { type: 'touchField', params: kit.fieldOf },
           description: 'A field left shows its validation error.',
         },
         'billing.submit': [

@@ -1,13 +1,6 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
-import {
-  createForm,
-  type FormState,
-  fieldChangeOf,
-  fieldOf,
-  formAssigners,
-  isFormValid,
-} from '../forms/form-state.ts';
+import * as kit from '../forms/form-state.ts';
 import { type ResetPasswordField, resetPasswordSchema } from '../forms/password.schema.ts';
 import { emailField } from '../forms/registration.schema.ts';
 import { isNotDelivered, type OtpInput, type OtpVerified, otpMachine } from '../otp/otp.machine.ts';
@@ -18,8 +11,8 @@ export { RESEND_COOLDOWN_MS } from '../otp/otp.machine.ts';
 /** The request step's one field: the email the code goes to. */
 export const forgotEmailSchema = v.object({ email: emailField });
 
-export type ForgotEmailForm = FormState<typeof forgotEmailSchema>;
-export type ResetPasswordForm = FormState<typeof resetPasswordSchema>;
+export type ForgotEmailForm = kit.FormState<typeof forgotEmailSchema>;
+export type ResetPasswordForm = kit.FormState<typeof resetPasswordSchema>;
 
 export interface ForgotPasswordContext {
   /** Step 1: the email the code goes to (sent trimmed); a failed request is its `errorKey`. */
@@ -41,18 +34,21 @@ export type ForgotPasswordEvent =
 
 function initialContext(): ForgotPasswordContext {
   return {
-    request: createForm(forgotEmailSchema, { email: '' }),
+    request: kit.createForm(forgotEmailSchema, { email: '' }),
     resetToken: null,
-    newPassword: createForm(resetPasswordSchema, { password: '', passwordConfirmation: '' }),
+    newPassword: kit.createForm(resetPasswordSchema, { password: '', passwordConfirmation: '' }),
   };
 }
 
-const requestForm = formAssigners<ForgotPasswordContext, 'request'>(forgotEmailSchema, {
+const requestForm = kit.formAssigners<ForgotPasswordContext, 'request'>(forgotEmailSchema, {
   slice: 'request',
 });
-const newPasswordForm = formAssigners<ForgotPasswordContext, 'newPassword'>(resetPasswordSchema, {
-  slice: 'newPassword',
-});
+const newPasswordForm = kit.formAssigners<ForgotPasswordContext, 'newPassword'>(
+  resetPasswordSchema,
+  {
+    slice: 'newPassword',
+  },
+);
 /** check-otp's answer, the otp machine's output. */
 const resetTokenOf = ({ event }: { event: { output: OtpVerified | null } }) => ({
   resetToken: event.output && 'resetToken' in event.output ? event.output.resetToken : null,
@@ -118,10 +114,10 @@ export const forgotPasswordMachine = setup({
     goToLoginWithSuccess: () => {},
   },
   guards: {
-    isEmailValid: ({ context }) => isFormValid(context.request),
+    isEmailValid: ({ context }) => kit.isFormValid(context.request),
     /** No code went out (network, time-out, 5xx): say so and stay. Any other answer goes on: reveal nothing. */
     isNotDelivered: (_args, params: { error: unknown }) => isNotDelivered(params.error),
-    canReset: ({ context }) => isFormValid(context.newPassword),
+    canReset: ({ context }) => kit.isFormValid(context.newPassword),
   },
 }).createMachine({
   id: 'forgotPassword',
@@ -138,11 +134,11 @@ export const forgotPasswordMachine = setup({
           description: 'Typing the email; its error shows once typed in, left or submitted.',
           on: {
             'request.change': {
-              actions: { type: 'changeEmail', params: fieldChangeOf },
+              actions: { type: 'changeEmail', params: kit.fieldChangeOf },
               description: 'Typing clears the last error.',
             },
             'request.blur': {
-              actions: { type: 'touchEmail', params: fieldOf },
+              actions: { type: 'touchEmail', params: kit.fieldOf },
               description: 'A field left shows its validation error.',
             },
             'request.submit': [
@@ -215,11 +211,11 @@ export const forgotPasswordMachine = setup({
           description: 'Typing the passwords; errors show for fields typed in, left or submitted.',
           on: {
             'reset.change': {
-              actions: { type: 'changePassword', params: fieldChangeOf },
+              actions: { type: 'changePassword', params: kit.fieldChangeOf },
               description: 'Typing clears the last error.',
             },
             'reset.blur': {
-              actions: { type: 'touchPassword', params: fieldOf },
+              actions: { type: 'touchPassword', params: kit.fieldOf },
               description: 'A field left shows its validation error.',
             },
             'reset.submit': [

@@ -1,12 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import {
-  createForm,
-  type FormState,
-  fieldChangeOf,
-  fieldOf,
-  formAssigners,
-  isFormValid,
-} from '../forms/form-state.ts';
+import * as kit from '../forms/form-state.ts';
 import {
   EMPTY_REGISTRATION_VALUES,
   type RegistrationField,
@@ -27,7 +20,7 @@ export const SERVER_CODE_FIELDS: Readonly<Record<string, RegistrationField>> = {
   'server.invalidPassword': 'password',
 };
 
-export type RegistrationForm = FormState<typeof registrationSchema>;
+export type RegistrationForm = kit.FormState<typeof registrationSchema>;
 
 export interface RegistrationContext {
   /** The form (machines/forms/form-state.ts); the server's code is its `errorKey`. */
@@ -45,7 +38,7 @@ export type RegistrationEvent =
 
 function initialContext(): RegistrationContext {
   return {
-    form: createForm(registrationSchema, { ...EMPTY_REGISTRATION_VALUES }),
+    form: kit.createForm(registrationSchema, { ...EMPTY_REGISTRATION_VALUES }),
     language: 'en',
     submittedEmail: null,
   };
@@ -56,7 +49,7 @@ export function signUpInput({ context }: { context: RegistrationContext }): Sign
   return toSignUpPayload(context.form.values, context.language);
 }
 
-const form = formAssigners<RegistrationContext>(registrationSchema, {
+const form = kit.formAssigners<RegistrationContext>(registrationSchema, {
   rule: { fields: SERVER_CODE_FIELDS, underForm: 'always' },
 });
 const languageOf = ({ event }: { event: { language: Language } }) => ({ language: event.language });
@@ -86,7 +79,7 @@ export const registrationMachine = setup({
   },
   guards: {
     /** Changed since the form opened, and every field valid (spec 5). */
-    canSubmit: ({ context }) => context.form.changed && isFormValid(context.form),
+    canSubmit: ({ context }) => context.form.changed && kit.isFormValid(context.form),
   },
 }).createMachine({
   id: 'registration',
@@ -101,11 +94,11 @@ export const registrationMachine = setup({
       on: {
         'registration.change': {
           target: '.ready',
-          actions: { type: 'changeField', params: fieldChangeOf },
+          actions: { type: 'changeField', params: kit.fieldChangeOf },
           description: 'Any field change clears the server’s field flags and message.',
         },
         'registration.blur': {
-          actions: { type: 'touchField', params: fieldOf },
+          actions: { type: 'touchField', params: kit.fieldOf },
           description: 'A field left shows its validation error.',
         },
         'registration.submit': [

@@ -1,13 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import {
-  clearServerErrors,
-  createForm,
-  fieldChangeOf,
-  fieldOf,
-  formAssigners,
-  isFormValid,
-  withServerError,
-} from '../forms/form-state.ts';
+import * as kit from '../forms/form-state.ts';
 import { EMPTY_LOGIN_VALUES, loginSchema } from '../forms/login.schema.ts';
 import { type OtpInput, type OtpVerified, otpMachine } from '../otp/otp.machine.ts';
 import { EMPTY_USER, type LoginResponse, type User } from '../shared/domain.ts';
@@ -34,22 +26,31 @@ export const MAX_LOAD_ATTEMPTS = 3;
 /** The first automatic retry waits this long; each further one twice as long. */
 export const LOAD_RETRY_BASE_MS = 1_000;
 
-const EMPTY_LOGIN: SessionContext['login'] = createForm(loginSchema, { ...EMPTY_LOGIN_VALUES });
+const EMPTY_LOGIN: SessionContext['login'] = kit.createForm(loginSchema, { ...EMPTY_LOGIN_VALUES });
 /** The login form: a field's error waits until the field is left (spec 5). */
-const loginForm = formAssigners<SessionContext, 'login'>(loginSchema, {
+const loginForm = kit.formAssigners<SessionContext, 'login'>(loginSchema, {
   slice: 'login',
   touchOnChange: false,
 });
 
 // Named parameter mappers (kept out of the chart config so it stays plain data).
 /** The verified branch of a login answer (the unverified one, `isVerified: false`, is taken first). */
-const loginTokensOf = ({ event }: { event: { output: LoginResponse } }) =>
-  'token' in event.output
+/** The tokens of a sign-in: a verified login's answer, or verify-user's (the otp machine's output). */
+type SignInAnswer = LoginResponse | OtpVerified | null;
+const signInTokensOf = ({ event }: { event: { output: SignInAnswer } }) =>
+  event.output && 'token' in event.output
     ? { token: event.output.token, refreshToken: event.output.refreshToken }
     : { token: '', refreshToken: '' };
-const loginUserOf = ({ event }: { event: { output: LoginResponse } }) => ({
-  user: event.output.user ?? null,
+const signInUserOf = ({ event }: { event: { output: SignInAnswer } }) => ({
+  user: event.output && 'user' in event.output ? (event.output.user ?? null) : null,
 });
+/** Signing in, after a verified login or a right code (spec 4). */
+const SIGN_IN_ACTIONS = [
+  { type: 'storeTokens', params: signInTokensOf },
+  { type: 'assignUser', params: signInUserOf },
+  'startMembership',
+  'resetLogin',
+] as const;
 const loadedUserOf = ({ event }: { event: { output: User } }) => ({ user: event.output });
 const refreshResultOf = ({ event }: { event: { output: RefreshResult } }) => ({
   result: event.output,
@@ -76,15 +77,6 @@ const otpInputOf = ({ context }: { context: SessionContext }): OtpInput => ({
   email: context.otpEmail,
   sentCount: 0,
   revealNothing: false,
-});
-
-/** The otp machine ends with verify-user's answer: the tokens and the user. */
-const otpTokensOf = ({ event }: { event: { output: OtpVerified | null } }) =>
-  event.output && 'token' in event.output
-    ? { token: event.output.token, refreshToken: event.output.refreshToken }
-    : { token: '', refreshToken: '' };
-const otpUserOf = ({ event }: { event: { output: OtpVerified | null } }) => ({
-  user: event.output && 'user' in event.output ? event.output.user : null,
 });
 
 /** The refresh actor rejects with a RefreshFailure; anything else is read as a failure without a refusal. */
@@ -146,12 +138,12 @@ export const sessionMachine = setup({
     forgetSignOutReason: assign({ signOutReason: null }),
     rememberOtpEmail: assign({
       // The credentials were right: an earlier failure must not reappear after 'Back to sign in'.
-      login: ({ context }) => clearServerErrors(context.login),
+      login: ({ context }) => kit.clearServerErrors(context.login),
       otpEmail: ({ context }, params: { response: LoginResponse }) =>
         emailForOtp(context.login.values, params.response),
     }),
     assignOtpEmailNeeded: assign({
-      login: ({ context }) => withServerError(context.login, OTP_EMAIL_NEEDED_KEY),
+      login: ({ context }) => kit.withServerError(context.login, OTP_EMAIL_NEEDED_KEY),
     }),
     countLoadFailure: assign({
       loadFailures: ({ context }) => context.loadFailures + 1,
@@ -174,7 +166,7 @@ export const sessionMachine = setup({
   guards: {
     /** Provided by the app: reads the token store (spec 3: authenticated if either token is stored). */
     hasStoredTokens: () => false,
-    canSubmitLogin: ({ context }) => context.login.changed && isFormValid(context.login),
+    canSubmitLogin: ({ context }) => context.login.changed && kit.isFormValid(context.login),
     isUnverified: (_args, params: { response: LoginResponse }) =>
       params.response.isVerified === false,
     hasOtpEmail: ({ context }) => context.otpEmail.length > 0,
@@ -428,9 +420,9 @@ export const sessionMachine = setup({
           description:
             'Email or phone and password. Editing clears the shown error; submit only when changed and valid (spec 5).',
           on: {
-            'login.change': { actions: { type: 'changeLoginValue', params: fieldChangeOf } },
+            'login.change': { actions: { type: 'changeLoginValue', params: kit.fieldChangeOf } },
             'login.blur': {
-              actions: { type: 'touchLoginField', params: fieldOf },
+              actions: { type: 'touchLoginField', params: kit.fieldOf },
               description: 'A field left shows its validation error.',
             },
             'login.submit': {
@@ -459,12 +451,7 @@ export const sessionMachine = setup({
                 description:
                   'Spec 4: store the tokens, save the user; the router then leaves /login (for /activation, or /dashboard for an active member).',
                 target: '#signedIn',
-                actions: [
-                  { type: 'storeTokens', params: loginTokensOf },
-                  { type: 'assignUser', params: loginUserOf },
-                  'startMembership',
-                  'resetLogin',
-                ],
+                actions: SIGN_IN_ACTIONS,
               },
             ],
             onError: {
@@ -500,12 +487,7 @@ export const sessionMachine = setup({
                   description:
                     'Spec 4: a right code stores the tokens, saves the user, goes to /activation.',
                   target: '#signedIn',
-                  actions: [
-                    { type: 'storeTokens', params: otpTokensOf },
-                    { type: 'assignUser', params: otpUserOf },
-                    'startMembership',
-                    'resetLogin',
-                  ],
+                  actions: SIGN_IN_ACTIONS,
                 },
               },
             },
