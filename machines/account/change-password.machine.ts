@@ -1,18 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { FieldErrors } from '../forms/field-error.ts';
+import * as kit from '../forms/form-state.ts';
 import {
   type ChangePasswordField,
   type ChangePasswordValues,
   changePasswordSchema,
 } from '../forms/password.schema.ts';
-import { hasNoErrors, validate } from '../forms/validate.ts';
-import { errorKeyOf } from '../shared/error-key.ts';
-
-export const CHANGE_PASSWORD_FIELDS: readonly ChangePasswordField[] = [
-  'currentPassword',
-  'newPassword',
-  'passwordConfirmation',
-];
+import { errorOf } from '../shared/event-params.ts';
 
 /** Server codes that mark one field; any other code shows under the form. */
 export const CHANGE_PASSWORD_SERVER_FIELDS: Readonly<Record<string, ChangePasswordField>> = {
@@ -21,12 +14,11 @@ export const CHANGE_PASSWORD_SERVER_FIELDS: Readonly<Record<string, ChangePasswo
   'server.invalidPassword': 'newPassword',
 };
 
+export type ChangePasswordForm = kit.FormState<typeof changePasswordSchema>;
+
 export interface ChangePasswordContext {
-  values: ChangePasswordValues;
-  touched: Partial<Record<ChangePasswordField, boolean>>;
-  validationErrors: FieldErrors<ChangePasswordField>;
-  serverFieldErrors: FieldErrors<ChangePasswordField>;
-  errorKey: string | null;
+  /** The form (machines/forms/form-state.ts): a field code marks its field, any other shows as its `errorKey`. */
+  form: ChangePasswordForm;
 }
 
 export type ChangePasswordEvent =
@@ -41,22 +33,20 @@ const EMPTY_VALUES: ChangePasswordValues = {
 };
 
 function emptyForm(): ChangePasswordContext {
-  return {
-    values: { ...EMPTY_VALUES },
-    touched: {},
-    validationErrors: validate(changePasswordSchema, EMPTY_VALUES),
-    serverFieldErrors: {},
-    errorKey: null,
-  };
+  return { form: kit.createForm(changePasswordSchema, { ...EMPTY_VALUES }) };
 }
+
+const form = kit.formAssigners<ChangePasswordContext>(changePasswordSchema, {
+  rule: { fields: CHANGE_PASSWORD_SERVER_FIELDS },
+});
 
 export function changePasswordInput({ context }: { context: ChangePasswordContext }): {
   currentPassword: string;
   newPassword: string;
 } {
   return {
-    currentPassword: context.values.currentPassword,
-    newPassword: context.values.newPassword,
+    currentPassword: context.form.values.currentPassword,
+    newPassword: context.form.values.newPassword,
   };
 }
 
@@ -75,37 +65,16 @@ export const changePasswordMachine = setup({
     ),
   },
   actions: {
-    assignValue: assign(({ context, event }) => {
-      if (event.type !== 'password.change') return {};
-      const values = { ...context.values, [event.field]: event.value };
-      return {
-        values,
-        touched: { ...context.touched, [event.field]: true },
-        validationErrors: validate(changePasswordSchema, values),
-      };
-    }),
-    markTouched: assign({
-      touched: ({ context, event }) =>
-        event.type === 'password.blur'
-          ? { ...context.touched, [event.field]: true }
-          : context.touched,
-    }),
-    touchAllFields: assign({
-      touched: () => Object.fromEntries(CHANGE_PASSWORD_FIELDS.map((field) => [field, true])),
-    }),
-    clearServerErrors: assign({ serverFieldErrors: {}, errorKey: null }),
-    assignServerError: assign(({ event }) => {
-      const key = errorKeyOf((event as { error?: unknown }).error);
-      const field = CHANGE_PASSWORD_SERVER_FIELDS[key];
-      return field
-        ? { serverFieldErrors: { [field]: { key } }, errorKey: null }
-        : { serverFieldErrors: {}, errorKey: key };
-    }),
+    changeField: assign(form.change),
+    touchField: assign(form.touch),
+    touchAllFields: assign(form.touchAll),
+    clearServerErrors: assign(form.clearServerErrors),
+    assignServerError: assign(form.serverError),
     /** Changed: the passwords are not kept on screen. */
     clearForm: assign(() => emptyForm()),
   },
   guards: {
-    isValid: ({ context }) => hasNoErrors(context.validationErrors),
+    isValid: ({ context }) => kit.isFormValid(context.form),
   },
 }).createMachine({
   id: 'changePassword',
@@ -120,11 +89,11 @@ export const changePasswordMachine = setup({
       on: {
         'password.change': {
           target: '.idle',
-          actions: ['assignValue', 'clearServerErrors'],
+          actions: { type: 'changeField', params: kit.fieldChangeOf },
           description: 'Any change clears the server’s errors and the changed message.',
         },
         'password.blur': {
-          actions: 'markTouched',
+          actions: { type: 'touchField', params: kit.fieldOf },
           description: 'A field left shows its validation error.',
         },
         'password.submit': [
@@ -150,7 +119,7 @@ export const changePasswordMachine = setup({
         onDone: { target: 'editing.changed', actions: 'clearForm' },
         onError: {
           target: 'editing.idle',
-          actions: 'assignServerError',
+          actions: { type: 'assignServerError', params: errorOf },
           description:
             'server.incorrectPassword marks the current password, any other code shows under the form; the values are kept.',
         },

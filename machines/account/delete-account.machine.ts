@@ -1,16 +1,26 @@
+import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
-import type { FieldError } from '../forms/field-error.ts';
+import * as kit from '../forms/form-state.ts';
 import { errorKeyOf } from '../shared/error-key.ts';
+import { errorOf } from '../shared/event-params.ts';
 
 export const DELETE_PASSWORD_REQUIRED_KEY = 'validation.passwordRequired';
 export const INCORRECT_PASSWORD_KEY = 'server.incorrectPassword';
 
+/** The dialog's one field: the password, required. */
+export const deleteAccountSchema = v.object({
+  password: v.pipe(v.string(), v.nonEmpty(DELETE_PASSWORD_REQUIRED_KEY)),
+});
+
+export type DeleteAccountForm = kit.FormState<typeof deleteAccountSchema>;
+
 export interface DeleteAccountContext {
-  password: string;
-  /** Required, or the server's server.incorrectPassword: shown on the password field. */
-  passwordError: FieldError | null;
-  /** Any other failure, shown in the dialog. */
-  errorKey: string | null;
+  /**
+   * The form (machines/forms/form-state.ts): “required” shows after a submit
+   * without a password, server.incorrectPassword marks the field, any other
+   * failure is the `errorKey` shown in the dialog.
+   */
+  form: DeleteAccountForm;
 }
 
 export type DeleteAccountEvent =
@@ -19,13 +29,20 @@ export type DeleteAccountEvent =
   | { type: 'delete.submit' }
   | { type: 'delete.cancel' };
 
-const CLOSED: DeleteAccountContext = { password: '', passwordError: null, errorKey: null };
+function closed(): DeleteAccountContext {
+  return { form: kit.createForm(deleteAccountSchema, { password: '' }) };
+}
 
 export function deleteAccountInput({ context }: { context: DeleteAccountContext }): {
   password: string;
 } {
-  return { password: context.password };
+  return { password: context.form.values.password };
 }
+
+const form = kit.formAssigners<DeleteAccountContext>(deleteAccountSchema, {
+  rule: { fields: { [INCORRECT_PASSWORD_KEY]: 'password' } },
+});
+const typedValueOf = ({ event }: { event: { value: string } }) => ({ value: event.value });
 
 export const deleteAccountMachine = setup({
   types: {
@@ -40,32 +57,30 @@ export const deleteAccountMachine = setup({
     }),
   },
   actions: {
-    resetForm: assign(() => ({ ...CLOSED })),
-    assignPassword: assign({
-      password: ({ context, event }) =>
-        event.type === 'delete.change' ? event.value : context.password,
-      passwordError: null,
-      errorKey: null,
-    }),
-    assignPasswordRequired: assign({ passwordError: { key: DELETE_PASSWORD_REQUIRED_KEY } }),
-    clearErrors: assign({ passwordError: null, errorKey: null }),
-    assignIncorrectPassword: assign({ passwordError: { key: INCORRECT_PASSWORD_KEY } }),
-    assignError: assign({
-      errorKey: ({ event }) => errorKeyOf((event as { error?: unknown }).error),
-    }),
+    resetForm: assign(closed),
+    /** Typing clears the errors: the “required” one shows again only on submit. */
+    changePassword: assign(({ context }, params: { value: string }) => ({
+      form: {
+        ...kit.changeField(deleteAccountSchema, context.form, 'password', params.value),
+        touched: {},
+      },
+    })),
+    touchAllFields: assign(form.touchAll),
+    clearErrors: assign(form.clearServerErrors),
+    assignServerError: assign(form.serverError),
     /** Provided by the app: the session signs out (session.signOut) and goes to /login. */
     signOut: () => {},
   },
   guards: {
-    hasPassword: ({ context }) => context.password.length > 0,
-    isIncorrectPassword: ({ event }) =>
-      errorKeyOf((event as { error?: unknown }).error) === INCORRECT_PASSWORD_KEY,
+    hasPassword: ({ context }) => kit.isFormValid(context.form),
+    isIncorrectPassword: (_args, params: { error: unknown }) =>
+      errorKeyOf(params.error) === INCORRECT_PASSWORD_KEY,
   },
 }).createMachine({
   id: 'deleteAccount',
   description:
     'Account page, delete account: a confirmation asks for the password, DELETE client/auth/profile, then sign out.',
-  context: { ...CLOSED },
+  context: closed,
   initial: 'closed',
   states: {
     closed: {
@@ -76,13 +91,13 @@ export const deleteAccountMachine = setup({
       description: 'The confirmation dialog asks for the password, with Cancel and Delete.',
       on: {
         'delete.change': {
-          actions: 'assignPassword',
+          actions: { type: 'changePassword', params: typedValueOf },
           description: 'Typing clears the errors.',
         },
         'delete.submit': [
           { guard: 'hasPassword', target: 'deleting', actions: 'clearErrors' },
           {
-            actions: 'assignPasswordRequired',
+            actions: 'touchAllFields',
             description: 'No password: “Password is required”.',
           },
         ],
@@ -103,14 +118,14 @@ export const deleteAccountMachine = setup({
         onDone: { target: 'deleted' },
         onError: [
           {
-            guard: 'isIncorrectPassword',
+            guard: { type: 'isIncorrectPassword', params: errorOf },
             target: 'confirming',
-            actions: 'assignIncorrectPassword',
+            actions: { type: 'assignServerError', params: errorOf },
             description: 'server.incorrectPassword marks the password field; it is kept.',
           },
           {
             target: 'confirming',
-            actions: 'assignError',
+            actions: { type: 'assignServerError', params: errorOf },
             description: 'Any other error shows in the dialog; the password is kept.',
           },
         ],

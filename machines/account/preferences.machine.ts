@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Language, User } from '../shared/domain.ts';
 import { errorKeyOf } from '../shared/error-key.ts';
+import { errorOf } from '../shared/event-params.ts';
 
 export interface PreferencesInput {
   language: Language;
@@ -26,16 +27,18 @@ export type PreferencesEvent =
   /** The session's user changed elsewhere (e.g. the header's language chooser saved it). */
   | { type: 'preferences.userChanged'; language: Language; disableNotifications: boolean };
 
-function errorOf(event: unknown): unknown {
-  return (event as { error?: unknown }).error;
-}
-
-function outputOf(event: unknown): User {
-  return (event as { output: User }).output;
-}
-
-const userOf = ({ event }: { event: unknown }) => ({ user: outputOf(event) });
-const languageOf = ({ event }: { event: unknown }) => ({ language: outputOf(event).language });
+const userOf = ({ event }: { event: { output: User } }) => ({ user: event.output });
+const languageOf = ({ event }: { event: { output: User } }) => ({
+  language: event.output.language,
+});
+const chosenLanguageOf = ({ event }: { event: { language: Language } }) => ({
+  language: event.language,
+});
+const userChangeOf = ({
+  event,
+}: {
+  event: { language: Language; disableNotifications: boolean };
+}) => ({ language: event.language, disableNotifications: event.disableNotifications });
 
 export function changeLanguageInput({ context }: { context: PreferencesContext }): {
   language: Language;
@@ -69,38 +72,35 @@ export const preferencesMachine = setup({
     }),
   },
   actions: {
-    assignPendingLanguage: assign({
-      pendingLanguage: ({ context, event }) =>
-        event.type === 'language.choose' ? event.language : context.pendingLanguage,
+    assignPendingLanguage: assign((_args, params: { language: Language }) => ({
+      pendingLanguage: params.language,
       languageErrorKey: null,
-    }),
-    assignSavedLanguage: assign({
-      language: ({ event }) => outputOf(event).language,
+    })),
+    assignSavedLanguage: assign((_args, params: { language: Language }) => ({
+      language: params.language,
       pendingLanguage: null,
-    }),
-    assignLanguageError: assign({
+    })),
+    assignLanguageError: assign((_args, params: { error: unknown }) => ({
       pendingLanguage: null,
-      languageErrorKey: ({ event }) => errorKeyOf(errorOf(event)),
-    }),
+      languageErrorKey: errorKeyOf(params.error),
+    })),
     assignPendingNotifications: assign({
       pendingDisableNotifications: ({ context }) => !context.disableNotifications,
       notificationsErrorKey: null,
     }),
-    assignSavedNotifications: assign({
-      disableNotifications: ({ context, event }) =>
-        outputOf(event).disableNotifications ??
+    assignSavedNotifications: assign(({ context }, params: { user: User }) => ({
+      disableNotifications:
+        params.user.disableNotifications ??
         context.pendingDisableNotifications ??
         context.disableNotifications,
       pendingDisableNotifications: null,
-    }),
-    assignNotificationsError: assign({
+    })),
+    assignNotificationsError: assign((_args, params: { error: unknown }) => ({
       pendingDisableNotifications: null,
-      notificationsErrorKey: ({ event }) => errorKeyOf(errorOf(event)),
-    }),
-    assignFromUser: assign(({ event }) =>
-      event.type === 'preferences.userChanged'
-        ? { language: event.language, disableNotifications: event.disableNotifications }
-        : {},
+      notificationsErrorKey: errorKeyOf(params.error),
+    })),
+    assignFromUser: assign(
+      (_args, params: { language: Language; disableNotifications: boolean }) => params,
     ),
     /** Provided by the app: the session gets the returned user (session.userUpdated). */
     notifyUserUpdated: (_args, _params: { user: User }) => {},
@@ -108,8 +108,8 @@ export const preferencesMachine = setup({
     applyLanguage: (_args, _params: { language: Language }) => {},
   },
   guards: {
-    isOtherLanguage: ({ context, event }) =>
-      event.type === 'language.choose' && event.language !== context.language,
+    isOtherLanguage: ({ context }, params: { language: Language }) =>
+      params.language !== context.language,
   },
 }).createMachine({
   id: 'preferences',
@@ -126,7 +126,7 @@ export const preferencesMachine = setup({
   type: 'parallel',
   on: {
     'preferences.userChanged': {
-      actions: 'assignFromUser',
+      actions: { type: 'assignFromUser', params: userChangeOf },
       description: 'The profile changed elsewhere (another chooser): show what it holds now.',
     },
   },
@@ -141,9 +141,9 @@ export const preferencesMachine = setup({
           initial: 'idle',
           on: {
             'language.choose': {
-              guard: 'isOtherLanguage',
+              guard: { type: 'isOtherLanguage', params: chosenLanguageOf },
               target: 'saving',
-              actions: 'assignPendingLanguage',
+              actions: { type: 'assignPendingLanguage', params: chosenLanguageOf },
             },
           },
           states: {
@@ -162,13 +162,16 @@ export const preferencesMachine = setup({
             onDone: {
               target: 'ready.saved',
               actions: [
-                'assignSavedLanguage',
+                { type: 'assignSavedLanguage', params: languageOf },
                 { type: 'notifyUserUpdated', params: userOf },
                 { type: 'applyLanguage', params: languageOf },
               ],
               description: 'The session takes the returned user; the interface switches at once.',
             },
-            onError: { target: 'ready.failed', actions: 'assignLanguageError' },
+            onError: {
+              target: 'ready.failed',
+              actions: { type: 'assignLanguageError', params: errorOf },
+            },
           },
         },
       },
@@ -201,10 +204,16 @@ export const preferencesMachine = setup({
             input: setNotificationsInput,
             onDone: {
               target: 'ready.saved',
-              actions: ['assignSavedNotifications', { type: 'notifyUserUpdated', params: userOf }],
+              actions: [
+                { type: 'assignSavedNotifications', params: userOf },
+                { type: 'notifyUserUpdated', params: userOf },
+              ],
               description: 'The session takes the returned user.',
             },
-            onError: { target: 'ready.failed', actions: 'assignNotificationsError' },
+            onError: {
+              target: 'ready.failed',
+              actions: { type: 'assignNotificationsError', params: errorOf },
+            },
           },
         },
       },

@@ -1,10 +1,9 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
-import type { FieldErrors } from '../forms/field-error.ts';
+import * as kit from '../forms/form-state.ts';
 import { registrationSchema } from '../forms/registration.schema.ts';
-import { hasNoErrors, validate } from '../forms/validate.ts';
 import type { User } from '../shared/domain.ts';
-import { errorKeyOf } from '../shared/error-key.ts';
+import { errorOf, outputOf } from '../shared/event-params.ts';
 
 /** The profile form: the same name and phone rules as registration (spec 5). */
 export const profileSchema = v.object({
@@ -32,18 +31,13 @@ export interface ProfileFormInput {
   phone: string;
 }
 
+export type ProfileForm = kit.FormState<typeof profileSchema>;
+
 export interface ProfileFormContext {
   /** The values the server holds (the last saved ones). */
   saved: ProfileValues;
-  values: ProfileValues;
-  /** Fields changed or left; their validation errors show. */
-  touched: Partial<Record<ProfileField, boolean>>;
-  /** Live validation of `values`. */
-  validationErrors: FieldErrors<ProfileField>;
-  /** Fields the server refused; cleared by any change. */
-  serverFieldErrors: FieldErrors<ProfileField>;
-  /** A server error that names no field; cleared by any change. */
-  errorKey: string | null;
+  /** The form (machines/forms/form-state.ts): a field code marks its field, any other shows as its `errorKey`. */
+  form: ProfileForm;
 }
 
 export type ProfileFormEvent =
@@ -61,35 +55,30 @@ export function toProfilePayload(values: ProfileValues): ProfileValues {
 }
 
 /** The values differ from the saved ones (trimmed). */
-export function hasProfileChanges(context: Pick<ProfileFormContext, 'saved' | 'values'>): boolean {
-  const now = toProfilePayload(context.values);
+export function hasProfileChanges(context: Pick<ProfileFormContext, 'saved' | 'form'>): boolean {
+  const now = toProfilePayload(context.form.values);
   const saved = toProfilePayload(context.saved);
   return PROFILE_FIELDS.some((field) => now[field] !== saved[field]);
 }
 
 export function updateProfileInput({ context }: { context: ProfileFormContext }): ProfileValues {
-  return toProfilePayload(context.values);
+  return toProfilePayload(context.form.values);
 }
 
-const userOf = ({ event }: { event: unknown }) => ({
-  user: (event as { output: User }).output,
-});
+const userOf = (args: { event: { output: User } }) => ({ user: outputOf(args) });
+
+function profileValuesOf(user: ProfileFormInput): ProfileValues {
+  return { firstName: user.firstName, lastName: user.lastName, phone: user.phone };
+}
 
 function initialContext({ input }: { input: ProfileFormInput }): ProfileFormContext {
-  const values: ProfileValues = {
-    firstName: input.firstName,
-    lastName: input.lastName,
-    phone: input.phone,
-  };
-  return {
-    saved: { ...values },
-    values,
-    touched: {},
-    validationErrors: validate(profileSchema, values),
-    serverFieldErrors: {},
-    errorKey: null,
-  };
+  const values = profileValuesOf(input);
+  return { saved: { ...values }, form: kit.createForm(profileSchema, values) };
 }
+
+const form = kit.formAssigners<ProfileFormContext>(profileSchema, {
+  rule: { fields: PROFILE_SERVER_FIELDS },
+});
 
 export const profileFormMachine = setup({
   types: {
@@ -105,48 +94,21 @@ export const profileFormMachine = setup({
     }),
   },
   actions: {
-    assignValue: assign(({ context, event }) => {
-      if (event.type !== 'profile.change') return {};
-      const values = { ...context.values, [event.field]: event.value };
-      return {
-        values,
-        touched: { ...context.touched, [event.field]: true },
-        validationErrors: validate(profileSchema, values),
-      };
-    }),
-    markTouched: assign({
-      touched: ({ context, event }) =>
-        event.type === 'profile.blur'
-          ? { ...context.touched, [event.field]: true }
-          : context.touched,
-    }),
-    touchAllFields: assign({
-      touched: () => Object.fromEntries(PROFILE_FIELDS.map((field) => [field, true])),
-    }),
-    clearServerErrors: assign({ serverFieldErrors: {}, errorKey: null }),
-    assignServerError: assign(({ event }) => {
-      const key = errorKeyOf((event as { error?: unknown }).error);
-      const field = PROFILE_SERVER_FIELDS[key];
-      return field
-        ? { serverFieldErrors: { [field]: { key } }, errorKey: null }
-        : { serverFieldErrors: {}, errorKey: key };
-    }),
+    changeField: assign(form.change),
+    touchField: assign(form.touch),
+    touchAllFields: assign(form.touchAll),
+    clearServerErrors: assign(form.clearServerErrors),
+    assignServerError: assign(form.serverError),
     /** The server's answer is the new truth (names as it stored them). */
-    assignSaved: assign(({ event }) => {
-      const user = (event as unknown as { output: User }).output;
-      const values = { firstName: user.firstName, lastName: user.lastName, phone: user.phone };
-      return {
-        saved: values,
-        values: { ...values },
-        touched: {},
-        validationErrors: validate(profileSchema, values),
-      };
+    assignSaved: assign((_args, params: { user: User }) => {
+      const values = profileValuesOf(params.user);
+      return { saved: values, form: kit.createForm(profileSchema, { ...values }) };
     }),
     /** Provided by the app: the session gets the returned user (session.userUpdated). */
     notifyUserUpdated: (_args, _params: { user: User }) => {},
   },
   guards: {
-    hasInvalidValues: ({ context }) => !hasNoErrors(context.validationErrors),
+    hasInvalidValues: ({ context }) => !kit.isFormValid(context.form),
     hasChanges: ({ context }) => hasProfileChanges(context),
   },
 }).createMachine({
@@ -162,11 +124,11 @@ export const profileFormMachine = setup({
       on: {
         'profile.change': {
           target: '.idle',
-          actions: ['assignValue', 'clearServerErrors'],
+          actions: { type: 'changeField', params: kit.fieldChangeOf },
           description: 'Any change clears the server’s errors and the saved message.',
         },
         'profile.blur': {
-          actions: 'markTouched',
+          actions: { type: 'touchField', params: kit.fieldOf },
           description: 'A field left shows its validation error.',
         },
         'profile.submit': [
@@ -192,12 +154,15 @@ export const profileFormMachine = setup({
         input: updateProfileInput,
         onDone: {
           target: 'editing.saved',
-          actions: ['assignSaved', { type: 'notifyUserUpdated', params: userOf }],
+          actions: [
+            { type: 'assignSaved', params: userOf },
+            { type: 'notifyUserUpdated', params: userOf },
+          ],
           description: 'The session takes the returned user.',
         },
         onError: {
           target: 'editing.idle',
-          actions: 'assignServerError',
+          actions: { type: 'assignServerError', params: errorOf },
           description:
             'A phone or name code marks its field, any other shows under the form; the values are kept.',
         },

@@ -1,15 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
 import {
   BILLING_COUNTRY_CODE,
-  BILLING_FIELDS,
   type BillingField,
   type BillingValues,
   billingSchema,
   EMPTY_BILLING_VALUES,
   toBillingAddress,
 } from '../forms/billing.schema.ts';
-import type { FieldErrors } from '../forms/field-error.ts';
-import { hasNoErrors, validate } from '../forms/validate.ts';
+import * as kit from '../forms/form-state.ts';
 import type { BillingAddress } from '../shared/domain.ts';
 import { UNKNOWN_ERROR_KEY } from '../shared/error-key.ts';
 import { errorOf } from '../shared/event-params.ts';
@@ -17,14 +15,11 @@ import { errorOf } from '../shared/event-params.ts';
 /** The fields a user can edit (the country is fixed to Canada and shown disabled). */
 export type EditableBillingField = Exclude<BillingField, 'countryCode'>;
 
+export type BillingForm = kit.FormState<typeof billingSchema>;
+
 export interface BillingContext {
-  values: BillingValues;
-  /** Fields the user has changed or left; validation errors show for these only. */
-  touched: Partial<Record<BillingField, boolean>>;
-  /** Live validation of `values`, every field. */
-  validationErrors: FieldErrors<BillingField>;
-  /** Shown under the form after a failed save: always `errors.unknown` (spec 8). */
-  errorKey: string | null;
+  /** The form (machines/forms/form-state.ts); after a failed save its `errorKey` is always `errors.unknown` (spec 8). */
+  form: BillingForm;
 }
 
 export type BillingEvent =
@@ -43,22 +38,17 @@ function initialContext({ input }: { input: BillingInput | undefined }): Billing
     ...input?.initial,
     countryCode: BILLING_COUNTRY_CODE,
   };
-  return {
-    values,
-    touched: {},
-    validationErrors: validate(billingSchema, values),
-    errorKey: null,
-  };
+  return { form: kit.createForm(billingSchema, values) };
 }
 
 /** The saveBillingAddress actor's input: the request body built from the values. */
 export function saveBillingInput({ context }: { context: BillingContext }): BillingAddress {
-  return toBillingAddress(context.values);
+  return toBillingAddress(context.form.values);
 }
 
-function allTouched(): Partial<Record<BillingField, boolean>> {
-  return Object.fromEntries(BILLING_FIELDS.map((field) => [field, true]));
-}
+const form = kit.formAssigners<BillingContext>(billingSchema);
+/** Spec 8: whatever the failure, the member reads errors.unknown. */
+const unknownErrorOf = () => ({ error: { key: UNKNOWN_ERROR_KEY } });
 
 export const billingMachine = setup({
   types: {
@@ -78,24 +68,11 @@ export const billingMachine = setup({
     }),
   },
   actions: {
-    assignValue: assign(({ context, event }) => {
-      if (event.type !== 'billing.change') return {};
-      const values = { ...context.values, [event.field]: event.value };
-      return {
-        values,
-        touched: { ...context.touched, [event.field]: true },
-        validationErrors: validate(billingSchema, values),
-      };
-    }),
-    markTouched: assign({
-      touched: ({ context, event }) =>
-        event.type === 'billing.blur'
-          ? { ...context.touched, [event.field]: true }
-          : context.touched,
-    }),
-    touchAllFields: assign({ touched: allTouched }),
-    clearError: assign({ errorKey: null }),
-    assignUnknownError: assign({ errorKey: UNKNOWN_ERROR_KEY }),
+    changeField: assign(form.change),
+    touchField: assign(form.touch),
+    touchAllFields: assign(form.touchAll),
+    clearError: assign(form.clearServerErrors),
+    assignError: assign(form.serverError),
     /** Placeholder: the app logs the error. */
     logError: (_args, _params: { error: unknown }) => {},
     /** Placeholder: the app navigates to /subscription. */
@@ -103,7 +80,7 @@ export const billingMachine = setup({
   },
   guards: {
     /** Every required field is valid. */
-    canSubmit: ({ context }) => hasNoErrors(context.validationErrors),
+    canSubmit: ({ context }) => kit.isFormValid(context.form),
   },
 }).createMachine({
   id: 'billing',
@@ -116,11 +93,11 @@ export const billingMachine = setup({
       description: 'The form is editable; values are validated as they change.',
       on: {
         'billing.change': {
-          actions: ['assignValue', 'clearError'],
+          actions: { type: 'changeField', params: kit.fieldChangeOf },
           description: 'Editing clears the save error.',
         },
         'billing.blur': {
-          actions: 'markTouched',
+          actions: { type: 'touchField', params: kit.fieldOf },
           description: 'A field left shows its validation error.',
         },
         'billing.submit': [
@@ -142,7 +119,10 @@ export const billingMachine = setup({
         onDone: { target: 'refreshing' },
         onError: {
           target: 'editing',
-          actions: [{ type: 'logError', params: errorOf }, 'assignUnknownError'],
+          actions: [
+            { type: 'logError', params: errorOf },
+            { type: 'assignError', params: unknownErrorOf },
+          ],
           description: 'Spec 8: any save failure shows errors.unknown; the values are kept.',
         },
       },

@@ -1,116 +1,72 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
-import type { FieldError, FieldErrors } from '../forms/field-error.ts';
-import { isCompleteOtp, OTP_LENGTH, sanitizeOtp } from '../forms/otp.schema.ts';
-import {
-  type ResetPasswordField,
-  type ResetPasswordValues,
-  resetPasswordSchema,
-} from '../forms/password.schema.ts';
+import * as kit from '../forms/form-state.ts';
+import { type ResetPasswordField, resetPasswordSchema } from '../forms/password.schema.ts';
 import { emailField } from '../forms/registration.schema.ts';
-import { hasNoErrors, validate } from '../forms/validate.ts';
-import { errorKeyOf, statusOf } from '../shared/error-key.ts';
+import { isNotDelivered, type OtpInput, type OtpVerified, otpMachine } from '../otp/otp.machine.ts';
+import { errorOf } from '../shared/event-params.ts';
 
-/** Resend stays disabled this long after a code was sent (issue 10: no flood of codes). */
-export const RESEND_COOLDOWN_MS = 30_000;
+export { RESEND_COOLDOWN_MS } from '../otp/otp.machine.ts';
 
 /** The request step's one field: the email the code goes to. */
 export const forgotEmailSchema = v.object({ email: emailField });
 
-/**
- * Errors that say no code went out: the server was not reached, took too long,
- * or failed itself (5xx). Shown, and the member stays. Any other answer (a 4xx,
- * such as an unknown address) reads as sent, so nothing reveals who has an account.
- */
-export const CONNECTION_ERROR_KEYS: readonly string[] = ['errors.network', 'errors.timeout'];
-
-function isNotDelivered(error: unknown): boolean {
-  const status = statusOf(error);
-  return (
-    CONNECTION_ERROR_KEYS.includes(errorKeyOf(error)) || (status !== undefined && status >= 500)
-  );
-}
-
-export const RESET_PASSWORD_FIELDS: readonly ResetPasswordField[] = [
-  'password',
-  'passwordConfirmation',
-];
+export type ForgotEmailForm = kit.FormState<typeof forgotEmailSchema>;
+export type ResetPasswordForm = kit.FormState<typeof resetPasswordSchema>;
 
 export interface ForgotPasswordContext {
-  /** The address as typed (sent trimmed). */
-  email: string;
-  /** The email field was changed, left or submitted: its validation error shows. */
-  emailTouched: boolean;
-  /** Live validation of `email`. */
-  emailError: FieldError | null;
-  /** The digits typed so far (at most 6). */
-  code: string;
-  /** Why the code was refused (`server.incorrectOtp`) or could not be checked or resent. */
-  codeErrorKey: string | null;
-  /** Codes sent for this code step: 1 after the request, more after each Resend (status message, countdown). */
-  codesSent: number;
+  /** Step 1: the email the code goes to (sent trimmed); a failed request is its `errorKey`. */
+  request: ForgotEmailForm;
   /** From check-otp; authorises the reset. */
   resetToken: string | null;
-  passwords: ResetPasswordValues;
-  /** Password fields changed, left or submitted: their validation errors show. */
-  touched: Partial<Record<ResetPasswordField, boolean>>;
-  /** Live validation of `passwords`. */
-  passwordErrors: FieldErrors<ResetPasswordField>;
-  /** A form-level error of the request or new-password step (a key). */
-  errorKey: string | null;
+  /** Step 3: the new password and its confirmation; a failed reset is its `errorKey`. */
+  newPassword: ResetPasswordForm;
 }
 
 export type ForgotPasswordEvent =
-  | { type: 'request.change'; value: string }
-  | { type: 'request.blur' }
+  | { type: 'request.change'; field: 'email'; value: string }
+  | { type: 'request.blur'; field: 'email' }
   | { type: 'request.submit' }
-  | { type: 'code.change'; code: string }
-  | { type: 'code.submit' }
-  | { type: 'code.resend' }
   | { type: 'code.back' }
   | { type: 'reset.change'; field: ResetPasswordField; value: string }
   | { type: 'reset.blur'; field: ResetPasswordField }
   | { type: 'reset.submit' };
 
-const EMPTY_PASSWORDS: ResetPasswordValues = { password: '', passwordConfirmation: '' };
-
-function emailErrorOf(email: string): FieldError | null {
-  return validate(forgotEmailSchema, { email }).email ?? null;
-}
-
 function initialContext(): ForgotPasswordContext {
   return {
-    email: '',
-    emailTouched: false,
-    emailError: emailErrorOf(''),
-    code: '',
-    codeErrorKey: null,
-    codesSent: 0,
+    request: kit.createForm(forgotEmailSchema, { email: '' }),
     resetToken: null,
-    passwords: { ...EMPTY_PASSWORDS },
-    touched: {},
-    passwordErrors: validate(resetPasswordSchema, EMPTY_PASSWORDS),
-    errorKey: null,
+    newPassword: kit.createForm(resetPasswordSchema, { password: '', passwordConfirmation: '' }),
   };
 }
 
-function errorOf(event: unknown): unknown {
-  return (event as { error?: unknown }).error;
-}
+const requestForm = kit.formAssigners<ForgotPasswordContext, 'request'>(forgotEmailSchema, {
+  slice: 'request',
+});
+const newPasswordForm = kit.formAssigners<ForgotPasswordContext, 'newPassword'>(
+  resetPasswordSchema,
+  {
+    slice: 'newPassword',
+  },
+);
+/** check-otp's answer, the otp machine's output. */
+const resetTokenOf = ({ event }: { event: { output: OtpVerified | null } }) => ({
+  resetToken: event.output && 'resetToken' in event.output ? event.output.resetToken : null,
+});
 
 /** requestReset's input (both the first request and a resend). */
 export function requestResetInput({ context }: { context: ForgotPasswordContext }): {
   email: string;
 } {
-  return { email: context.email.trim() };
+  return { email: context.request.values.email.trim() };
 }
 
-/** checkResetOtp's input. */
-export function checkResetOtpInput({ context }: { context: ForgotPasswordContext }): {
-  email: string;
-  otp: string;
-} {
-  return { email: context.email.trim(), otp: context.code };
+/**
+ * The code step (the otp machine): the code went out with the request, so
+ * Resend waits first; and it reveals nothing about the address.
+ */
+export function otpInput({ context }: { context: ForgotPasswordContext }): OtpInput {
+  return { email: context.request.values.email.trim(), sentCount: 1, revealNothing: true };
 }
 
 /** resetPassword's input: the token from check-otp and the new password as typed. */
@@ -118,13 +74,17 @@ export function resetPasswordInput({ context }: { context: ForgotPasswordContext
   resetToken: string;
   password: string;
 } {
-  return { resetToken: context.resetToken ?? '', password: context.passwords.password };
+  return {
+    resetToken: context.resetToken ?? '',
+    password: context.newPassword.values.password,
+  };
 }
 
 export const forgotPasswordMachine = setup({
   types: {
     context: {} as ForgotPasswordContext,
     events: {} as ForgotPasswordEvent,
+    children: {} as { otp: 'otp' },
     tags: {} as 'busy',
   },
   actors: {
@@ -132,70 +92,32 @@ export const forgotPasswordMachine = setup({
     requestReset: fromPromise<void, { email: string }>(async () => {
       throw new Error('requestReset not provided');
     }),
-    /** POST client/auth/reset-password/check-otp { email, otp } → { resetToken }. */
-    checkResetOtp: fromPromise<{ resetToken: string }, { email: string; otp: string }>(async () => {
-      throw new Error('checkResetOtp not provided');
-    }),
+    /** The code step; the app provides its requestCode (reset-password/request again) and verifyCode (reset-password/check-otp). */
+    otp: otpMachine,
     /** POST client/auth/reset-password/reset { resetToken, password }. */
     resetPassword: fromPromise<void, { resetToken: string; password: string }>(async () => {
       throw new Error('resetPassword not provided');
     }),
   },
   actions: {
-    assignEmail: assign(({ event }) => {
-      if (event.type !== 'request.change') return {};
-      return { email: event.value, emailTouched: true, emailError: emailErrorOf(event.value) };
-    }),
-    touchEmail: assign({ emailTouched: true }),
-    clearError: assign({ errorKey: null }),
-    assignError: assign({ errorKey: ({ event }) => errorKeyOf(errorOf(event)) }),
-    /** A fresh code step: nothing typed, no message. */
-    resetCodeStep: assign({ code: '', codeErrorKey: null, codesSent: 0, errorKey: null }),
-    assignCode: assign({
-      code: ({ context, event }) =>
-        event.type === 'code.change' ? sanitizeOtp(event.code, OTP_LENGTH) : context.code,
-      codeErrorKey: null,
-    }),
-    assignCodeError: assign({ codeErrorKey: ({ event }) => errorKeyOf(errorOf(event)) }),
-    countCodeSent: assign({
-      codesSent: ({ context }) => context.codesSent + 1,
-      codeErrorKey: null,
-    }),
-    assignResetToken: assign({
-      resetToken: ({ event }) =>
-        (event as unknown as { output: { resetToken: string } }).output.resetToken,
-      errorKey: null,
-    }),
-    assignPassword: assign(({ context, event }) => {
-      if (event.type !== 'reset.change') return {};
-      const passwords = { ...context.passwords, [event.field]: event.value };
-      return {
-        passwords,
-        touched: { ...context.touched, [event.field]: true },
-        passwordErrors: validate(resetPasswordSchema, passwords),
-        errorKey: null,
-      };
-    }),
-    touchPassword: assign({
-      touched: ({ context, event }) =>
-        event.type === 'reset.blur' ? { ...context.touched, [event.field]: true } : context.touched,
-    }),
-    touchAllPasswords: assign({
-      touched: () => Object.fromEntries(RESET_PASSWORD_FIELDS.map((field) => [field, true])),
-    }),
+    changeEmail: assign(requestForm.change),
+    touchEmail: assign(requestForm.touch),
+    touchAllRequest: assign(requestForm.touchAll),
+    clearRequestError: assign(requestForm.clearServerErrors),
+    assignRequestError: assign(requestForm.serverError),
+    assignResetToken: assign((_args, params: { resetToken: string | null }) => params),
+    changePassword: assign(newPasswordForm.change),
+    touchPassword: assign(newPasswordForm.touch),
+    touchAllPasswords: assign(newPasswordForm.touchAll),
+    assignResetError: assign(newPasswordForm.serverError),
     /** Provided by the app: /login?reset=1, where the success message shows. */
     goToLoginWithSuccess: () => {},
   },
   guards: {
-    isEmailValid: ({ context }) => context.emailError === null,
-    /** The request never reached the server (network, timeout): say so and stay. */
-    /** No code went out (network, time-out, 5xx): say so and stay. */
-    isNotDelivered: ({ event }) => isNotDelivered(errorOf(event)),
-    isCodeComplete: ({ context }) => isCompleteOtp(context.code),
-    canReset: ({ context }) => hasNoErrors(context.passwordErrors),
-  },
-  delays: {
-    RESEND_COOLDOWN: RESEND_COOLDOWN_MS,
+    isEmailValid: ({ context }) => kit.isFormValid(context.request),
+    /** No code went out (network, time-out, 5xx): say so and stay. Any other answer goes on: reveal nothing. */
+    isNotDelivered: (_args, params: { error: unknown }) => isNotDelivered(params.error),
+    canReset: ({ context }) => kit.isFormValid(context.newPassword),
   },
 }).createMachine({
   id: 'forgotPassword',
@@ -212,21 +134,21 @@ export const forgotPasswordMachine = setup({
           description: 'Typing the email; its error shows once typed in, left or submitted.',
           on: {
             'request.change': {
-              actions: ['assignEmail', 'clearError'],
+              actions: { type: 'changeEmail', params: kit.fieldChangeOf },
               description: 'Typing clears the last error.',
             },
             'request.blur': {
-              actions: 'touchEmail',
+              actions: { type: 'touchEmail', params: kit.fieldOf },
               description: 'A field left shows its validation error.',
             },
             'request.submit': [
               {
                 guard: 'isEmailValid',
                 target: 'requesting',
-                actions: ['touchEmail', 'clearError'],
+                actions: ['touchAllRequest', 'clearRequestError'],
               },
               {
-                actions: 'touchEmail',
+                actions: 'touchAllRequest',
                 description: 'Not a valid email: show why.',
               },
             ],
@@ -241,20 +163,18 @@ export const forgotPasswordMachine = setup({
             input: requestResetInput,
             onDone: {
               target: '#forgotPassword.code',
-              actions: ['resetCodeStep', 'countCodeSent'],
               description: 'A code was sent if the address has an account.',
             },
             onError: [
               {
-                guard: 'isNotDelivered',
+                guard: { type: 'isNotDelivered', params: errorOf },
                 target: 'editing',
-                actions: 'assignError',
+                actions: { type: 'assignRequestError', params: errorOf },
                 description:
                   'No code went out (network, time-out, server error): say so; the email is kept.',
               },
               {
                 target: '#forgotPassword.code',
-                actions: ['resetCodeStep', 'countCodeSent'],
                 description:
                   'Any answer of the server goes on to the code step, so nothing tells whether the address exists.',
               },
@@ -265,92 +185,21 @@ export const forgotPasswordMachine = setup({
     },
     code: {
       description:
-        'Step 2: the 6-digit code from the email (same input as sign-in). Checking the code and asking for another run side by side.',
-      type: 'parallel',
+        'Step 2: the 6-digit code from the email, as the otp machine (the same step as sign-in); it reveals nothing about the address either.',
+      invoke: {
+        id: 'otp',
+        src: 'otp',
+        input: otpInput,
+        onDone: {
+          target: '#forgotPassword.newPassword',
+          actions: { type: 'assignResetToken', params: resetTokenOf },
+          description: 'The code is right: the reset token authorises the new password.',
+        },
+      },
       on: {
         'code.back': {
           target: '#forgotPassword.request',
-          actions: 'resetCodeStep',
           description: 'Use another email address: the typed email is kept.',
-        },
-      },
-      states: {
-        entry: {
-          description: 'The code the member types or pastes.',
-          initial: 'entering',
-          states: {
-            entering: {
-              description: 'Typing or pasting the code; the button is enabled at 6 digits.',
-              on: {
-                'code.change': {
-                  actions: 'assignCode',
-                  description: 'Typing clears the last error.',
-                },
-                'code.submit': { guard: 'isCodeComplete', target: 'checking' },
-              },
-            },
-            checking: {
-              description: 'Checking the code (POST reset-password/check-otp).',
-              tags: ['busy'],
-              invoke: {
-                id: 'checkResetOtp',
-                src: 'checkResetOtp',
-                input: checkResetOtpInput,
-                onDone: {
-                  target: '#forgotPassword.newPassword',
-                  actions: 'assignResetToken',
-                  description: 'The code is right: the reset token authorises the new password.',
-                },
-                onError: {
-                  target: 'entering',
-                  actions: 'assignCodeError',
-                  description:
-                    'A wrong code (server.incorrectOtp) shows under the boxes; it can be resent.',
-                },
-              },
-            },
-          },
-        },
-        sending: {
-          description:
-            'Asking for another code: at most one every 30 s, the first 30 s counted from the request step.',
-          initial: 'coolingDown',
-          states: {
-            coolingDown: {
-              description: 'A code was just sent: Resend is disabled with a countdown.',
-              after: {
-                RESEND_COOLDOWN: { target: 'canResend', description: '30 s have passed.' },
-              },
-            },
-            canResend: {
-              description: 'Resend is enabled.',
-              on: { 'code.resend': { target: 'resending' } },
-            },
-            resending: {
-              description: 'Asking for a new code (POST reset-password/request again).',
-              tags: ['busy'],
-              invoke: {
-                id: 'resendCode',
-                src: 'requestReset',
-                input: requestResetInput,
-                onDone: { target: 'coolingDown', actions: 'countCodeSent' },
-                onError: [
-                  {
-                    guard: 'isNotDelivered',
-                    target: 'canResend',
-                    actions: 'assignCodeError',
-                    description:
-                      'No code went out (network, time-out, server error): say so; Resend is available at once.',
-                  },
-                  {
-                    target: 'coolingDown',
-                    actions: 'countCodeSent',
-                    description: 'Any answer of the server reads as sent (reveals nothing).',
-                  },
-                ],
-              },
-            },
-          },
         },
       },
     },
@@ -362,11 +211,11 @@ export const forgotPasswordMachine = setup({
           description: 'Typing the passwords; errors show for fields typed in, left or submitted.',
           on: {
             'reset.change': {
-              actions: 'assignPassword',
+              actions: { type: 'changePassword', params: kit.fieldChangeOf },
               description: 'Typing clears the last error.',
             },
             'reset.blur': {
-              actions: 'touchPassword',
+              actions: { type: 'touchPassword', params: kit.fieldOf },
               description: 'A field left shows its validation error.',
             },
             'reset.submit': [
@@ -388,7 +237,7 @@ export const forgotPasswordMachine = setup({
             onDone: { target: '#forgotPassword.done' },
             onError: {
               target: 'editing',
-              actions: 'assignError',
+              actions: { type: 'assignResetError', params: errorOf },
               description: 'The error shows under the form; the passwords are kept.',
             },
           },

@@ -1,14 +1,7 @@
-import {
-  assign,
-  cancel,
-  type DoneActorEvent,
-  type ErrorActorEvent,
-  fromPromise,
-  raise,
-  setup,
-} from 'xstate';
+import { assign, cancel, fromPromise, raise, setup } from 'xstate';
 import type { Membership } from '../shared/domain.ts';
 import { errorKeyOf } from '../shared/error-key.ts';
+import { errorOf } from '../shared/event-params.ts';
 
 export { MEMBERSHIP_STORAGE_KEY, REHYDRATE_TIMEOUT_MS } from './membership.persist.ts';
 
@@ -42,13 +35,9 @@ export type MembershipEvent =
   /** The record read from persisted storage at start-up (only while idle). */
   | { type: 'membership.hydrate'; record: Membership };
 
-function outputOf<T>(event: unknown): T {
-  return (event as DoneActorEvent<T>).output;
-}
-
-function errorOf(event: unknown): unknown {
-  return (event as ErrorActorEvent).error;
-}
+const recordOf = ({ event }: { event: { output: Membership | null } }) => ({
+  record: event.output,
+});
 
 export const membershipMachine = setup({
   types: {
@@ -63,16 +52,18 @@ export const membershipMachine = setup({
     }),
   },
   actions: {
-    assignRecord: assign({
-      record: ({ event }) => outputOf<Membership | null>(event),
+    assignRecord: assign((_args, params: { record: Membership | null }) => ({
+      record: params.record,
       errorKey: null,
       known: true,
-    }),
+    })),
     assignHydratedRecord: assign({
       record: ({ event }) => (event.type === 'membership.hydrate' ? event.record : null),
       known: true,
     }),
-    assignError: assign({ errorKey: ({ event }) => errorKeyOf(errorOf(event)) }),
+    assignError: assign((_args, params: { error: unknown }) => ({
+      errorKey: errorKeyOf(params.error),
+    })),
     dropRecord: assign({ record: null, errorKey: null, known: false }),
     /** Placeholder: the app saves `context.record` under MEMBERSHIP_STORAGE_KEY (serializeMembership). */
     persistMembership: () => {},
@@ -140,19 +131,19 @@ export const membershipMachine = setup({
         src: 'loadMembership',
         onDone: {
           target: 'loaded',
-          actions: ['assignRecord', 'persistMembership'],
+          actions: [{ type: 'assignRecord', params: recordOf }, 'persistMembership'],
           description: 'The record (or null: no membership) becomes current and is persisted.',
         },
         onError: [
           {
             guard: 'isKnown',
             target: 'stale',
-            actions: 'assignError',
+            actions: { type: 'assignError', params: errorOf },
             description: 'The last known record (or a persisted copy) keeps serving.',
           },
           {
             target: 'unavailable',
-            actions: 'assignError',
+            actions: { type: 'assignError', params: errorOf },
             description: 'Nothing is known: this is not "no membership".',
           },
         ],

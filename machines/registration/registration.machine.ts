@@ -1,16 +1,13 @@
-import { assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
-import type { FieldErrors } from '../forms/field-error.ts';
+import { assign, fromPromise, setup } from 'xstate';
+import * as kit from '../forms/form-state.ts';
 import {
   EMPTY_REGISTRATION_VALUES,
-  REGISTRATION_FIELDS,
   type RegistrationField,
-  type RegistrationValues,
   registrationSchema,
   toSignUpPayload,
 } from '../forms/registration.schema.ts';
-import { hasNoErrors, validate } from '../forms/validate.ts';
 import type { Language, SignUpPayload } from '../shared/domain.ts';
-import { errorKeyOf } from '../shared/error-key.ts';
+import { errorOf } from '../shared/event-params.ts';
 
 /** Server codes (spec 8) that mark one field; the code is also shown under the form. */
 export const SERVER_CODE_FIELDS: Readonly<Record<string, RegistrationField>> = {
@@ -23,18 +20,11 @@ export const SERVER_CODE_FIELDS: Readonly<Record<string, RegistrationField>> = {
   'server.invalidPassword': 'password',
 };
 
+export type RegistrationForm = kit.FormState<typeof registrationSchema>;
+
 export interface RegistrationContext {
-  values: RegistrationValues;
-  /** Some field was changed since the form opened (submit stays disabled until then). */
-  changed: boolean;
-  /** Fields the user has changed or left; validation errors show for these only. */
-  touched: Partial<Record<RegistrationField, boolean>>;
-  /** Live validation of `values`, every field (see selectFieldErrors for what shows). */
-  validationErrors: FieldErrors<RegistrationField>;
-  /** Fields the server rejected (spec 8); cleared by any field change. */
-  serverFieldErrors: FieldErrors<RegistrationField>;
-  /** The server's code shown in red under the form; cleared by any field change. */
-  serverErrorKey: string | null;
+  /** The form (machines/forms/form-state.ts); the server's code is its `errorKey`. */
+  form: RegistrationForm;
   /** The interface language at the last submit. */
   language: Language;
   /** The email shown on the confirmation view. */
@@ -47,14 +37,8 @@ export type RegistrationEvent =
   | { type: 'registration.submit'; language: Language };
 
 function initialContext(): RegistrationContext {
-  const values = { ...EMPTY_REGISTRATION_VALUES };
   return {
-    values,
-    changed: false,
-    touched: {},
-    validationErrors: validate(registrationSchema, values),
-    serverFieldErrors: {},
-    serverErrorKey: null,
+    form: kit.createForm(registrationSchema, { ...EMPTY_REGISTRATION_VALUES }),
     language: 'en',
     submittedEmail: null,
   };
@@ -62,12 +46,13 @@ function initialContext(): RegistrationContext {
 
 /** The signUp actor's input: the payload built from the values at submit. */
 export function signUpInput({ context }: { context: RegistrationContext }): SignUpPayload {
-  return toSignUpPayload(context.values, context.language);
+  return toSignUpPayload(context.form.values, context.language);
 }
 
-function allTouched(): Partial<Record<RegistrationField, boolean>> {
-  return Object.fromEntries(REGISTRATION_FIELDS.map((field) => [field, true]));
-}
+const form = kit.formAssigners<RegistrationContext>(registrationSchema, {
+  rule: { fields: SERVER_CODE_FIELDS, underForm: 'always' },
+});
+const languageOf = ({ event }: { event: { language: Language } }) => ({ language: event.language });
 
 export const registrationMachine = setup({
   types: {
@@ -82,41 +67,19 @@ export const registrationMachine = setup({
     }),
   },
   actions: {
-    assignValue: assign(({ context, event }) => {
-      if (event.type !== 'registration.change') return {};
-      const values = { ...context.values, [event.field]: event.value };
-      return {
-        values,
-        changed: true,
-        touched: { ...context.touched, [event.field]: true },
-        validationErrors: validate(registrationSchema, values),
-      };
+    changeField: assign(form.change),
+    touchField: assign(form.touch),
+    touchAllFields: assign(form.touchAll),
+    clearServerErrors: assign(form.clearServerErrors),
+    assignServerError: assign(form.serverError),
+    assignLanguage: assign((_args, params: { language: Language }) => params),
+    assignSubmittedEmail: assign({
+      submittedEmail: ({ context }) => context.form.values.email.trim(),
     }),
-    markTouched: assign({
-      touched: ({ context, event }) =>
-        event.type === 'registration.blur'
-          ? { ...context.touched, [event.field]: true }
-          : context.touched,
-    }),
-    touchAllFields: assign({ touched: allTouched }),
-    clearServerErrors: assign({ serverFieldErrors: {}, serverErrorKey: null }),
-    assignLanguage: assign({
-      language: ({ context, event }) =>
-        event.type === 'registration.submit' ? event.language : context.language,
-    }),
-    assignServerError: assign(({ event }) => {
-      const key = errorKeyOf((event as unknown as ErrorActorEvent).error);
-      const field = SERVER_CODE_FIELDS[key];
-      return {
-        serverErrorKey: key,
-        serverFieldErrors: field ? { [field]: { key } } : {},
-      };
-    }),
-    assignSubmittedEmail: assign({ submittedEmail: ({ context }) => context.values.email.trim() }),
   },
   guards: {
     /** Changed since the form opened, and every field valid (spec 5). */
-    canSubmit: ({ context }) => context.changed && hasNoErrors(context.validationErrors),
+    canSubmit: ({ context }) => context.form.changed && kit.isFormValid(context.form),
   },
 }).createMachine({
   id: 'registration',
@@ -131,18 +94,18 @@ export const registrationMachine = setup({
       on: {
         'registration.change': {
           target: '.ready',
-          actions: ['assignValue', 'clearServerErrors'],
+          actions: { type: 'changeField', params: kit.fieldChangeOf },
           description: 'Any field change clears the server’s field flags and message.',
         },
         'registration.blur': {
-          actions: 'markTouched',
+          actions: { type: 'touchField', params: kit.fieldOf },
           description: 'A field left shows its validation error.',
         },
         'registration.submit': [
           {
             guard: 'canSubmit',
             target: 'submitting',
-            actions: 'assignLanguage',
+            actions: { type: 'assignLanguage', params: languageOf },
             description: 'Submit with the interface language of the moment.',
           },
           {
@@ -175,7 +138,7 @@ export const registrationMachine = setup({
         },
         onError: {
           target: 'editing.rejected',
-          actions: 'assignServerError',
+          actions: { type: 'assignServerError', params: errorOf },
           description: 'The values are kept; the server code is shown.',
         },
       },

@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { loginSchema } from '../forms/login.schema.ts';
-import { isCompleteOtp, OTP_LENGTH, sanitizeOtp } from '../forms/otp.schema.ts';
-import { hasNoErrors, validate } from '../forms/validate.ts';
-import { EMPTY_USER, type LoginResponse, type Tokens, type User } from '../shared/domain.ts';
+import * as kit from '../forms/form-state.ts';
+import { EMPTY_LOGIN_VALUES, loginSchema } from '../forms/login.schema.ts';
+import { type OtpInput, type OtpVerified, otpMachine } from '../otp/otp.machine.ts';
+import { EMPTY_USER, type LoginResponse, type User } from '../shared/domain.ts';
 import { errorKeyOf, statusOf, TIMEOUT_ERROR_KEY } from '../shared/error-key.ts';
 import type {
   LoginValues,
@@ -20,36 +20,37 @@ function notProvided(name: string) {
 /** Shown when an unverified account signed in with a phone number and the server gave no email. */
 export const OTP_EMAIL_NEEDED_KEY = 'errors.verifyWithEmail';
 
-/** Resend stays disabled this long after a code was sent (issue 10: no flood of codes). */
-export const RESEND_COOLDOWN_MS = 30_000;
+export { RESEND_COOLDOWN_MS } from '../otp/otp.machine.ts';
 /** Attempts to load the current user before the 'could not reach the server' view. */
 export const MAX_LOAD_ATTEMPTS = 3;
 /** The first automatic retry waits this long; each further one twice as long. */
 export const LOAD_RETRY_BASE_MS = 1_000;
 
-const EMPTY_LOGIN: SessionContext['login'] = {
-  values: { emailOrPhone: '', password: '' },
-  changed: false,
-  errorKey: null,
-};
-const EMPTY_OTP: SessionContext['otp'] = { email: '', code: '', errorKey: null, sentCount: 0 };
+const EMPTY_LOGIN: SessionContext['login'] = kit.createForm(loginSchema, { ...EMPTY_LOGIN_VALUES });
+/** The login form: a field's error waits until the field is left (spec 5). */
+const loginForm = kit.formAssigners<SessionContext, 'login'>(loginSchema, {
+  slice: 'login',
+  touchOnChange: false,
+});
 
 // Named parameter mappers (kept out of the chart config so it stays plain data).
-const tokensOf = ({ event }: { event: { output: Pick<Tokens, 'token' | 'refreshToken'> } }) => ({
-  token: event.output.token,
-  refreshToken: event.output.refreshToken,
-});
-const userOf = ({ event }: { event: { output: Pick<Tokens, 'user'> } }) => ({
-  user: event.output.user,
-});
 /** The verified branch of a login answer (the unverified one, `isVerified: false`, is taken first). */
-const loginTokensOf = ({ event }: { event: { output: LoginResponse } }) =>
-  'token' in event.output
+/** The tokens of a sign-in: a verified login's answer, or verify-user's (the otp machine's output). */
+type SignInAnswer = LoginResponse | OtpVerified | null;
+const signInTokensOf = ({ event }: { event: { output: SignInAnswer } }) =>
+  event.output && 'token' in event.output
     ? { token: event.output.token, refreshToken: event.output.refreshToken }
     : { token: '', refreshToken: '' };
-const loginUserOf = ({ event }: { event: { output: LoginResponse } }) => ({
-  user: event.output.user ?? null,
+const signInUserOf = ({ event }: { event: { output: SignInAnswer } }) => ({
+  user: event.output && 'user' in event.output ? (event.output.user ?? null) : null,
 });
+/** Signing in, after a verified login or a right code (spec 4). */
+const SIGN_IN_ACTIONS = [
+  { type: 'storeTokens', params: signInTokensOf },
+  { type: 'assignUser', params: signInUserOf },
+  'startMembership',
+  'resetLogin',
+] as const;
 const loadedUserOf = ({ event }: { event: { output: User } }) => ({ user: event.output });
 const refreshResultOf = ({ event }: { event: { output: RefreshResult } }) => ({
   result: event.output,
@@ -71,10 +72,11 @@ const loginOutputOf = ({ event }: { event: { output: LoginResponse } }) => ({
   response: event.output,
 });
 const loginInputOf = ({ context }: { context: SessionContext }) => context.login.values;
-const otpRequestOf = ({ context }: { context: SessionContext }) => ({ email: context.otp.email });
-const otpVerifyOf = ({ context }: { context: SessionContext }) => ({
-  email: context.otp.email,
-  otp: context.otp.code,
+/** The code goes to the email; one is asked for at once; a refusal is shown. */
+const otpInputOf = ({ context }: { context: SessionContext }): OtpInput => ({
+  email: context.otpEmail,
+  sentCount: 0,
+  revealNothing: false,
 });
 
 /** The refresh actor rejects with a RefreshFailure; anything else is read as a failure without a refusal. */
@@ -95,12 +97,13 @@ export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
+    children: {} as { otp: 'otp' },
   },
   actors: {
     loadUser: fromPromise<User>(notProvided('loadUser')),
     login: fromPromise<LoginResponse, LoginValues>(notProvided('login')),
-    requestOtp: fromPromise<void, { email: string }>(notProvided('requestOtp')),
-    verifyOtp: fromPromise<Tokens, { email: string; otp: string }>(notProvided('verifyOtp')),
+    /** The one-time-code step (machines/otp); the app provides its requestCode and verifyCode. */
+    otp: otpMachine,
     /**
      * Runs under the cross-tab lock and stores the new tokens before releasing
      * it (so the next tab in line sees them); rejects with a RefreshFailure.
@@ -126,55 +129,21 @@ export const sessionMachine = setup({
         event.type === 'session.userUpdated' ? event.user : context.user,
     }),
     resetUser: assign({ user: EMPTY_USER }),
-    changeLoginValue: assign({
-      login: ({ context, event }) =>
-        event.type === 'login.change'
-          ? {
-              values: { ...context.login.values, [event.field]: event.value },
-              changed: true,
-              errorKey: null,
-            }
-          : context.login,
-    }),
-    assignLoginError: assign({
-      login: ({ context }, params: { error: unknown }) => ({
-        ...context.login,
-        errorKey: errorKeyOf(params.error),
-      }),
-    }),
-    resetLogin: assign({ login: EMPTY_LOGIN, otp: EMPTY_OTP }),
+    changeLoginValue: assign(loginForm.change),
+    touchLoginField: assign(loginForm.touch),
+    touchAllLoginFields: assign(loginForm.touchAll),
+    assignLoginError: assign(loginForm.serverError),
+    resetLogin: assign({ login: EMPTY_LOGIN, otpEmail: '' }),
     markSessionExpired: assign({ signOutReason: 'expired' }),
     forgetSignOutReason: assign({ signOutReason: null }),
     rememberOtpEmail: assign({
       // The credentials were right: an earlier failure must not reappear after 'Back to sign in'.
-      login: ({ context }) => ({ ...context.login, errorKey: null }),
-      otp: ({ context }, params: { response: LoginResponse }) => ({
-        ...EMPTY_OTP,
-        email: emailForOtp(context.login.values, params.response),
-      }),
+      login: ({ context }) => kit.clearServerErrors(context.login),
+      otpEmail: ({ context }, params: { response: LoginResponse }) =>
+        emailForOtp(context.login.values, params.response),
     }),
     assignOtpEmailNeeded: assign({
-      login: ({ context }) => ({ ...context.login, errorKey: OTP_EMAIL_NEEDED_KEY }),
-    }),
-    changeOtpCode: assign({
-      otp: ({ context, event }) =>
-        event.type === 'otp.change'
-          ? { ...context.otp, code: sanitizeOtp(event.code).slice(0, OTP_LENGTH), errorKey: null }
-          : context.otp,
-    }),
-    /** A new code went out: an earlier failure is no longer current. */
-    markCodeSent: assign({
-      otp: ({ context }) => ({
-        ...context.otp,
-        sentCount: context.otp.sentCount + 1,
-        errorKey: null,
-      }),
-    }),
-    assignOtpError: assign({
-      otp: ({ context }, params: { error: unknown }) => ({
-        ...context.otp,
-        errorKey: errorKeyOf(params.error),
-      }),
+      login: ({ context }) => kit.withServerError(context.login, OTP_EMAIL_NEEDED_KEY),
     }),
     countLoadFailure: assign({
       loadFailures: ({ context }) => context.loadFailures + 1,
@@ -197,12 +166,10 @@ export const sessionMachine = setup({
   guards: {
     /** Provided by the app: reads the token store (spec 3: authenticated if either token is stored). */
     hasStoredTokens: () => false,
-    canSubmitLogin: ({ context }) =>
-      context.login.changed && hasNoErrors(validate(loginSchema, context.login.values)),
+    canSubmitLogin: ({ context }) => context.login.changed && kit.isFormValid(context.login),
     isUnverified: (_args, params: { response: LoginResponse }) =>
       params.response.isVerified === false,
-    hasOtpEmail: ({ context }) => context.otp.email.length > 0,
-    isOtpComplete: ({ context }) => isCompleteOtp(context.otp.code),
+    hasOtpEmail: ({ context }) => context.otpEmail.length > 0,
     /** The server refused the session itself: 401 or 403 (after the client's one refresh). */
     isSessionRefused: (_args, params: { error: unknown }) => {
       const status = statusOf(params.error);
@@ -229,7 +196,6 @@ export const sessionMachine = setup({
       event.type === 'session.storageChanged' && !event.hasTokens,
   },
   delays: {
-    RESEND_COOLDOWN: RESEND_COOLDOWN_MS,
     LOAD_RETRY_DELAY: ({ context }) =>
       LOAD_RETRY_BASE_MS * 2 ** Math.max(0, context.loadFailures - 1),
   },
@@ -240,7 +206,7 @@ export const sessionMachine = setup({
   context: {
     user: EMPTY_USER,
     login: EMPTY_LOGIN,
-    otp: EMPTY_OTP,
+    otpEmail: '',
     signOutReason: null,
     loadFailures: 0,
     loadErrorKey: null,
@@ -454,11 +420,15 @@ export const sessionMachine = setup({
           description:
             'Email or phone and password. Editing clears the shown error; submit only when changed and valid (spec 5).',
           on: {
-            'login.change': { actions: 'changeLoginValue' },
+            'login.change': { actions: { type: 'changeLoginValue', params: kit.fieldChangeOf } },
+            'login.blur': {
+              actions: { type: 'touchLoginField', params: kit.fieldOf },
+              description: 'A field left shows its validation error.',
+            },
             'login.submit': {
               guard: 'canSubmitLogin',
               target: 'submitting',
-              actions: 'forgetSignOutReason',
+              actions: ['forgetSignOutReason', 'touchAllLoginFields'],
             },
           },
         },
@@ -481,12 +451,7 @@ export const sessionMachine = setup({
                 description:
                   'Spec 4: store the tokens, save the user; the router then leaves /login (for /activation, or /dashboard for an active member).',
                 target: '#signedIn',
-                actions: [
-                  { type: 'storeTokens', params: loginTokensOf },
-                  { type: 'assignUser', params: loginUserOf },
-                  'startMembership',
-                  'resetLogin',
-                ],
+                actions: SIGN_IN_ACTIONS,
               },
             ],
             onError: {
@@ -513,80 +478,16 @@ export const sessionMachine = setup({
             },
             active: {
               description:
-                'Entering the code and asking for codes run side by side: a code can be checked while another is on its way.',
-              type: 'parallel',
-              states: {
-                code: {
-                  description: 'The code the member types or pastes.',
-                  initial: 'entering',
-                  states: {
-                    entering: {
-                      description: 'Typing or pasting the code; Next is enabled at 6 digits.',
-                      on: {
-                        'otp.change': { actions: 'changeOtpCode' },
-                        'otp.submit': { guard: 'isOtpComplete', target: 'verifying' },
-                      },
-                    },
-                    verifying: {
-                      description: 'POST client/auth/verify-user with the email and the code.',
-                      tags: ['busy'],
-                      invoke: {
-                        id: 'verifyOtp',
-                        src: 'verifyOtp',
-                        input: otpVerifyOf,
-                        onDone: {
-                          description:
-                            'Spec 4: store the tokens, save the user, go to /activation.',
-                          target: '#signedIn',
-                          actions: [
-                            { type: 'storeTokens', params: tokensOf },
-                            { type: 'assignUser', params: userOf },
-                            'startMembership',
-                            'resetLogin',
-                          ],
-                        },
-                        onError: {
-                          description: 'The error shows under the boxes; the code is kept.',
-                          target: 'entering',
-                          actions: { type: 'assignOtpError', params: errorOf },
-                        },
-                      },
-                    },
-                  },
-                },
-                sending: {
+                'The one-time-code step runs as the otp machine (codes sent to the email, 6 digits checked with verify-user).',
+              invoke: {
+                id: 'otp',
+                src: 'otp',
+                input: otpInputOf,
+                onDone: {
                   description:
-                    'Codes going out: one at once (after an unverified login), then one per Resend, at most one every 30 s.',
-                  initial: 'requesting',
-                  states: {
-                    requesting: {
-                      description:
-                        'Asking the server to send a code to the email (POST client/auth/resend-otp).',
-                      tags: ['busy'],
-                      invoke: {
-                        id: 'requestOtp',
-                        src: 'requestOtp',
-                        input: otpRequestOf,
-                        onDone: { target: 'coolingDown', actions: 'markCodeSent' },
-                        onError: {
-                          description:
-                            'Shown like a verification failure (spec 8); Resend is available again at once.',
-                          target: 'canResend',
-                          actions: { type: 'assignOtpError', params: errorOf },
-                        },
-                      },
-                    },
-                    coolingDown: {
-                      description: 'A code was just sent: Resend is disabled with a countdown.',
-                      after: {
-                        RESEND_COOLDOWN: { target: 'canResend', description: '30 s have passed.' },
-                      },
-                    },
-                    canResend: {
-                      description: "'Resend it' is enabled.",
-                      on: { 'otp.resend': { target: 'requesting' } },
-                    },
-                  },
+                    'Spec 4: a right code stores the tokens, saves the user, goes to /activation.',
+                  target: '#signedIn',
+                  actions: SIGN_IN_ACTIONS,
                 },
               },
             },

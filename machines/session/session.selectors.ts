@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { User } from '../shared/domain.ts';
 import type { SessionMachine } from './session.machine.ts';
-import type { SignOutReason } from './session.types.ts';
+import type { LoginForm, SignOutReason } from './session.types.ts';
 
 export type SessionSnapshot = SnapshotFrom<SessionMachine>;
 
@@ -19,22 +19,13 @@ export const selectUser = (s: SessionSnapshot): User => s.context.user;
 export const selectSignOutReason = (s: SessionSnapshot): SignOutReason | null =>
   s.context.signOutReason;
 
+export const selectLoginForm = (s: SessionSnapshot): LoginForm => s.context.login;
 export const isLoginBusy = (s: SessionSnapshot): boolean =>
   s.matches({ signedOut: 'submitting' }) || s.matches({ signedOut: { otp: 'checkingEmail' } });
 export const isOnOtpStep = (s: SessionSnapshot): boolean =>
   s.matches({ signedOut: { otp: 'active' } });
-export const isVerifyingOtp = (s: SessionSnapshot): boolean =>
-  s.matches({ signedOut: { otp: { active: { code: 'verifying' } } } });
-export const isResendingOtp = (s: SessionSnapshot): boolean =>
-  s.matches({ signedOut: { otp: { active: { sending: 'requesting' } } } });
-/** A code was just sent: Resend waits for RESEND_COOLDOWN_MS. */
-export const isResendCoolingDown = (s: SessionSnapshot): boolean =>
-  s.matches({ signedOut: { otp: { active: { sending: 'coolingDown' } } } });
-export const canResendOtp = (s: SessionSnapshot): boolean =>
-  s.matches({ signedOut: { otp: { active: { sending: 'canResend' } } } });
 export const canSubmitLogin = (s: SessionSnapshot): boolean =>
   s.matches({ signedOut: 'form' }) && s.can({ type: 'login.submit' });
-export const canSubmitOtp = (s: SessionSnapshot): boolean =>
-  s.matches({ signedOut: { otp: { active: { code: 'entering' } } } }) &&
-  s.can({ type: 'otp.submit' });
+/** The one-time-code step's actor (machines/otp), while the step shows. */
+export const selectOtpActor = (s: SessionSnapshot) => s.children.otp;
 export const isRefreshing = (s: SessionSnapshot): boolean => s.hasTag('refreshing');

@@ -1,7 +1,9 @@
+import type { FormState } from '../forms/form-state.ts';
+import type { LoginField, LoginValues, loginSchema } from '../forms/login.schema.ts';
 import type { Tokens, User } from '../shared/domain.ts';
 
-export type LoginField = 'emailOrPhone' | 'password';
-export type LoginValues = Record<LoginField, string>;
+export type { LoginField, LoginValues };
+export type LoginForm = FormState<typeof loginSchema>;
 
 export type RefreshOutcome = 'refreshed' | 'rejected' | 'failed';
 
@@ -27,20 +29,14 @@ export type SignOutReason = 'expired';
 
 export interface SessionContext {
   user: User;
-  login: {
-    values: LoginValues;
-    /** Submit stays disabled until the form has been changed (spec 5). */
-    changed: boolean;
-    /** A translation key shown under the form; inputs are marked invalid while set. */
-    errorKey: string | null;
-  };
-  otp: {
-    email: string;
-    code: string;
-    errorKey: string | null;
-    /** How many codes went out on this step (for the status message and the resend countdown). */
-    sentCount: number;
-  };
+  /**
+   * The login form (machines/forms/form-state.ts): submit stays disabled until
+   * it has changed (spec 5); its `errorKey` shows under the form and marks the
+   * inputs invalid.
+   */
+  login: LoginForm;
+  /** Where the one-time code goes (the otp machine takes it as input). */
+  otpEmail: string;
   /** Set when the server ended the session; /login says so until the next sign-in attempt. */
   signOutReason: SignOutReason | null;
   /** Failed attempts to load the current user since the last success (for the back-off). */
@@ -54,10 +50,8 @@ export interface SessionContext {
 
 export type SessionEvent =
   | { type: 'login.change'; field: LoginField; value: string }
+  | { type: 'login.blur'; field: LoginField }
   | { type: 'login.submit' }
-  | { type: 'otp.change'; code: string }
-  | { type: 'otp.submit' }
-  | { type: 'otp.resend' }
   | { type: 'otp.cancel' }
   | { type: 'session.refresh' }
   | { type: 'session.reloadUser' }

@@ -8,6 +8,7 @@ import {
   parsePersistedMembership,
   serializeMembership,
 } from '../../machines/membership/membership.persist.ts';
+import { otpMachine } from '../../machines/otp/otp.machine.ts';
 import { sessionMachine } from '../../machines/session/session.machine.ts';
 import type { RefreshOutcome, RefreshResult } from '../../machines/session/session.types.ts';
 import type { ApiClient } from '../api/client.ts';
@@ -140,8 +141,12 @@ export function createServices({
             password: input.password,
           }),
         ),
-        requestOtp: fromPromise(({ input }) => api.auth.resendOtp(input)),
-        verifyOtp: fromPromise(({ input }) => api.auth.verifyUser(input)),
+        otp: otpMachine.provide({
+          actors: {
+            requestCode: fromPromise(({ input }) => api.auth.resendOtp(input)),
+            verifyCode: fromPromise(({ input }) => api.auth.verifyUser(input)),
+          },
+        }),
         refreshTokens: fromPromise(() => refreshTokens()),
       },
       actions: {

@@ -19,6 +19,7 @@ import type { ProfileFormMachine } from '../../machines/account/profile-form.mac
 import type { ActivationMachine } from '../../machines/activation/activation.machine.ts';
 import type { BillingMachine } from '../../machines/billing/billing.machine.ts';
 import type { ForgotPasswordMachine } from '../../machines/forgot-password/forgot-password.machine.ts';
+import { otpMachine } from '../../machines/otp/otp.machine.ts';
 import type { CheckoutMachine } from '../../machines/payment/checkout.machine.ts';
 import { loadedSubscriptionOf } from '../../machines/payment/intent.ts';
 import type { RegistrationMachine } from '../../machines/registration/registration.machine.ts';
@@ -84,7 +85,13 @@ export function createFlows({ api, session, membership, logger, i18n }: FlowServ
     forgotPassword: {
       actors: {
         requestReset: fromPromise(({ input }) => api.auth.requestPasswordReset(input)),
-        checkResetOtp: fromPromise(({ input }) => api.auth.checkResetOtp(input)),
+        // The code step: another code is the same request; the code is checked with check-otp.
+        otp: otpMachine.provide({
+          actors: {
+            requestCode: fromPromise(({ input }) => api.auth.requestPasswordReset(input)),
+            verifyCode: fromPromise(({ input }) => api.auth.checkResetOtp(input)),
+          },
+        }),
         resetPassword: fromPromise(({ input }) => api.auth.resetPassword(input)),
       },
     },

@@ -117,8 +117,26 @@ export function summarize(machine: AnyStateMachine): MachineSummary {
   };
 }
 
+/**
+ * The machines a chart invokes (composition): for each invoke whose actor is
+ * itself a statechart, the state that invokes it and the machine's id.
+ */
+export function invokedMachines(machine: AnyStateMachine): Array<{ state: string; id: string }> {
+  const actors = (machine.implementations as { actors?: Record<string, unknown> }).actors ?? {};
+  return allNodes(machine).flatMap((node) =>
+    node.invoke.flatMap((invoke) => {
+      const logic = typeof invoke.src === 'string' ? actors[invoke.src] : invoke.src;
+      const root = (logic as { root?: unknown; id?: unknown } | undefined) ?? {};
+      return root.root && typeof root.id === 'string'
+        ? [{ state: node.path.join('.'), id: root.id }]
+        : [];
+    }),
+  );
+}
+
 export function toMarkdown(machine: AnyStateMachine): string {
   const s = summarize(machine);
+  const invoked = invokedMachines(machine);
   return [
     `# ${s.id}`,
     '',
@@ -144,6 +162,12 @@ export function toMarkdown(machine: AnyStateMachine): string {
     '',
     `**Actions:** ${s.actions.map((e) => `\`${e}\``).join(', ') || '—'}`,
     '',
+    ...(invoked.length > 0
+      ? [
+          `**Invokes machines:** ${invoked.map((i) => `[${i.id}](./${i.id}.md) in \`${i.state}\``).join(', ')}`,
+          '',
+        ]
+      : []),
   ].join('\n');
 }
 

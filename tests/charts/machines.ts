@@ -7,6 +7,7 @@ import { activationMachine } from '../../machines/activation/activation.machine.
 import { billingMachine } from '../../machines/billing/billing.machine.ts';
 import { forgotPasswordMachine } from '../../machines/forgot-password/forgot-password.machine.ts';
 import { membershipMachine } from '../../machines/membership/membership.machine.ts';
+import { otpMachine } from '../../machines/otp/otp.machine.ts';
 import { checkoutMachine } from '../../machines/payment/checkout.machine.ts';
 import { registrationMachine } from '../../machines/registration/registration.machine.ts';
 import { sessionMachine } from '../../machines/session/session.machine.ts';
@@ -20,6 +21,7 @@ export const MACHINES: AnyStateMachine[] = [
   billingMachine,
   checkoutMachine,
   forgotPasswordMachine,
+  otpMachine,
   profileFormMachine,
   changePasswordMachine,
   preferencesMachine,

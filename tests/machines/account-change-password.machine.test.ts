@@ -1,10 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import {
-  isPasswordChanged,
-  selectChangePasswordErrors,
-} from '../../machines/account/account.selectors.ts';
+import { isPasswordChanged } from '../../machines/account/account.selectors.ts';
 import { changePasswordMachine } from '../../machines/account/change-password.machine.ts';
+import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import { flushPromises } from '../support/deferred.ts';
 
 const apiError = (key: string) => Object.assign(new Error(key), { key });
@@ -34,7 +32,7 @@ describe('change-password machine', () => {
   it('asks for every field on an empty submit', () => {
     const { actor, change } = start();
     actor.send({ type: 'password.submit' });
-    expect(selectChangePasswordErrors(actor.getSnapshot())).toEqual({
+    expect(shownFieldErrors(actor.getSnapshot().context.form)).toEqual({
       currentPassword: { key: 'validation.currentPasswordRequired' },
       newPassword: { key: 'validation.newPasswordRequired' },
       passwordConfirmation: { key: 'validation.passwordConfirmationRequired' },
@@ -49,12 +47,12 @@ describe('change-password machine', () => {
       newPassword: 'short',
       passwordConfirmation: 'shorter',
     });
-    expect(selectChangePasswordErrors(actor.getSnapshot())).toEqual({
+    expect(shownFieldErrors(actor.getSnapshot().context.form)).toEqual({
       newPassword: { key: 'validation.passwordMin' },
       passwordConfirmation: { key: 'validation.passwordMismatch' },
     });
     fill(actor, { newPassword: 'p'.repeat(33) });
-    expect(selectChangePasswordErrors(actor.getSnapshot()).newPassword).toEqual({
+    expect(shownFieldErrors(actor.getSnapshot().context.form).newPassword).toEqual({
       key: 'validation.maxSymbols',
       values: { number: 32, field: 'fields.newPassword' },
     });
@@ -75,12 +73,12 @@ describe('change-password machine', () => {
       newPassword: 'new-pass-22',
     });
     expect(isPasswordChanged(actor.getSnapshot())).toBe(true);
-    expect(actor.getSnapshot().context.values).toEqual({
+    expect(actor.getSnapshot().context.form.values).toEqual({
       currentPassword: '',
       newPassword: '',
       passwordConfirmation: '',
     });
-    expect(selectChangePasswordErrors(actor.getSnapshot())).toEqual({});
+    expect(shownFieldErrors(actor.getSnapshot().context.form)).toEqual({});
   });
 
   it('maps server.incorrectPassword to the current-password field, keeping every value', async () => {
@@ -92,13 +90,13 @@ describe('change-password machine', () => {
     });
     actor.send({ type: 'password.submit' });
     await flushPromises();
-    expect(selectChangePasswordErrors(actor.getSnapshot())).toEqual({
+    expect(shownFieldErrors(actor.getSnapshot().context.form)).toEqual({
       currentPassword: { key: 'server.incorrectPassword' },
     });
-    expect(actor.getSnapshot().context.errorKey).toBeNull();
-    expect(actor.getSnapshot().context.values.currentPassword).toBe('wrong-pass');
+    expect(actor.getSnapshot().context.form.errorKey).toBeNull();
+    expect(actor.getSnapshot().context.form.values.currentPassword).toBe('wrong-pass');
     fill(actor, { currentPassword: 'old-pass-1' });
-    expect(selectChangePasswordErrors(actor.getSnapshot())).toEqual({});
+    expect(shownFieldErrors(actor.getSnapshot().context.form)).toEqual({});
   });
 
   it('shows another code under the form', async () => {
@@ -110,7 +108,7 @@ describe('change-password machine', () => {
     });
     actor.send({ type: 'password.submit' });
     await flushPromises();
-    expect(actor.getSnapshot().context.errorKey).toBe('errors.unknown');
+    expect(actor.getSnapshot().context.form.errorKey).toBe('errors.unknown');
     expect(actor.getSnapshot().matches({ editing: 'idle' })).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { isDeleteDialogOpen } from '../../machines/account/account.selectors.ts';
 import { deleteAccountMachine } from '../../machines/account/delete-account.machine.ts';
+import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import { flushPromises } from '../support/deferred.ts';
 
 const apiError = (key: string) => Object.assign(new Error(key), { key });
@@ -27,7 +28,7 @@ describe('delete-account machine', () => {
     actor.send({ type: 'delete.open' });
     expect(isDeleteDialogOpen(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'delete.submit' });
-    expect(actor.getSnapshot().context.passwordError).toEqual({
+    expect(shownFieldErrors(actor.getSnapshot().context.form).password).toEqual({
       key: 'validation.passwordRequired',
     });
     expect(remove).not.toHaveBeenCalled();
@@ -54,11 +55,13 @@ describe('delete-account machine', () => {
     actor.send({ type: 'delete.submit' });
     await flushPromises();
     expect(actor.getSnapshot().matches('confirming')).toBe(true);
-    expect(actor.getSnapshot().context.passwordError).toEqual({ key: 'server.incorrectPassword' });
-    expect(actor.getSnapshot().context.password).toBe('wrong');
+    expect(actor.getSnapshot().context.form.serverFieldErrors.password).toEqual({
+      key: 'server.incorrectPassword',
+    });
+    expect(actor.getSnapshot().context.form.values.password).toBe('wrong');
     expect(signOut).not.toHaveBeenCalled();
     actor.send({ type: 'delete.change', value: 'wrong2' });
-    expect(actor.getSnapshot().context.passwordError).toBeNull();
+    expect(actor.getSnapshot().context.form.serverFieldErrors).toEqual({});
   });
 
   it('shows another error in the dialog', async () => {
@@ -67,8 +70,8 @@ describe('delete-account machine', () => {
     actor.send({ type: 'delete.change', value: 'pw' });
     actor.send({ type: 'delete.submit' });
     await flushPromises();
-    expect(actor.getSnapshot().context.errorKey).toBe('errors.network');
-    expect(actor.getSnapshot().context.passwordError).toBeNull();
+    expect(actor.getSnapshot().context.form.errorKey).toBe('errors.network');
+    expect(actor.getSnapshot().context.form.serverFieldErrors).toEqual({});
   });
 
   it('forgets the password when cancelled', () => {
@@ -77,8 +80,8 @@ describe('delete-account machine', () => {
     actor.send({ type: 'delete.change', value: 'secret' });
     actor.send({ type: 'delete.cancel' });
     expect(actor.getSnapshot().matches('closed')).toBe(true);
-    expect(actor.getSnapshot().context.password).toBe('');
+    expect(actor.getSnapshot().context.form.values.password).toBe('');
     actor.send({ type: 'delete.open' });
-    expect(actor.getSnapshot().context.password).toBe('');
+    expect(actor.getSnapshot().context.form.values.password).toBe('');
   });
 });

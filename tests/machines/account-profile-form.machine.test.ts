@@ -1,14 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import {
-  canSaveProfile,
-  isProfileSaved,
-  selectProfileErrors,
-} from '../../machines/account/account.selectors.ts';
+import { canSaveProfile, isProfileSaved } from '../../machines/account/account.selectors.ts';
 import {
   type ProfileValues,
   profileFormMachine,
 } from '../../machines/account/profile-form.machine.ts';
+import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import type { User } from '../../machines/shared/domain.ts';
 import { flushPromises } from '../support/deferred.ts';
 import { MARIE } from '../support/fixtures.ts';
@@ -38,7 +35,7 @@ function start(
 describe('profile form machine', () => {
   it('starts with the user’s values and nothing to save', () => {
     const { actor } = start();
-    expect(actor.getSnapshot().context.values).toEqual({
+    expect(actor.getSnapshot().context.form.values).toEqual({
       firstName: 'Marie',
       lastName: 'Tremblay',
       phone: '+15145550123',
@@ -53,13 +50,13 @@ describe('profile form machine', () => {
     actor.send({ type: 'profile.change', field: 'firstName', value: 'M' });
     actor.send({ type: 'profile.change', field: 'lastName', value: '' });
     actor.send({ type: 'profile.change', field: 'phone', value: '+1' });
-    expect(selectProfileErrors(actor.getSnapshot())).toEqual({
+    expect(shownFieldErrors(actor.getSnapshot().context.form)).toEqual({
       firstName: { key: 'validation.minSymbols', values: { number: 2, field: 'fields.firstName' } },
       lastName: { key: 'validation.lastNameRequired' },
       phone: { key: 'validation.phoneInvalid' },
     });
     actor.send({ type: 'profile.change', field: 'lastName', value: 'x'.repeat(33) });
-    expect(selectProfileErrors(actor.getSnapshot()).lastName).toEqual({
+    expect(shownFieldErrors(actor.getSnapshot().context.form).lastName).toEqual({
       key: 'validation.maxSymbols',
       values: { number: 32, field: 'fields.lastName' },
     });
@@ -71,11 +68,11 @@ describe('profile form machine', () => {
     const { actor } = start();
     actor.send({ type: 'profile.change', field: 'phone', value: '' });
     actor.send({ type: 'profile.blur', field: 'firstName' });
-    expect(selectProfileErrors(actor.getSnapshot())).toEqual({
+    expect(shownFieldErrors(actor.getSnapshot().context.form)).toEqual({
       phone: { key: 'validation.phoneRequired' },
     });
     actor.send({ type: 'profile.submit' });
-    expect(selectProfileErrors(actor.getSnapshot()).phone).toEqual({
+    expect(shownFieldErrors(actor.getSnapshot().context.form).phone).toEqual({
       key: 'validation.phoneRequired',
     });
   });
@@ -94,7 +91,7 @@ describe('profile form machine', () => {
     });
     expect(notifyUserUpdated).toHaveBeenCalledWith({ ...USER, firstName: 'Émilie' });
     expect(isProfileSaved(actor.getSnapshot())).toBe(true);
-    expect(actor.getSnapshot().context.values.firstName).toBe('Émilie');
+    expect(actor.getSnapshot().context.form.values.firstName).toBe('Émilie');
     expect(canSaveProfile(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'profile.change', field: 'lastName', value: 'Roy' });
     expect(isProfileSaved(actor.getSnapshot())).toBe(false);
@@ -107,12 +104,12 @@ describe('profile form machine', () => {
       actor.send({ type: 'profile.change', field: 'phone', value: '+15145550199' });
       actor.send({ type: 'profile.submit' });
       await flushPromises();
-      expect(selectProfileErrors(actor.getSnapshot())).toEqual({ phone: { key } });
-      expect(actor.getSnapshot().context.errorKey).toBeNull();
-      expect(actor.getSnapshot().context.values.phone).toBe('+15145550199');
+      expect(shownFieldErrors(actor.getSnapshot().context.form)).toEqual({ phone: { key } });
+      expect(actor.getSnapshot().context.form.errorKey).toBeNull();
+      expect(actor.getSnapshot().context.form.values.phone).toBe('+15145550199');
       expect(notifyUserUpdated).not.toHaveBeenCalled();
       actor.send({ type: 'profile.change', field: 'phone', value: '+15145550198' });
-      expect(selectProfileErrors(actor.getSnapshot())).toEqual({});
+      expect(shownFieldErrors(actor.getSnapshot().context.form)).toEqual({});
     },
   );
 
@@ -121,8 +118,8 @@ describe('profile form machine', () => {
     actor.send({ type: 'profile.change', field: 'lastName', value: 'Roy' });
     actor.send({ type: 'profile.submit' });
     await flushPromises();
-    expect(actor.getSnapshot().context.errorKey).toBe('errors.network');
-    expect(selectProfileErrors(actor.getSnapshot())).toEqual({});
-    expect(actor.getSnapshot().context.values.lastName).toBe('Roy');
+    expect(actor.getSnapshot().context.form.errorKey).toBe('errors.network');
+    expect(shownFieldErrors(actor.getSnapshot().context.form)).toEqual({});
+    expect(actor.getSnapshot().context.form.values.lastName).toBe('Roy');
   });
 });

@@ -2,13 +2,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { type BillingInput, billingMachine } from '../../machines/billing/billing.machine.ts';
 import {
-  canSubmit,
-  isBusy,
-  selectErrorKey,
-  selectFieldErrors,
-  selectValues,
+  type BillingSnapshot,
+  canSubmitBilling as canSubmit,
+  isBillingBusy as isBusy,
+  selectBillingForm,
 } from '../../machines/billing/billing.selectors.ts';
+import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import type { BillingAddress } from '../../machines/shared/domain.ts';
+
+const selectFieldErrors = (s: BillingSnapshot) => shownFieldErrors(selectBillingForm(s));
+const selectErrorKey = (s: BillingSnapshot) => selectBillingForm(s).errorKey;
+const selectValues = (s: BillingSnapshot) => selectBillingForm(s).values;
 
 const FILLED = {
   address1: '1234 rue Saint-Denis',
@@ -103,7 +107,10 @@ describe('billing machine', () => {
     });
     fill(actor);
     actor.send({ type: 'billing.submit' });
-    const failed = await waitFor(actor, (s) => s.matches('editing') && s.context.errorKey !== null);
+    const failed = await waitFor(
+      actor,
+      (s) => s.matches('editing') && s.context.form.errorKey !== null,
+    );
     expect(selectErrorKey(failed)).toBe('errors.unknown');
     expect(selectValues(failed)).toEqual({ countryCode: 'CA', ...FILLED });
     expect(isBusy(failed)).toBe(false);
@@ -163,7 +170,7 @@ describe('billing machine', () => {
       input: { initial: { ...FILLED } },
     }).start();
     actor.send({ type: 'billing.submit' });
-    const snapshot = await waitFor(actor, (s) => s.context.errorKey !== null);
+    const snapshot = await waitFor(actor, (s) => s.context.form.errorKey !== null);
     expect(snapshot.value).toBe('editing');
     expect(selectErrorKey(snapshot)).toBe('errors.unknown');
   });

@@ -5,14 +5,21 @@ import {
   RESEND_COOLDOWN_MS,
 } from '../../machines/forgot-password/forgot-password.machine.ts';
 import {
-  canSubmitCode,
-  isResendCoolingDown,
-  isResending,
-  selectEmailError,
-  selectPasswordErrors,
+  type ForgotPasswordSnapshot,
   selectStep,
 } from '../../machines/forgot-password/forgot-password.selectors.ts';
+import { shownFieldErrors } from '../../machines/forms/form-state.ts';
+import { otpMachine } from '../../machines/otp/otp.machine.ts';
+import {
+  canSubmitCode,
+  isCodeCoolingDown,
+  isSendingCode,
+} from '../../machines/otp/otp.selectors.ts';
 import { flushPromises } from '../support/deferred.ts';
+
+const selectEmailError = (s: ForgotPasswordSnapshot) =>
+  shownFieldErrors(s.context.request).email ?? null;
+const selectPasswordErrors = (s: ForgotPasswordSnapshot) => shownFieldErrors(s.context.newPassword);
 
 const EMAIL = 'marie@example.ca';
 const NEW_PASSWORD = 'N3w-secret-pass';
@@ -39,11 +46,16 @@ function start(fakes: Fakes = {}, { cooldownMs = RESEND_COOLDOWN_MS } = {}) {
     forgotPasswordMachine.provide({
       actors: {
         requestReset: fromPromise(({ input }) => calls.requestReset(input)),
-        checkResetOtp: fromPromise(({ input }) => calls.checkResetOtp(input)),
+        otp: otpMachine.provide({
+          actors: {
+            requestCode: fromPromise(({ input }) => calls.requestReset(input)),
+            verifyCode: fromPromise(({ input }) => calls.checkResetOtp(input)),
+          },
+          delays: { RESEND_COOLDOWN: cooldownMs },
+        }),
         resetPassword: fromPromise(({ input }) => calls.resetPassword(input)),
       },
       actions: { goToLoginWithSuccess },
-      delays: { RESEND_COOLDOWN: cooldownMs },
     }),
   );
   actor.start();
@@ -52,16 +64,24 @@ function start(fakes: Fakes = {}, { cooldownMs = RESEND_COOLDOWN_MS } = {}) {
 
 type Run = ReturnType<typeof start>;
 
+/** The code step's actor (the otp machine forgot password invokes). */
+function otpActor(run: Run) {
+  const otp = run.actor.getSnapshot().children.otp;
+  if (!otp) throw new Error('not on the code step');
+  return otp;
+}
+const otpOf = (run: Run) => otpActor(run).getSnapshot();
+
 async function toCodeStep(run: Run, email = EMAIL) {
-  run.actor.send({ type: 'request.change', value: email });
+  run.actor.send({ type: 'request.change', field: 'email', value: email });
   run.actor.send({ type: 'request.submit' });
   await flushPromises();
 }
 
 async function toNewPasswordStep(run: Run) {
   await toCodeStep(run);
-  run.actor.send({ type: 'code.change', code: '123456' });
-  run.actor.send({ type: 'code.submit' });
+  otpActor(run).send({ type: 'otp.change', code: '123456' });
+  otpActor(run).send({ type: 'otp.submit' });
   await flushPromises();
 }
 
@@ -76,7 +96,7 @@ describe('forgot-password machine: request step', () => {
     const { actor, calls } = start();
     actor.send({ type: 'request.submit' });
     expect(selectEmailError(actor.getSnapshot())).toEqual({ key: 'validation.emailRequired' });
-    actor.send({ type: 'request.change', value: 'marie@' });
+    actor.send({ type: 'request.change', field: 'email', value: 'marie@' });
     actor.send({ type: 'request.submit' });
     expect(selectEmailError(actor.getSnapshot())).toEqual({ key: 'validation.emailInvalid' });
     expect(actor.getSnapshot().matches({ request: 'editing' })).toBe(true);
@@ -85,13 +105,13 @@ describe('forgot-password machine: request step', () => {
 
   it('shows the email error once the field is left', () => {
     const { actor } = start();
-    actor.send({ type: 'request.blur' });
+    actor.send({ type: 'request.blur', field: 'email' });
     expect(selectEmailError(actor.getSnapshot())).toEqual({ key: 'validation.emailRequired' });
   });
 
   it('sends the trimmed email, busy meanwhile, then goes to the code step', async () => {
     const run = start();
-    run.actor.send({ type: 'request.change', value: `  ${EMAIL} ` });
+    run.actor.send({ type: 'request.change', field: 'email', value: `  ${EMAIL} ` });
     run.actor.send({ type: 'request.submit' });
     expect(run.actor.getSnapshot().hasTag('busy')).toBe(true);
     await flushPromises();
@@ -103,8 +123,8 @@ describe('forgot-password machine: request step', () => {
     const run = start({ requestReset: () => Promise.reject(apiError('server.userNotExist')) });
     await toCodeStep(run);
     expect(selectStep(run.actor.getSnapshot())).toBe('code');
-    expect(run.actor.getSnapshot().context.errorKey).toBeNull();
-    expect(run.actor.getSnapshot().context.codeErrorKey).toBeNull();
+    expect(run.actor.getSnapshot().context.request.errorKey).toBeNull();
+    expect(otpOf(run).context.errorKey).toBeNull();
   });
 
   it.each([
@@ -115,10 +135,10 @@ describe('forgot-password machine: request step', () => {
     await toCodeStep(run);
     const snapshot = run.actor.getSnapshot();
     expect(snapshot.matches({ request: 'editing' })).toBe(true);
-    expect(snapshot.context.errorKey).toBe(key);
-    expect(snapshot.context.email).toBe(EMAIL);
-    run.actor.send({ type: 'request.change', value: `${EMAIL}x` });
-    expect(run.actor.getSnapshot().context.errorKey).toBeNull();
+    expect(snapshot.context.request.errorKey).toBe(key);
+    expect(snapshot.context.request.values.email).toBe(EMAIL);
+    run.actor.send({ type: 'request.change', field: 'email', value: `${EMAIL}x` });
+    expect(run.actor.getSnapshot().context.request.errorKey).toBeNull();
   });
 });
 
@@ -126,14 +146,14 @@ describe('forgot-password machine: code step', () => {
   it('enables the check at six digits only, keeping digits only', async () => {
     const run = start();
     await toCodeStep(run);
-    run.actor.send({ type: 'code.change', code: '12a34' });
-    expect(run.actor.getSnapshot().context.code).toBe('1234');
-    expect(canSubmitCode(run.actor.getSnapshot())).toBe(false);
-    run.actor.send({ type: 'code.submit' });
+    otpActor(run).send({ type: 'otp.change', code: '12a34' });
+    expect(otpOf(run).context.code).toBe('1234');
+    expect(canSubmitCode(otpOf(run))).toBe(false);
+    otpActor(run).send({ type: 'otp.submit' });
     expect(run.calls.checkResetOtp).not.toHaveBeenCalled();
-    run.actor.send({ type: 'code.change', code: '1234567' });
-    expect(run.actor.getSnapshot().context.code).toBe('123456');
-    expect(canSubmitCode(run.actor.getSnapshot())).toBe(true);
+    otpActor(run).send({ type: 'otp.change', code: '1234567' });
+    expect(otpOf(run).context.code).toBe('123456');
+    expect(canSubmitCode(otpOf(run))).toBe(true);
   });
 
   it('checks the email and code, then keeps the reset token for the last step', async () => {
@@ -149,15 +169,15 @@ describe('forgot-password machine: code step', () => {
       checkResetOtp: () => Promise.reject(apiError('server.incorrectOtp')),
     });
     await toCodeStep(run);
-    run.actor.send({ type: 'code.change', code: '999999' });
-    run.actor.send({ type: 'code.submit' });
+    otpActor(run).send({ type: 'otp.change', code: '999999' });
+    otpActor(run).send({ type: 'otp.submit' });
     await flushPromises();
-    const snapshot = run.actor.getSnapshot();
-    expect(snapshot.matches({ code: { entry: 'entering' } })).toBe(true);
-    expect(snapshot.context.codeErrorKey).toBe('server.incorrectOtp');
+    const snapshot = otpOf(run);
+    expect(snapshot.matches({ active: { code: 'entering' } })).toBe(true);
+    expect(snapshot.context.errorKey).toBe('server.incorrectOtp');
     expect(snapshot.context.code).toBe('999999');
-    run.actor.send({ type: 'code.change', code: '99999' });
-    expect(run.actor.getSnapshot().context.codeErrorKey).toBeNull();
+    otpActor(run).send({ type: 'otp.change', code: '99999' });
+    expect(otpOf(run).context.errorKey).toBeNull();
   });
 
   it('resends a code to the same address; a server refusal also reads as sent', async () => {
@@ -169,20 +189,20 @@ describe('forgot-password machine: code step', () => {
       { cooldownMs: 0 },
     );
     await toCodeStep(run);
-    expect(run.actor.getSnapshot().context.codesSent).toBe(1);
+    expect(otpOf(run).context.sentCount).toBe(1);
     await flushPromises();
-    run.actor.send({ type: 'code.resend' });
-    expect(run.actor.getSnapshot().hasTag('busy')).toBe(true);
-    expect(isResending(run.actor.getSnapshot())).toBe(true);
+    otpActor(run).send({ type: 'otp.resend' });
+    expect(otpOf(run).hasTag('busy')).toBe(true);
+    expect(isSendingCode(otpOf(run))).toBe(true);
     await flushPromises();
     expect(run.calls.requestReset).toHaveBeenLastCalledWith({ email: EMAIL });
-    expect(run.actor.getSnapshot().context.codesSent).toBe(2);
+    expect(otpOf(run).context.sentCount).toBe(2);
     fail = true;
     await flushPromises();
-    run.actor.send({ type: 'code.resend' });
+    otpActor(run).send({ type: 'otp.resend' });
     await flushPromises();
-    expect(run.actor.getSnapshot().context.codesSent).toBe(3);
-    expect(run.actor.getSnapshot().context.codeErrorKey).toBeNull();
+    expect(otpOf(run).context.sentCount).toBe(3);
+    expect(otpOf(run).context.errorKey).toBeNull();
   });
 
   it('says so when a resend did not reach the server, and Resend is available again at once', async () => {
@@ -196,32 +216,30 @@ describe('forgot-password machine: code step', () => {
     );
     await toCodeStep(run);
     await flushPromises();
-    run.actor.send({ type: 'code.resend' });
+    otpActor(run).send({ type: 'otp.resend' });
     await flushPromises();
-    expect(run.actor.getSnapshot().context.codeErrorKey).toBe('errors.network');
-    expect(
-      run.actor.getSnapshot().matches({ code: { entry: 'entering', sending: 'canResend' } }),
-    ).toBe(true);
+    expect(otpOf(run).context.errorKey).toBe('errors.network');
+    expect(otpOf(run).matches({ active: { code: 'entering', sending: 'canResend' } })).toBe(true);
   });
 
   it('Resend is off for 30 s after the request and after each code sent: six clicks send one code', async () => {
     vi.useFakeTimers();
     try {
       const run = start();
-      run.actor.send({ type: 'request.change', value: EMAIL });
+      run.actor.send({ type: 'request.change', field: 'email', value: EMAIL });
       run.actor.send({ type: 'request.submit' });
       await vi.advanceTimersByTimeAsync(0);
       expect(run.calls.requestReset).toHaveBeenCalledTimes(1);
-      expect(isResendCoolingDown(run.actor.getSnapshot())).toBe(true);
-      for (let i = 0; i < 6; i += 1) run.actor.send({ type: 'code.resend' });
+      expect(isCodeCoolingDown(otpOf(run))).toBe(true);
+      for (let i = 0; i < 6; i += 1) otpActor(run).send({ type: 'otp.resend' });
       expect(run.calls.requestReset).toHaveBeenCalledTimes(1);
       await vi.advanceTimersByTimeAsync(RESEND_COOLDOWN_MS);
-      for (let i = 0; i < 6; i += 1) run.actor.send({ type: 'code.resend' });
+      for (let i = 0; i < 6; i += 1) otpActor(run).send({ type: 'otp.resend' });
       await vi.advanceTimersByTimeAsync(0);
       expect(run.calls.requestReset).toHaveBeenCalledTimes(2);
-      expect(isResendCoolingDown(run.actor.getSnapshot())).toBe(true);
+      expect(isCodeCoolingDown(otpOf(run))).toBe(true);
       await vi.advanceTimersByTimeAsync(RESEND_COOLDOWN_MS - 1);
-      run.actor.send({ type: 'code.resend' });
+      otpActor(run).send({ type: 'otp.resend' });
       expect(run.calls.requestReset).toHaveBeenCalledTimes(2);
     } finally {
       vi.useRealTimers();
@@ -231,11 +249,12 @@ describe('forgot-password machine: code step', () => {
   it('goes back to the request step with the email kept and a fresh code step', async () => {
     const run = start();
     await toCodeStep(run);
-    run.actor.send({ type: 'code.change', code: '123' });
+    otpActor(run).send({ type: 'otp.change', code: '123' });
     run.actor.send({ type: 'code.back' });
     expect(run.actor.getSnapshot().matches({ request: 'editing' })).toBe(true);
-    expect(run.actor.getSnapshot().context.email).toBe(EMAIL);
-    expect(run.actor.getSnapshot().context.code).toBe('');
+    expect(run.actor.getSnapshot().context.request.values.email).toBe(EMAIL);
+    // The code step (and what was typed in it) is gone: a new request opens a fresh one.
+    expect(run.actor.getSnapshot().children.otp).toBeUndefined();
   });
 });
 
@@ -310,8 +329,8 @@ describe('forgot-password machine: new password step', () => {
     await flushPromises();
     const snapshot = run.actor.getSnapshot();
     expect(snapshot.matches({ newPassword: 'editing' })).toBe(true);
-    expect(snapshot.context.errorKey).toBe('errors.unknown');
-    expect(snapshot.context.passwords).toEqual({
+    expect(snapshot.context.newPassword.errorKey).toBe('errors.unknown');
+    expect(snapshot.context.newPassword.values).toEqual({
       password: NEW_PASSWORD,
       passwordConfirmation: NEW_PASSWORD,
     });
@@ -323,7 +342,9 @@ describe('forgot-password machine: the chart', () => {
   it('describes every state and tags every waiting state busy', () => {
     const visit = (node: (typeof forgotPasswordMachine)['root']) => {
       expect(node.description, node.id).toBeTruthy();
-      if (node.invoke.length > 0) expect(node.tags, node.id).toContain('busy');
+      // The code step invokes the otp machine, whose own waiting states are tagged busy.
+      const calls = node.invoke.filter((invoke) => invoke.id !== 'otp');
+      if (calls.length > 0) expect(node.tags, node.id).toContain('busy');
       for (const child of Object.values(node.states)) visit(child);
     };
     visit(forgotPasswordMachine.root);

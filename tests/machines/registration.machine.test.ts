@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import type { RegistrationField } from '../../machines/forms/registration.schema.ts';
 import { registrationMachine } from '../../machines/registration/registration.machine.ts';
 import {
-  canSubmit,
-  isSubmitting,
-  isSucceeded,
-  selectFieldErrors,
-  selectServerErrorKey,
+  canSubmitRegistration as canSubmit,
+  isRegistering as isSubmitting,
+  isRegistered as isSucceeded,
+  type RegistrationSnapshot,
+  selectRegistrationForm,
   selectSubmittedEmail,
-  selectValues,
 } from '../../machines/registration/registration.selectors.ts';
 import type { SignUpPayload } from '../../machines/shared/domain.ts';
 
@@ -20,6 +20,10 @@ const VALID = {
   email: ' emilie@example.ca ',
   password: 'Sup3rSecret!',
 };
+
+const selectFieldErrors = (s: RegistrationSnapshot) => shownFieldErrors(selectRegistrationForm(s));
+const selectServerErrorKey = (s: RegistrationSnapshot) => selectRegistrationForm(s).errorKey;
+const selectValues = (s: RegistrationSnapshot) => selectRegistrationForm(s).values;
 
 function serverError(key: string) {
   return Object.assign(new Error(key), { key });
@@ -144,7 +148,7 @@ describe('registration machine', () => {
     actor.send({ type: 'registration.submit', language: 'en' });
     snapshot = await waitFor(
       actor,
-      (s) => s.matches({ editing: 'rejected' }) && s.context.serverErrorKey === 'errors.unknown',
+      (s) => s.matches({ editing: 'rejected' }) && s.context.form.errorKey === 'errors.unknown',
     );
     expect(selectFieldErrors(snapshot)).toEqual({});
   });

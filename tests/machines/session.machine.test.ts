@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { type OtpEvent, type OtpVerified, otpMachine } from '../../machines/otp/otp.machine.ts';
+import {
+  canResendCode,
+  canSubmitCode,
+  isCheckingCode,
+  isCodeCoolingDown,
+  isSendingCode,
+} from '../../machines/otp/otp.selectors.ts';
 import {
   LOAD_RETRY_BASE_MS,
   OTP_EMAIL_NEEDED_KEY,
@@ -7,17 +15,12 @@ import {
   sessionMachine,
 } from '../../machines/session/session.machine.ts';
 import {
-  canResendOtp,
   canSubmitLogin,
-  canSubmitOtp,
   isLoadingUser,
   isOnOtpStep,
-  isResendCoolingDown,
-  isResendingOtp,
   isServerUnreachable,
   isSettled,
   isSignedIn,
-  isVerifyingOtp,
 } from '../../machines/session/session.selectors.ts';
 import type {
   LoginValues,
@@ -30,7 +33,7 @@ import {
   type Tokens,
   type User,
 } from '../../machines/shared/domain.ts';
-import { type Deferred, deferred } from '../support/deferred.ts';
+import { type Deferred, deferred, flushPromises } from '../support/deferred.ts';
 import { fakeSessionEffects } from '../support/fake-services.ts';
 import { MARIE } from '../support/fixtures.ts';
 
@@ -87,17 +90,21 @@ function start({
       pending.login.push(d);
       return d.promise;
     }),
-    requestOtp: fromPromise<void, { email: string }>(({ input }) => {
-      calls.requestOtp(input);
-      const d = deferred<void>();
-      pending.requestOtp.push(d);
-      return d.promise;
-    }),
-    verifyOtp: fromPromise<Tokens, { email: string; otp: string }>(({ input }) => {
-      calls.verifyOtp(input);
-      const d = deferred<Tokens>();
-      pending.verifyOtp.push(d);
-      return d.promise;
+    otp: otpMachine.provide({
+      actors: {
+        requestCode: fromPromise<void, { email: string }>(({ input }) => {
+          calls.requestOtp(input);
+          const d = deferred<void>();
+          pending.requestOtp.push(d);
+          return d.promise;
+        }),
+        verifyCode: fromPromise<OtpVerified, { email: string; otp: string }>(({ input }) => {
+          calls.verifyOtp(input);
+          const d = deferred<Tokens>();
+          pending.verifyOtp.push(d);
+          return d.promise;
+        }),
+      },
     }),
     refreshTokens: fromPromise<RefreshResult>(() => {
       calls.refreshTokens();
@@ -146,6 +153,24 @@ async function settle<T>(
   await waitFor(s.actor, (snap) => JSON.stringify(snap.value) !== JSON.stringify(before));
 }
 
+/** The one-time-code step's actor (the otp machine the session invokes). */
+function otpActor(s: Session) {
+  const otp = s.actor.getSnapshot().children.otp;
+  if (!otp) throw new Error('the session is not on the code step');
+  return otp;
+}
+const otpOf = (s: Session) => otpActor(s).getSnapshot();
+const sendOtp = (s: Session, ...events: OtpEvent[]) => {
+  for (const event of events) otpActor(s).send(event);
+};
+
+/** Settles a call of the code step (the session itself may not change state). */
+async function settleOtp<T>(d: Deferred<T>, outcome: { value: T } | { error: unknown }) {
+  if ('value' in outcome) d.resolve(outcome.value);
+  else d.reject(outcome.error);
+  await flushPromises();
+}
+
 async function signedIn(): Promise<Session> {
   const s = start({ tokens: true });
   await settle(s, s.last(s.pending.loadUser), { value: USER });
@@ -157,7 +182,7 @@ async function onOtpStep(email = 'marie@example.ca'): Promise<Session> {
   fill(s, email);
   s.send({ type: 'login.submit' });
   await settle(s, s.last(s.pending.login), { value: { isVerified: false } });
-  await settle(s, s.last(s.pending.requestOtp), { value: undefined });
+  await settleOtp(s.last(s.pending.requestOtp), { value: undefined });
   return s;
 }
 
@@ -342,16 +367,16 @@ describe('session machine: login form', () => {
     s.send({ type: 'login.submit' });
     await settle(s, s.last(s.pending.login), { value: { isVerified: false } });
     expect(s.calls.requestOtp).toHaveBeenCalledWith({ email: 'marie@example.ca' });
-    expect(isResendingOtp(s.actor.getSnapshot())).toBe(true);
+    expect(isSendingCode(otpOf(s))).toBe(true);
     expect(isOnOtpStep(s.actor.getSnapshot())).toBe(true);
     expect(s.spies.storeTokens).not.toHaveBeenCalled();
     expect(isSignedIn(s.actor.getSnapshot())).toBe(false);
 
-    await settle(s, s.last(s.pending.requestOtp), { value: undefined });
-    const snap = s.actor.getSnapshot();
-    expect(snap.matches({ signedOut: { otp: { active: { code: 'entering' } } } })).toBe(true);
-    expect(isResendCoolingDown(snap)).toBe(true);
-    expect(snap.context.otp).toMatchObject({
+    await settleOtp(s.last(s.pending.requestOtp), { value: undefined });
+    const snap = otpOf(s);
+    expect(snap.matches({ active: { code: 'entering' } })).toBe(true);
+    expect(isCodeCoolingDown(snap)).toBe(true);
+    expect(snap.context).toMatchObject({
       email: 'marie@example.ca',
       sentCount: 1,
       errorKey: null,
@@ -412,27 +437,25 @@ describe('session machine: login form', () => {
 describe('session machine: one-time code', () => {
   it('strips non-digits and allows Next only at 6 digits', async () => {
     const s = await onOtpStep();
-    s.send({ type: 'otp.change', code: '12a3-4' });
-    expect(s.actor.getSnapshot().context.otp.code).toBe('1234');
-    expect(canSubmitOtp(s.actor.getSnapshot())).toBe(false);
-    s.send({ type: 'otp.change', code: '12345' });
-    s.send({ type: 'otp.submit' });
+    sendOtp(s, { type: 'otp.change', code: '12a3-4' });
+    expect(otpOf(s).context.code).toBe('1234');
+    expect(canSubmitCode(otpOf(s))).toBe(false);
+    sendOtp(s, { type: 'otp.change', code: '12345' });
+    sendOtp(s, { type: 'otp.submit' });
     expect(s.calls.verifyOtp).not.toHaveBeenCalled();
-    expect(
-      s.actor.getSnapshot().matches({ signedOut: { otp: { active: { code: 'entering' } } } }),
-    ).toBe(true);
+    expect(otpOf(s).matches({ active: { code: 'entering' } })).toBe(true);
 
-    s.send({ type: 'otp.change', code: '1234567' });
-    expect(s.actor.getSnapshot().context.otp.code).toBe('123456');
-    expect(canSubmitOtp(s.actor.getSnapshot())).toBe(true);
-    s.send({ type: 'otp.submit' });
-    expect(isVerifyingOtp(s.actor.getSnapshot())).toBe(true);
+    sendOtp(s, { type: 'otp.change', code: '1234567' });
+    expect(otpOf(s).context.code).toBe('123456');
+    expect(canSubmitCode(otpOf(s))).toBe(true);
+    sendOtp(s, { type: 'otp.submit' });
+    expect(isCheckingCode(otpOf(s))).toBe(true);
     expect(s.calls.verifyOtp).toHaveBeenCalledWith({ email: 'marie@example.ca', otp: '123456' });
   });
 
   it('verify success stores the tokens, saves the user and goes to /activation', async () => {
     const s = await onOtpStep();
-    s.send({ type: 'otp.change', code: '123456' }, { type: 'otp.submit' });
+    sendOtp(s, { type: 'otp.change', code: '123456' }, { type: 'otp.submit' });
     await settle(s, s.last(s.pending.verifyOtp), { value: TOKENS });
     const snap = s.actor.getSnapshot();
     expect(snap.matches({ authenticated: { user: 'ready' } })).toBe(true);
@@ -447,17 +470,17 @@ describe('session machine: one-time code', () => {
 
   it('verify failure shows the server key and lets the member retry', async () => {
     const s = await onOtpStep();
-    s.send({ type: 'otp.change', code: '000000' }, { type: 'otp.submit' });
-    await settle(s, s.last(s.pending.verifyOtp), { error: httpError(400, 'server.incorrectOtp') });
-    let snap = s.actor.getSnapshot();
-    expect(snap.matches({ signedOut: { otp: { active: { code: 'entering' } } } })).toBe(true);
-    expect(snap.context.otp.code).toBe('000000');
-    expect(snap.context.otp.errorKey).toBe('server.incorrectOtp');
+    sendOtp(s, { type: 'otp.change', code: '000000' }, { type: 'otp.submit' });
+    await settleOtp(s.last(s.pending.verifyOtp), { error: httpError(400, 'server.incorrectOtp') });
+    let snap = otpOf(s);
+    expect(snap.matches({ active: { code: 'entering' } })).toBe(true);
+    expect(snap.context.code).toBe('000000');
+    expect(snap.context.errorKey).toBe('server.incorrectOtp');
     expect(isSignedIn(s.actor.getSnapshot())).toBe(false);
 
-    s.send({ type: 'otp.change', code: '00000' });
-    snap = s.actor.getSnapshot();
-    expect(snap.context.otp.errorKey).toBeNull();
+    sendOtp(s, { type: 'otp.change', code: '00000' });
+    snap = otpOf(s);
+    expect(snap.context.errorKey).toBeNull();
   });
 
   it('resend requests a code again and marks it sent; a failed request shows its key', async () => {
@@ -465,21 +488,21 @@ describe('session machine: one-time code', () => {
     fill(s, 'marie@example.ca');
     s.send({ type: 'login.submit' });
     await settle(s, s.last(s.pending.login), { value: { isVerified: false } });
-    await settle(s, s.last(s.pending.requestOtp), { error: NETWORK_ERROR });
-    let snap = s.actor.getSnapshot();
-    expect(canResendOtp(snap)).toBe(true);
-    expect(snap.context.otp).toMatchObject({ errorKey: 'errors.network', sentCount: 0 });
+    await settleOtp(s.last(s.pending.requestOtp), { error: NETWORK_ERROR });
+    let snap = otpOf(s);
+    expect(canResendCode(snap)).toBe(true);
+    expect(snap.context).toMatchObject({ errorKey: 'errors.network', sentCount: 0 });
 
-    s.send({ type: 'otp.resend' });
-    expect(isResendingOtp(s.actor.getSnapshot())).toBe(true);
+    sendOtp(s, { type: 'otp.resend' });
+    expect(isSendingCode(otpOf(s))).toBe(true);
     expect(s.calls.requestOtp).toHaveBeenCalledTimes(2);
     expect(s.calls.requestOtp).toHaveBeenLastCalledWith({ email: 'marie@example.ca' });
-    await settle(s, s.last(s.pending.requestOtp), { value: undefined });
-    snap = s.actor.getSnapshot();
-    expect(isResendCoolingDown(snap)).toBe(true);
-    expect(snap.context.otp.sentCount).toBe(1);
+    await settleOtp(s.last(s.pending.requestOtp), { value: undefined });
+    snap = otpOf(s);
+    expect(isCodeCoolingDown(snap)).toBe(true);
+    expect(snap.context.sentCount).toBe(1);
     // The new code was sent: the old failure is no longer shown.
-    expect(snap.context.otp.errorKey).toBeNull();
+    expect(snap.context.errorKey).toBeNull();
   });
 
   it('after a code is sent, Resend does nothing for 30 s, then sends one code per click', async () => {
@@ -492,19 +515,19 @@ describe('session machine: one-time code', () => {
       await vi.advanceTimersByTimeAsync(0);
       s.last(s.pending.requestOtp).resolve(undefined);
       await vi.advanceTimersByTimeAsync(0);
-      for (let i = 0; i < 6; i += 1) s.send({ type: 'otp.resend' });
+      for (let i = 0; i < 6; i += 1) sendOtp(s, { type: 'otp.resend' });
       expect(s.calls.requestOtp).toHaveBeenCalledTimes(1);
       await vi.advanceTimersByTimeAsync(RESEND_COOLDOWN_MS - 1);
-      s.send({ type: 'otp.resend' });
+      sendOtp(s, { type: 'otp.resend' });
       expect(s.calls.requestOtp).toHaveBeenCalledTimes(1);
       await vi.advanceTimersByTimeAsync(1);
-      expect(canResendOtp(s.actor.getSnapshot())).toBe(true);
-      for (let i = 0; i < 6; i += 1) s.send({ type: 'otp.resend' });
+      expect(canResendCode(otpOf(s))).toBe(true);
+      for (let i = 0; i < 6; i += 1) sendOtp(s, { type: 'otp.resend' });
       expect(s.calls.requestOtp).toHaveBeenCalledTimes(2);
       s.last(s.pending.requestOtp).resolve(undefined);
       await vi.advanceTimersByTimeAsync(0);
-      expect(isResendCoolingDown(s.actor.getSnapshot())).toBe(true);
-      expect(s.actor.getSnapshot().context.otp.sentCount).toBe(2);
+      expect(isCodeCoolingDown(otpOf(s))).toBe(true);
+      expect(otpOf(s).context.sentCount).toBe(2);
     } finally {
       vi.useRealTimers();
     }
@@ -515,10 +538,10 @@ describe('session machine: one-time code', () => {
     fill(s, 'marie@example.ca');
     s.send({ type: 'login.submit' });
     await settle(s, s.last(s.pending.login), { value: { isVerified: false } });
-    expect(isResendingOtp(s.actor.getSnapshot())).toBe(true);
-    s.send({ type: 'otp.change', code: '123456' }, { type: 'otp.submit' });
-    expect(isVerifyingOtp(s.actor.getSnapshot())).toBe(true);
-    expect(isResendingOtp(s.actor.getSnapshot())).toBe(true);
+    expect(isSendingCode(otpOf(s))).toBe(true);
+    sendOtp(s, { type: 'otp.change', code: '123456' }, { type: 'otp.submit' });
+    expect(isCheckingCode(otpOf(s))).toBe(true);
+    expect(isSendingCode(otpOf(s))).toBe(true);
   });
 
   it('after a failed attempt, the right credentials of an unverified account leave no stale error behind', async () => {

@@ -9,6 +9,7 @@ import {
   type DeleteAccountEvent,
   deleteAccountMachine,
 } from '../../machines/account/delete-account.machine.ts';
+import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import { type AccountHarness, runPath, section } from '../support/account.kit.tsx';
 import { httpError, networkError } from '../support/fake-services.ts';
 import { expectFieldError, retype, type UserApi } from '../support/form.ts';
@@ -67,13 +68,16 @@ async function perform(user: UserApi, h: AccountHarness, event: ModelEvent, mode
       return user.click(screen.getByRole('button', { name: 'Cancel' }));
     default:
       if (!isOutcome(event)) throw new Error(`cannot perform ${event.type}`);
-      expect(h.auth.deleteAccount).toHaveBeenLastCalledWith({ password: model.context.password });
+      expect(h.auth.deleteAccount).toHaveBeenLastCalledWith({
+        password: model.context.form.values.password,
+      });
       return h.settle(event);
   }
 }
 
 function assertView(expected: Snapshot, h: AccountHarness) {
-  const c = expected.context;
+  const c = expected.context.form;
+  const passwordError = shownFieldErrors(c).password;
   if (expected.matches('deleted')) {
     // Signed out: the session is over and the page goes to /login.
     expect(h.session.getSnapshot().matches('signedOut')).toBe(true);
@@ -90,7 +94,7 @@ function assertView(expected: Snapshot, h: AccountHarness) {
     return;
   }
   expect(dialog()).toBeVisible();
-  expect(passwordInput()).toHaveValue(c.password);
+  expect(passwordInput()).toHaveValue(c.values.password);
   expect(h.session.getSnapshot().matches('authenticated')).toBe(true);
   if (expected.matches('deleting')) {
     expect(screen.getByRole('button', { name: 'Deleting...' })).toBeDisabled();
@@ -99,9 +103,9 @@ function assertView(expected: Snapshot, h: AccountHarness) {
   }
   expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled();
   expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
-  expectFieldError(passwordInput(), c.passwordError ? text(c.passwordError.key) : null);
+  expectFieldError(passwordInput(), passwordError ? text(passwordError.key) : null);
   if (c.errorKey) expect(screen.getByRole('alert')).toHaveTextContent(text(c.errorKey));
-  else if (!c.passwordError) expect(screen.queryByRole('alert')).toBeNull();
+  else if (!passwordError) expect(screen.queryByRole('alert')).toBeNull();
 }
 
 function describeEvent(event: ModelEvent): string {

@@ -5,12 +5,12 @@
 import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { selectChangePasswordErrors } from '../../machines/account/account.selectors.ts';
 import {
   type ChangePasswordContext,
   type ChangePasswordEvent,
   changePasswordMachine,
 } from '../../machines/account/change-password.machine.ts';
+import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import type { ChangePasswordField } from '../../machines/forms/password.schema.ts';
 import { type AccountHarness, runPath, section } from '../support/account.kit.tsx';
 import { httpError } from '../support/fake-services.ts';
@@ -51,7 +51,7 @@ const EVENTS: readonly ModelEvent[] = [
 
 /** The state value plus what shows: the values, the errors shown and the message. */
 function serializeState(state: { value: unknown; context: unknown }): string {
-  const c = state.context as ChangePasswordContext;
+  const c = (state.context as ChangePasswordContext).form;
   const shown = Object.keys(c.touched).filter(
     (field) => c.validationErrors[field as ChangePasswordField],
   );
@@ -115,15 +115,15 @@ async function perform(user: UserApi, h: AccountHarness, event: ModelEvent, mode
     default:
       if (!isOutcome(event)) throw new Error(`cannot perform ${event.type}`);
       expect(h.auth.changePassword).toHaveBeenLastCalledWith({
-        currentPassword: model.context.values.currentPassword,
-        newPassword: model.context.values.newPassword,
+        currentPassword: model.context.form.values.currentPassword,
+        newPassword: model.context.form.values.newPassword,
       });
       return h.settle(event);
   }
 }
 
 function assertView(expected: Snapshot) {
-  const c = expected.context;
+  const c = expected.context.form;
   const area = within(passwordSection());
   for (const field of Object.keys(LABELS) as ChangePasswordField[]) {
     expect(input(field)).toHaveValue(c.values[field]);
@@ -133,7 +133,7 @@ function assertView(expected: Snapshot) {
     return;
   }
   expect(area.getByRole('button', { name: 'Change password' })).toBeEnabled();
-  const errors = selectChangePasswordErrors(expected);
+  const errors = shownFieldErrors(c);
   for (const field of Object.keys(LABELS) as ChangePasswordField[]) {
     expectFieldError(input(field), errors[field] ? text(errors[field].key) : null);
   }

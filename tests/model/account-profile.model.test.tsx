@@ -5,7 +5,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
-import { canSaveProfile, selectProfileErrors } from '../../machines/account/account.selectors.ts';
+import { canSaveProfile } from '../../machines/account/account.selectors.ts';
 import {
   type ProfileField,
   type ProfileFormContext,
@@ -13,6 +13,7 @@ import {
   profileFormMachine,
   toProfilePayload,
 } from '../../machines/account/profile-form.machine.ts';
+import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import { type AccountHarness, runPath, section, USER } from '../support/account.kit.tsx';
 import { httpError, networkError } from '../support/fake-services.ts';
 import { expectFieldError, retype, type UserApi } from '../support/form.ts';
@@ -47,7 +48,7 @@ function events(state: State): ModelEvent[] {
     { type: 'profile.blur', field: 'firstName' },
     { type: 'profile.submit' },
     // The server answers with the profile as saved.
-    done('updateProfile', { ...USER, ...toProfilePayload(c.values) }),
+    done('updateProfile', { ...USER, ...toProfilePayload(c.form.values) }),
     failed('updateProfile', httpError(409, 'server.samePhoneUserExists')),
     failed('updateProfile', httpError(400, 'server.invalidPhoneNumber')),
     failed('updateProfile', networkError()),
@@ -59,11 +60,11 @@ function serializeState(state: State): string {
   const c = state.context as ProfileFormContext;
   return JSON.stringify({
     value: state.value,
-    values: c.values,
+    values: c.form.values,
     saved: c.saved,
-    shown: Object.keys(selectProfileErrors({ context: c } as Snapshot)),
-    server: c.serverFieldErrors,
-    error: c.errorKey,
+    shown: Object.keys(shownFieldErrors(c.form)),
+    server: c.form.serverFieldErrors,
+    error: c.form.errorKey,
   });
 }
 
@@ -126,7 +127,9 @@ async function perform(user: UserApi, h: AccountHarness, event: ModelEvent, mode
       return user.click(profile().getByRole('button', { name: 'Save profile' }));
     default:
       if (!isOutcome(event)) throw new Error(`cannot perform ${event.type}`);
-      expect(h.auth.updateProfile).toHaveBeenLastCalledWith(toProfilePayload(model.context.values));
+      expect(h.auth.updateProfile).toHaveBeenLastCalledWith(
+        toProfilePayload(model.context.form.values),
+      );
       return h.settle(event);
   }
 }
@@ -134,9 +137,9 @@ async function perform(user: UserApi, h: AccountHarness, event: ModelEvent, mode
 function assertView(expected: Snapshot, h: AccountHarness) {
   const c = expected.context;
   const area = profile();
-  expect(input('firstName')).toHaveValue(c.values.firstName);
-  expect(input('lastName')).toHaveValue(c.values.lastName);
-  expect(input('phone')).toHaveValue(PHONE_TEXT[c.values.phone]?.shown ?? '(unexpected)');
+  expect(input('firstName')).toHaveValue(c.form.values.firstName);
+  expect(input('lastName')).toHaveValue(c.form.values.lastName);
+  expect(input('phone')).toHaveValue(PHONE_TEXT[c.form.values.phone]?.shown ?? '(unexpected)');
   expect(area.getByLabelText('Email')).toHaveValue(USER.email);
   // The session holds the profile as last saved.
   const user = h.session.getSnapshot().context.user;
@@ -150,11 +153,11 @@ function assertView(expected: Snapshot, h: AccountHarness) {
   const save = area.getByRole('button', { name: 'Save profile' });
   if (canSaveProfile(expected)) expect(save).toBeEnabled();
   else expect(save).toBeDisabled();
-  const errors = selectProfileErrors(expected);
+  const errors = shownFieldErrors(c.form);
   for (const field of Object.keys(LABELS) as ProfileField[]) {
     expectFieldError(input(field), errors[field] ? text(errors[field].key) : null);
   }
-  if (c.errorKey) expect(area.getByRole('alert')).toHaveTextContent(text(c.errorKey));
+  if (c.form.errorKey) expect(area.getByRole('alert')).toHaveTextContent(text(c.form.errorKey));
   else expect(area.queryByRole('alert')).toBeNull();
   const saved = 'Your profile was saved.';
   if (expected.matches({ editing: 'saved' })) {

@@ -22,8 +22,9 @@ import {
   billingMachine,
   type EditableBillingField,
 } from '../../machines/billing/billing.machine.ts';
-import { canSubmit, selectFieldErrors } from '../../machines/billing/billing.selectors.ts';
+import { canSubmitBilling as canSubmit } from '../../machines/billing/billing.selectors.ts';
 import { toBillingAddress } from '../../machines/forms/billing.schema.ts';
+import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import type { Membership, User } from '../../machines/shared/domain.ts';
 import type { Api } from '../../src/api/api.ts';
 import { BillingScreen } from '../../src/screens/billing/billing-screen.tsx';
@@ -87,7 +88,7 @@ const EVENTS: readonly ModelEvent[] = [
 
 /** The state value plus the facts a member can tell apart on screen (kept small on purpose). */
 function serializeState(state: { value: unknown; context: unknown }): string {
-  const c = state.context as BillingContext;
+  const c = (state.context as BillingContext).form;
   return JSON.stringify({
     value: state.value,
     valid: Object.keys(c.values).filter((f) => !c.validationErrors[f as EditableBillingField])
@@ -192,7 +193,7 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snap
       if (event.type.endsWith('.saveBillingAddress')) {
         // The contract's field names; address_2 only when filled in.
         expect(h.updateBillingAddress).toHaveBeenLastCalledWith(
-          toBillingAddress(model.context.values),
+          toBillingAddress(model.context.form.values),
         );
         if ('error' in event) h.logged.push((event.error as { key: string }).key);
         await h.pending.settle('updateBillingAddress', event);
@@ -219,7 +220,7 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snap
 
 /** What a member sees in the state the model is in. */
 function assertView(expected: Snapshot, h: Harness) {
-  const c = expected.context;
+  const c = expected.context.form;
   // Every failure so far was logged, with an error naming what went wrong.
   expectLoggedErrors(h.logger, h.logged);
   if (expected.matches('done')) {
@@ -262,7 +263,7 @@ function assertView(expected: Snapshot, h: Harness) {
   const button = screen.getByRole('button', { name: 'Finish' });
   if (canSubmit(expected)) expect(button).toBeEnabled();
   else expect(button).toBeDisabled();
-  const shown = selectFieldErrors(expected);
+  const shown = shownFieldErrors(expected.context.form);
   for (const name of Object.keys(LABELS) as EditableBillingField[]) {
     const error = shown[name];
     expectFieldError(field(name), error ? text(error.key) : null);

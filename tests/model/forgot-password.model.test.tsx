@@ -10,22 +10,16 @@
  *    events through user-event on accessible names, and after each step an
  *    assertion of what the member sees in the state the model is in.
  */
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { AnyActorRef, InspectionEvent, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import {
   type ForgotPasswordContext,
   type ForgotPasswordEvent,
   forgotPasswordMachine,
 } from '../../machines/forgot-password/forgot-password.machine.ts';
-import {
-  isChecking,
-  isResendCoolingDown,
-  isResending,
-  selectEmailError,
-  selectPasswordErrors,
-} from '../../machines/forgot-password/forgot-password.selectors.ts';
+import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import type { Api } from '../../src/api/api.ts';
 import { ForgotPasswordScreen } from '../../src/screens/forgot-password/forgot-password-screen.tsx';
 import { PendingCalls } from '../support/deferred.ts';
@@ -52,28 +46,19 @@ import { renderScreen } from '../support/render.tsx';
 const EMAIL = 'marie@example.ca';
 const INVALID_EMAIL = 'marie@';
 const CODE = '123456';
-const PARTIAL_CODE = '12345';
 const NEW_PASSWORD = 'N3w-secret-pass';
 const SHORT_PASSWORD = 'short';
 const OTHER_PASSWORD = 'Other-pass-99';
 const RESET_TOKEN = 'reset-token-1';
 
-/** The cooldown's delayed transition, sent by the path instead of waiting 30 s. */
-const COOLDOWN_ELAPSED = {
-  type: 'xstate.after.RESEND_COOLDOWN.forgotPassword.code.sending.coolingDown',
-} as const;
-type ModelEvent = ForgotPasswordEvent | OutcomeEvent | typeof COOLDOWN_ELAPSED;
+type ModelEvent = ForgotPasswordEvent | OutcomeEvent;
 
 const EVENTS: readonly ModelEvent[] = [
   // What a member does.
-  { type: 'request.change', value: EMAIL },
-  { type: 'request.change', value: INVALID_EMAIL },
-  { type: 'request.blur' },
+  { type: 'request.change', field: 'email', value: EMAIL },
+  { type: 'request.change', field: 'email', value: INVALID_EMAIL },
+  { type: 'request.blur', field: 'email' },
   { type: 'request.submit' },
-  { type: 'code.change', code: PARTIAL_CODE },
-  { type: 'code.change', code: CODE },
-  { type: 'code.submit' },
-  { type: 'code.resend' },
   { type: 'code.back' },
   { type: 'reset.change', field: 'password', value: SHORT_PASSWORD },
   { type: 'reset.change', field: 'password', value: NEW_PASSWORD },
@@ -82,18 +67,11 @@ const EVENTS: readonly ModelEvent[] = [
   { type: 'reset.blur', field: 'password' },
   { type: 'reset.blur', field: 'passwordConfirmation' },
   { type: 'reset.submit' },
-  // Time passing.
-  COOLDOWN_ELAPSED,
-  // How each call can end.
+  // How each call can end (the code step is the otp machine, walked by its own suite: here it ends with the reset token).
   done('requestReset', undefined),
   failed('requestReset', networkError()),
   failed('requestReset', httpError(404, 'server.userNotExist')),
-  done('checkResetOtp', { resetToken: RESET_TOKEN }),
-  failed('checkResetOtp', httpError(400, 'server.incorrectOtp')),
-  done('resendCode', undefined),
-  failed('resendCode', networkError()),
-  failed('resendCode', httpError(500, 'errors.server')),
-  failed('resendCode', httpError(404, 'server.userNotExist')),
+  done('otp', { resetToken: RESET_TOKEN }),
   done('resetPassword', undefined),
   failed('resetPassword', httpError(400, 'errors.unknown')),
 ];
@@ -105,20 +83,24 @@ function serializeState(state: { value: unknown; context: unknown }): string {
     typeof state.value === 'object' ? Object.keys(state.value as object)[0] : state.value;
   const facts =
     step === 'request'
-      ? { email: c.email, touched: c.emailTouched, error: c.errorKey !== null }
+      ? {
+          email: c.request.values.email,
+          touched: Boolean(c.request.touched.email),
+          error: c.request.errorKey !== null,
+        }
       : step === 'code'
-        ? { code: c.code.length, error: c.codeErrorKey, resent: c.codesSent > 1 }
+        ? {}
         : {
-            passwords: c.passwords,
-            shown: Object.keys(c.touched).length,
-            error: c.errorKey !== null,
+            passwords: c.newPassword.values,
+            shown: Object.keys(c.newPassword.touched).length,
+            error: c.newPassword.errorKey !== null,
           };
   return JSON.stringify({ value: state.value, facts });
 }
 
-const INVOKE_IDS = ['requestReset', 'checkResetOtp', 'resendCode', 'resetPassword'];
+const INVOKE_IDS = ['requestReset', 'otp', 'resetPassword'];
 const walkMachine = forgotPasswordMachine.provide({
-  actors: quietActors(['requestReset', 'checkResetOtp', 'resetPassword']) as never,
+  actors: quietActors(['requestReset', 'otp', 'resetPassword']) as never,
 });
 const paths = generatePaths<ModelEvent>(walkMachine, { events: EVENTS, serializeState });
 
@@ -140,11 +122,9 @@ describe('forgot-password model: coverage of the real machine', () => {
 // Executing every path against the real screen
 // ---------------------------------------------------------------------------
 
-/** The API method behind each invoke (a resend asks for a code again). */
+/** The API method behind each invoke. */
 const API_METHOD = {
   requestReset: 'requestPasswordReset',
-  resendCode: 'requestPasswordReset',
-  checkResetOtp: 'checkResetOtp',
   resetPassword: 'resetPassword',
 } as const;
 
@@ -156,15 +136,7 @@ function createApiHarness() {
     checkResetOtp: pending.fn('checkResetOtp'),
     resetPassword: pending.fn('resetPassword'),
   };
-  // The screen's own flow actor, caught through the inspection hook, so that
-  // the path can let the cooldown's 30 s pass at once.
-  const flow: { actor: AnyActorRef | null } = { actor: null };
-  const inspect = (event: InspectionEvent) => {
-    if (event.type === '@xstate.actor' && event.rootId === event.actorRef.sessionId) {
-      flow.actor ??= event.actorRef as AnyActorRef;
-    }
-  };
-  return { api: { auth } as unknown as Api, auth, pending, navigate: vi.fn(), flow, inspect };
+  return { api: { auth } as unknown as Api, auth, pending, navigate: vi.fn() };
 }
 
 type Harness = ReturnType<typeof createApiHarness>;
@@ -203,14 +175,6 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snap
       return user.tab();
     case 'request.submit':
       return user.click(screen.getByRole('button', { name: 'Send the code' }));
-    case 'code.change':
-      // Pasting a code into the first box replaces the whole code.
-      await user.click(digitBox(1));
-      return user.paste(event.code);
-    case 'code.submit':
-      return user.click(screen.getByRole('button', { name: 'Next' }));
-    case 'code.resend':
-      return user.click(screen.getByRole('button', { name: 'Resend the code' }));
     case 'code.back':
       return user.click(screen.getByRole('button', { name: 'Use another email address' }));
     case 'reset.change':
@@ -224,8 +188,16 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snap
       return user.tab();
     case 'reset.submit':
       return user.click(screen.getByRole('button', { name: 'Change password' }));
-    case COOLDOWN_ELAPSED.type:
-      act(() => h.flow.actor?.send(event));
+    case 'xstate.done.actor.otp':
+      // The member types the code from the email and presses Next; check-otp accepts it.
+      await user.click(digitBox(1));
+      await user.paste(CODE);
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(h.auth.checkResetOtp).toHaveBeenLastCalledWith({
+        email: c.request.values.email.trim(),
+        otp: CODE,
+      });
+      await h.pending.settle('checkResetOtp', { output: { resetToken: RESET_TOKEN } });
       return;
     default: {
       const id = parseOutcome(event)?.id as keyof typeof API_METHOD | undefined;
@@ -234,10 +206,8 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snap
       // What the server was asked, from what the member typed.
       const expectedBody =
         method === 'requestPasswordReset'
-          ? { email: c.email.trim() }
-          : method === 'checkResetOtp'
-            ? { email: c.email.trim(), otp: c.code }
-            : { resetToken: RESET_TOKEN, password: c.passwords.password };
+          ? { email: c.request.values.email.trim() }
+          : { resetToken: RESET_TOKEN, password: c.newPassword.values.password };
       expect(h.auth[method]).toHaveBeenLastCalledWith(expectedBody);
       await h.pending.settle(method, event);
     }
@@ -257,8 +227,8 @@ function assertView(expected: Snapshot, h: Harness) {
 
   if (expected.matches('request')) {
     expect(screen.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
-    expect(emailInput()).toHaveValue(c.email);
-    const emailError = selectEmailError(expected);
+    expect(emailInput()).toHaveValue(c.request.values.email);
+    const emailError = shownFieldErrors(c.request).email;
     if (expected.matches({ request: 'requesting' })) {
       const busy = screen.getByRole('button', { name: 'Sending...' });
       expect(busy).toBeDisabled();
@@ -268,8 +238,9 @@ function assertView(expected: Snapshot, h: Harness) {
       expect(screen.getByRole('button', { name: 'Send the code' })).toBeEnabled();
       expectFieldError(emailInput(), emailError ? text(emailError.key) : null);
     }
-    if (c.errorKey) expect(screen.getByRole('alert')).toHaveTextContent(text(c.errorKey));
-    else expect(screen.queryByRole('alert')).toBeNull();
+    if (c.request.errorKey) {
+      expect(screen.getByRole('alert')).toHaveTextContent(text(c.request.errorKey));
+    } else expect(screen.queryByRole('alert')).toBeNull();
     return;
   }
 
@@ -278,75 +249,48 @@ function assertView(expected: Snapshot, h: Harness) {
     // The same words whether or not the address has an account.
     expect(
       screen.getByText(
-        `If an account exists for ${c.email.trim()}, we have sent it a 6-digit code. Enter it below.`,
+        `If an account exists for ${c.request.values.email.trim()}, we have sent it a 6-digit code. Enter it below.`,
       ),
     ).toBeVisible();
     expect(screen.queryByLabelText('Email')).toBeNull();
+    // The code step opens empty, with Resend waiting (the code was just sent);
+    // the otp machine's own suite walks the rest of it.
     expect(
       digitBoxes()
         .map((box) => box.value)
         .join(''),
-    ).toBe(c.code);
-    // Asking for another code: on its way, a countdown after each, then Resend.
-    const countdown = /You can ask for a new code in \d+ s\./;
-    if (isResending(expected)) {
-      expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
-    } else if (isResendCoolingDown(expected)) {
-      const resend = screen.getByRole('button', { name: 'Resend the code' });
-      expect(resend).toBeDisabled();
-      expect(resend).toHaveAccessibleDescription(countdown);
-    } else {
-      expect(screen.getByRole('button', { name: 'Resend the code' })).toBeEnabled();
-      expect(screen.queryByText(countdown)).toBeNull();
-    }
-    if (isChecking(expected)) {
-      expect(screen.getByRole('button', { name: 'Checking...' })).toBeDisabled();
-      for (const box of digitBoxes()) expect(box).toBeDisabled();
-      return;
-    }
-    const next = screen.getByRole('button', { name: 'Next' });
-    if (c.code.length === 6) expect(next).toBeEnabled();
-    else expect(next).toBeDisabled();
-    if (c.codeErrorKey) {
-      expect(screen.getByRole('alert')).toHaveTextContent(text(c.codeErrorKey));
-      expect(digitBox(1)).toHaveAttribute('aria-invalid', 'true');
-    } else {
-      expect(screen.queryByRole('alert')).toBeNull();
-    }
-    const resent = `If an account exists for ${c.email.trim()}, a new code is on its way.`;
-    if (c.codesSent > 1 && !c.codeErrorKey && !isResending(expected)) {
-      expect(screen.getByText(resent)).toBeVisible();
-    } else {
-      expect(screen.queryByText(resent)).toBeNull();
-    }
+    ).toBe('');
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    const resend = screen.getByRole('button', { name: 'Resend the code' });
+    expect(resend).toBeDisabled();
+    expect(resend).toHaveAccessibleDescription(/You can ask for a new code in \d+ s\./);
     return;
   }
 
   expect(screen.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
-  expect(newPasswordInput()).toHaveValue(c.passwords.password);
-  expect(confirmationInput()).toHaveValue(c.passwords.passwordConfirmation);
+  expect(newPasswordInput()).toHaveValue(c.newPassword.values.password);
+  expect(confirmationInput()).toHaveValue(c.newPassword.values.passwordConfirmation);
   expect(h.navigate).not.toHaveBeenCalled();
   if (expected.matches({ newPassword: 'resetting' })) {
     expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
     return;
   }
   expect(screen.getByRole('button', { name: 'Change password' })).toBeEnabled();
-  const errors = selectPasswordErrors(expected);
+  const errors = shownFieldErrors(c.newPassword);
   expectFieldError(newPasswordInput(), errors.password ? text(errors.password.key) : null);
   expectFieldError(
     confirmationInput(),
     errors.passwordConfirmation ? text(errors.passwordConfirmation.key) : null,
   );
-  if (c.errorKey) expect(screen.getByRole('alert')).toHaveTextContent(text(c.errorKey));
-  else expect(screen.queryByRole('alert')).toBeNull();
+  if (c.newPassword.errorKey) {
+    expect(screen.getByRole('alert')).toHaveTextContent(text(c.newPassword.errorKey));
+  } else expect(screen.queryByRole('alert')).toBeNull();
 }
 
 function describeEvent(event: ModelEvent): string {
   switch (event.type) {
     case 'request.change':
       return `request.change(${event.value === EMAIL ? 'email' : 'invalid'})`;
-    case 'code.change':
-      return `code.change(${event.code.length} digits)`;
     case 'reset.change':
       return `reset.change(${event.field}=${event.value === SHORT_PASSWORD ? 'short' : event.value === NEW_PASSWORD ? 'new' : 'other'})`;
     case 'reset.blur':
@@ -367,7 +311,7 @@ describe('forgot-password model: every path on the real screen', () => {
     const user = userEvent.setup({ delay: null });
     const h = createApiHarness();
     await renderScreen(<ForgotPasswordScreen />, {
-      services: { api: h.api, inspect: h.inspect },
+      services: { api: h.api },
       path: '/forgot-password',
       onNavigate: h.navigate,
     });

@@ -14,6 +14,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
+import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import {
   type RegistrationField,
   toSignUpPayload,
@@ -23,10 +24,7 @@ import {
   type RegistrationEvent,
   registrationMachine,
 } from '../../machines/registration/registration.machine.ts';
-import {
-  canSubmit,
-  selectFieldErrors,
-} from '../../machines/registration/registration.selectors.ts';
+import { canSubmitRegistration as canSubmit } from '../../machines/registration/registration.selectors.ts';
 import type { Api } from '../../src/api/api.ts';
 import { RegisterScreen } from '../../src/screens/register/register-screen.tsx';
 import { PendingCalls } from '../support/deferred.ts';
@@ -102,7 +100,7 @@ const EVENTS: readonly ModelEvent[] = [
 
 /** The state value plus the facts a member can tell apart on screen (kept small on purpose). */
 function serializeState(state: { value: unknown; context: unknown }): string {
-  const c = state.context as RegistrationContext;
+  const c = (state.context as RegistrationContext).form;
   const validCount = Object.keys(c.values).filter(
     (field) => c.validationErrors[field as RegistrationField] === undefined,
   ).length;
@@ -113,7 +111,7 @@ function serializeState(state: { value: unknown; context: unknown }): string {
     shown: Object.keys(c.touched)
       .filter((field) => c.validationErrors[field as RegistrationField] !== undefined)
       .sort(),
-    server: c.serverErrorKey,
+    server: c.errorKey,
   });
 }
 
@@ -210,7 +208,7 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snap
     default: {
       if (parseOutcome(event)?.id !== 'signUp') throw new Error(`cannot perform ${event.type}`);
       // The sign-up body: the values typed, the phone in E.164, the language of the interface.
-      expect(h.signUp).toHaveBeenLastCalledWith(toSignUpPayload(model.context.values, 'en'));
+      expect(h.signUp).toHaveBeenLastCalledWith(toSignUpPayload(model.context.form.values, 'en'));
       await h.pending.settle('signUp', event);
     }
   }
@@ -218,7 +216,7 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snap
 
 /** What a member sees in the state the model is in. */
 function assertView(expected: Snapshot, h: Harness) {
-  const c = expected.context;
+  const c = expected.context.form;
   expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
 
   if (expected.matches('succeeded')) {
@@ -260,14 +258,14 @@ function assertView(expected: Snapshot, h: Harness) {
   if (canSubmit(expected)) expect(button).toBeEnabled();
   else expect(button).toBeDisabled();
 
-  const shown = selectFieldErrors(expected);
+  const shown = shownFieldErrors(expected.context.form);
   for (const field of Object.keys(LABELS) as RegistrationField[]) {
     const error = shown[field];
     expectFieldError(input(field), error ? text(error.key) : null);
   }
-  if (c.serverErrorKey) {
+  if (c.errorKey) {
     expect(expected.matches({ editing: 'rejected' })).toBe(true);
-    expect(screen.getByRole('alert')).toHaveTextContent(text(c.serverErrorKey));
+    expect(screen.getByRole('alert')).toHaveTextContent(text(c.errorKey));
   } else {
     expect(screen.queryByRole('alert')).toBeNull();
   }

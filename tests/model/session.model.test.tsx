@@ -14,14 +14,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AnyActorLogic, createActor, fromPromise } from 'xstate';
+import { shownFieldErrors } from '../../machines/forms/form-state.ts';
+import { otpMachine } from '../../machines/otp/otp.machine.ts';
 import { MAX_LOAD_ATTEMPTS, sessionMachine } from '../../machines/session/session.machine.ts';
-import {
-  canSubmitLogin,
-  canSubmitOtp,
-  isResendCoolingDown,
-  isResendingOtp,
-  isVerifyingOtp,
-} from '../../machines/session/session.selectors.ts';
+import { canSubmitLogin } from '../../machines/session/session.selectors.ts';
 import type { SessionContext, SessionEvent } from '../../machines/session/session.types.ts';
 import type { Tokens, User } from '../../machines/shared/domain.ts';
 import type { SessionActor } from '../../src/app/services.tsx';
@@ -63,11 +59,9 @@ type ModelEvent = SessionEvent | OutcomeEvent | DelayEvent;
 const RETRY_ELAPSED: DelayEvent = {
   type: 'xstate.after.LOAD_RETRY_DELAY.session.authenticated.user.retrying',
 };
-const COOLDOWN_ELAPSED: DelayEvent = {
-  type: 'xstate.after.RESEND_COOLDOWN.session.signedOut.otp.active.sending.coolingDown',
-};
 
-const INVOKE_IDS = ['loadUser', 'reloadUser', 'login', 'requestOtp', 'verifyOtp', 'refreshTokens'];
+// The one-time-code step is the otp machine (its own model suite walks it): here it ends with the tokens.
+const INVOKE_IDS = ['loadUser', 'reloadUser', 'login', 'otp', 'refreshTokens'];
 
 const EVENTS: readonly ModelEvent[] = [
   // What a member does.
@@ -75,16 +69,13 @@ const EVENTS: readonly ModelEvent[] = [
   { type: 'login.change', field: 'emailOrPhone', value: PHONE },
   { type: 'login.change', field: 'emailOrPhone', value: INVALID },
   { type: 'login.change', field: 'password', value: PASSWORD },
+  { type: 'login.blur', field: 'emailOrPhone' },
   { type: 'login.submit' },
-  { type: 'otp.change', code: CODE },
-  { type: 'otp.submit' },
-  { type: 'otp.resend' },
   { type: 'otp.cancel' },
   { type: 'session.signOut' },
   { type: 'session.retry' },
   // Time passing.
   RETRY_ELAPSED,
-  COOLDOWN_ELAPSED,
   // What the rest of the app (HTTP client, screens, other tabs) asks.
   { type: 'session.refresh' },
   { type: 'session.reloadUser' },
@@ -101,10 +92,7 @@ const EVENTS: readonly ModelEvent[] = [
   done('login', { token: 'access-1', refreshToken: 'refresh-1', user: USER, isVerified: true }),
   done('login', { isVerified: false }),
   failed('login', httpError(401, 'server.incorrectEmailOrPassword')),
-  done('requestOtp', undefined),
-  failed('requestOtp', networkError()),
-  done('verifyOtp', TOKENS),
-  failed('verifyOtp', httpError(400, 'server.incorrectOtp')),
+  done('otp', TOKENS),
   done('refreshTokens', {
     kind: 'refreshed',
     tokens: { ...TOKENS, token: 'access-2', refreshToken: 'refresh-2' },
@@ -128,19 +116,20 @@ function serializeState(state: { value: unknown; context: unknown }): string {
   const facts = !signedOut
     ? { loadFailures: Math.min(context.loadFailures, MAX_LOAD_ATTEMPTS) }
     : onOtp
-      ? {
-          email: context.otp.email,
-          code: context.otp.code,
-          errorKey: context.otp.errorKey,
-          sent: context.otp.sentCount > 0,
-        }
-      : { ...context.login, expired: context.signOutReason };
+      ? { email: context.otpEmail }
+      : {
+          values: context.login.values,
+          changed: context.login.changed,
+          touched: context.login.touched,
+          errorKey: context.login.errorKey,
+          expired: context.signOutReason,
+        };
   return JSON.stringify({ value, facts });
 }
 
 function walkMachine(hasStoredTokens: boolean) {
   return sessionMachine.provide({
-    actors: quietActors(['loadUser', 'login', 'requestOtp', 'verifyOtp', 'refreshTokens']) as never,
+    actors: quietActors(['loadUser', 'login', 'otp', 'refreshTokens']) as never,
     guards: { hasStoredTokens: () => hasStoredTokens },
   });
 }
@@ -228,12 +217,15 @@ function createSessionHarness() {
     invoked.push({ id: self.id, input });
     return pending.create(self.id, [input]);
   });
-  const actors: Record<string, AnyActorLogic> = Object.fromEntries(
-    ['loadUser', 'login', 'requestOtp', 'verifyOtp', 'refreshTokens'].map((name) => [
-      name,
-      pendingActor,
-    ]),
-  );
+  const actors: Record<string, AnyActorLogic> = {
+    ...Object.fromEntries(
+      ['loadUser', 'login', 'refreshTokens'].map((name) => [name, pendingActor]),
+    ),
+    // The real code step, its calls pending too (under requestCode and verifyCode).
+    otp: otpMachine.provide({
+      actors: { requestCode: pendingActor, verifyCode: pendingActor } as never,
+    }),
+  };
   const { session, effects } = createSession({ actors, hasStoredTokens: false });
   return { session, pending, invoked, effects };
 }
@@ -246,6 +238,7 @@ const EN: Record<string, string> = {
   'server.incorrectOtp': 'Incorrect OTP',
   'errors.network': 'We could not reach the server. Check your connection and try again.',
   'errors.verifyWithEmail': 'To verify your account, sign in with your email address.',
+  'validation.emailOrPhoneInvalid': 'Invalid email or phone',
 };
 
 const emailInput = () => screen.getByLabelText('Email or phone') as HTMLInputElement;
@@ -255,7 +248,7 @@ const digitBox = (n: number) =>
 const digitBoxes = () => [1, 2, 3, 4, 5, 6].map(digitBox);
 
 /** Does in the UI what the model event stands for. */
-async function perform(user: UserApi, h: Harness, event: ModelEvent, model: SessionContext) {
+async function perform(user: UserApi, h: Harness, event: ModelEvent) {
   switch (event.type) {
     case 'login.change': {
       const input = event.field === 'emailOrPhone' ? emailInput() : passwordInput();
@@ -263,27 +256,12 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Sess
       await user.type(input, event.value);
       return;
     }
+    case 'login.blur':
+      await user.click(emailInput());
+      await user.tab();
+      return;
     case 'login.submit':
       await user.click(screen.getByRole('button', { name: 'Sign in' }));
-      return;
-    case 'otp.change':
-      if (model.otp.code === '') {
-        // A letter is refused on the spot, then the member types the code digit by digit.
-        await user.type(digitBox(1), 'a');
-        expect(screen.getByText('Only digits allowed')).toBeVisible();
-        expect(digitBox(1)).toHaveValue('');
-        await user.keyboard(event.code);
-      } else {
-        // Pasting a code into the first box replaces the code.
-        await user.click(digitBox(1));
-        await user.paste(event.code);
-      }
-      return;
-    case 'otp.submit':
-      await user.click(screen.getByRole('button', { name: 'Next' }));
-      return;
-    case 'otp.resend':
-      await user.click(screen.getByRole('button', { name: 'Resend it' }));
       return;
     case 'otp.cancel':
       await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
@@ -293,9 +271,12 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Sess
       // Not the member: the HTTP client and other tabs talk to the session actor.
       h.session.send(event);
       return;
-    case COOLDOWN_ELAPSED.type:
-      // Time passes: the 30 s of the cooldown are over.
-      h.session.send(event as never);
+    case 'xstate.done.actor.otp':
+      // The member types the right code and presses Next; the server accepts it.
+      await user.click(digitBox(1));
+      await user.paste(CODE);
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      await h.pending.settle('verifyCode', done('verifyCode', TOKENS));
       return;
     default: {
       const id = parseOutcome(event)?.id;
@@ -309,7 +290,7 @@ type Snapshot = ReturnType<SessionActor['getSnapshot']>;
 
 /** What a member sees in the state the model is in. */
 function assertView(expected: Snapshot) {
-  const { login, otp } = expected.context;
+  const { login } = expected.context;
   if (expected.matches({ signedOut: 'form' }) || expected.matches({ signedOut: 'submitting' })) {
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     expect(emailInput()).toHaveValue(login.values.emailOrPhone);
@@ -319,6 +300,10 @@ function assertView(expected: Snapshot) {
       expect(busy).toBeDisabled();
       expect(busy).toHaveAttribute('aria-busy', 'true');
       return;
+    }
+    const emailError = shownFieldErrors(login).emailOrPhone;
+    if (emailError && login.values.emailOrPhone !== '') {
+      expect(emailInput()).toHaveAccessibleDescription(EN[emailError.key] ?? '(no text)');
     }
     const submit = screen.getByRole('button', { name: 'Sign in' });
     if (canSubmitLogin(expected)) expect(submit).toBeEnabled();
@@ -334,51 +319,13 @@ function assertView(expected: Snapshot) {
     return;
   }
 
-  // The one-time-code step.
+  // The one-time-code step (the otp machine's own suite checks the rest of it).
   expect(screen.getByRole('heading', { level: 1, name: 'Verify your account' })).toBeVisible();
-  expect(screen.getByText(`We sent a 6-digit code to ${otp.email}. Enter it below.`)).toBeVisible();
-  expect(screen.queryByLabelText('Email or phone')).toBeNull();
   expect(
-    digitBoxes()
-      .map((box) => box.value)
-      .join(''),
-  ).toBe(otp.code);
-
-  // Asking for codes: one on its way, a countdown after each, then Resend.
-  const countdown = /You can ask for a new code in \d+ s\./;
-  if (isResendingOtp(expected)) {
-    expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
-  } else if (isResendCoolingDown(expected)) {
-    const resend = screen.getByRole('button', { name: 'Resend it' });
-    expect(resend).toBeDisabled();
-    expect(resend).toHaveAccessibleDescription(countdown);
-  } else {
-    expect(screen.getByRole('button', { name: 'Resend it' })).toBeEnabled();
-    expect(screen.queryByText(countdown)).toBeNull();
-  }
-
-  // The code.
-  if (isVerifyingOtp(expected)) {
-    expect(screen.getByRole('button', { name: 'Verifying...' })).toBeDisabled();
-    for (const box of digitBoxes()) expect(box).toBeDisabled();
-    return;
-  }
-  const next = screen.getByRole('button', { name: 'Next' });
-  if (canSubmitOtp(expected)) expect(next).toBeEnabled();
-  else expect(next).toBeDisabled();
-  expect(otp.code.length === 6).toBe(canSubmitOtp(expected));
-  if (otp.errorKey) {
-    expect(screen.getByRole('alert')).toHaveTextContent(EN[otp.errorKey] ?? '(no text)');
-    expect(digitBox(1)).toHaveAttribute('aria-invalid', 'true');
-  } else {
-    expect(screen.queryByRole('alert')).toBeNull();
-  }
-  const sent = `A new code was sent to ${otp.email}.`;
-  if (otp.sentCount > 0 && !otp.errorKey && !isResendingOtp(expected)) {
-    expect(screen.getByText(sent)).toBeVisible();
-  } else {
-    expect(screen.queryByText(sent)).toBeNull();
-  }
+    screen.getByText(`We sent a 6-digit code to ${expected.context.otpEmail}. Enter it below.`),
+  ).toBeVisible();
+  expect(screen.queryByLabelText('Email or phone')).toBeNull();
+  expect(digitBoxes()).toHaveLength(6);
 }
 
 /** The effect a member notices when the path leaves the signed-out part. */
@@ -411,11 +358,7 @@ describe('session model: the signed-out paths on the real login screen', () => {
     for (const id of [
       'session.signedOut.form',
       'session.signedOut.submitting',
-      'session.signedOut.otp.active.sending.requesting',
-      'session.signedOut.otp.active.sending.coolingDown',
-      'session.signedOut.otp.active.sending.canResend',
-      'session.signedOut.otp.active.code.entering',
-      'session.signedOut.otp.active.code.verifying',
+      'session.signedOut.otp.active',
       'session.authenticated',
     ]) {
       expect(reached).toContain(id);
@@ -432,7 +375,7 @@ describe('session model: the signed-out paths on the real login screen', () => {
     assertView(model.getSnapshot() as Snapshot);
 
     for (const step of path.steps) {
-      await perform(user, h, step.event, model.getSnapshot().context as SessionContext);
+      await perform(user, h, step.event);
       model.send(step.event as never);
       const expected = model.getSnapshot() as Snapshot;
       await waitFor(() => expect(sameValue(h.session.getSnapshot(), expected)).toBe(true));

@@ -18,6 +18,7 @@ const EXPECTED = [
   'changePassword',
   'preferences',
   'deleteAccount',
+  'otp',
 ];
 
 let files = [];

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { otpMachine } from '../../machines/otp/otp.machine.ts';
 import { sessionMachine } from '../../machines/session/session.machine.ts';
 import { isSignedIn } from '../../machines/session/session.selectors.ts';
 import type { LoginValues } from '../../machines/session/session.types.ts';
@@ -22,7 +23,9 @@ function sessionWith(login: (input: LoginValues) => Promise<LoginResponse>) {
           loginCalls.push(input);
           return login(input);
         }),
-        requestOtp: fromPromise<void, { email: string }>(async () => undefined),
+        otp: otpMachine.provide({
+          actors: { requestCode: fromPromise<void, { email: string }>(async () => undefined) },
+        }),
       },
       guards: { hasStoredTokens: () => false },
     }),

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor as waitForState } from 'xstate';
+import { type OtpVerified, otpMachine } from '../../machines/otp/otp.machine.ts';
 import { RESEND_COOLDOWN_MS, sessionMachine } from '../../machines/session/session.machine.ts';
 import { isSignedIn } from '../../machines/session/session.selectors.ts';
 import type { LoginValues } from '../../machines/session/session.types.ts';
@@ -41,27 +42,32 @@ async function sessionOnOtpStep({
     sessionMachine.provide({
       actors: {
         login: fromPromise<LoginResponse, LoginValues>(async () => ({ isVerified: false })),
-        requestOtp: fromPromise<void, { email: string }>(({ input }) => {
-          calls.requestOtp.push(input);
-          requests += 1;
-          // The first code goes out; later ones use the test's fake.
-          return requests === 1 ? Promise.resolve() : requestOtp(input);
-        }),
-        verifyOtp: fromPromise<Tokens, { email: string; otp: string }>(({ input }) => {
-          calls.verifyOtp.push(input);
-          return verifyOtp(input);
+        otp: otpMachine.provide({
+          actors: {
+            requestCode: fromPromise<void, { email: string }>(({ input }) => {
+              calls.requestOtp.push(input);
+              requests += 1;
+              // The first code goes out; later ones use the test's fake.
+              return requests === 1 ? Promise.resolve() : requestOtp(input);
+            }),
+            verifyCode: fromPromise<OtpVerified, { email: string; otp: string }>(({ input }) => {
+              calls.verifyOtp.push(input);
+              return verifyOtp(input);
+            }),
+          },
+          delays: { RESEND_COOLDOWN: cooldownMs },
         }),
       },
       actions: { storeTokens },
       guards: { hasStoredTokens: () => false },
-      delays: { RESEND_COOLDOWN: cooldownMs },
     }),
   );
   session.start();
   session.send({ type: 'login.change', field: 'emailOrPhone', value: EMAIL });
   session.send({ type: 'login.change', field: 'password', value: 'correct-horse' });
   session.send({ type: 'login.submit' });
-  await waitForState(session, (s) => s.context.otp.sentCount === 1);
+  const otp = (await waitForState(session, (s) => s.children.otp !== undefined)).children.otp;
+  if (otp) await waitForState(otp, (s) => s.context.sentCount === 1);
   return { session: session as SessionActor, calls, storeTokens };
 }
 
@@ -72,6 +78,8 @@ async function renderOtp(fakes: Fakes = {}, language: 'en' | 'fr' = 'en') {
     language,
     path: '/login',
   });
+  // The code step loads on demand (a lazy chunk): wait for its six boxes.
+  await waitFor(() => expect(screen.queryAllByRole('textbox')).toHaveLength(6));
   return { ...harness, ...view, user: userEvent.setup() };
 }
 

@@ -1,24 +1,26 @@
 import { type FormEvent, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   type DeleteAccountSnapshot,
   isDeleteDialogOpen,
   isDeleting,
+  selectDeleteAccountForm,
 } from '../../../machines/account/account.selectors.ts';
 import {
   type DeleteAccountEvent,
   deleteAccountMachine,
 } from '../../../machines/account/delete-account.machine.ts';
+import { shownFieldErrors } from '../../../machines/forms/form-state.ts';
 import { useFlow } from '../../app/use-flow.ts';
 import { useSignOut } from '../../app/use-sign-out.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { useErrorText } from '../../i18n/translate.ts';
-import { useAccountText } from './account-text.ts';
 
 /** Delete account: a confirmation dialog asks for the password; then signed out. */
 export function DeleteAccountSection() {
-  const { at } = useAccountText();
+  const { t } = useTranslation(['account', 'common']);
   const signOut = useSignOut();
   const [snapshot, send] = useFlow(deleteAccountMachine, 'deleteAccount', { view: { signOut } });
   const open = isDeleteDialogOpen(snapshot);
@@ -36,8 +38,8 @@ export function DeleteAccountSection() {
       className="card account__section account__danger"
       aria-labelledby="account-delete-title"
     >
-      <h2 id="account-delete-title">{at('delete.title')}</h2>
-      <p>{at('delete.text')}</p>
+      <h2 id="account-delete-title">{t('account:delete.title')}</h2>
+      <p>{t('account:delete.text')}</p>
       <button
         ref={opener}
         type="button"
@@ -45,7 +47,7 @@ export function DeleteAccountSection() {
         aria-haspopup="dialog"
         onClick={() => send({ type: 'delete.open' })}
       >
-        {at('delete.open')}
+        {t('account:delete.open')}
       </button>
       {open ? <DeleteDialog snapshot={snapshot} send={send} /> : null}
     </section>
@@ -59,11 +61,13 @@ function DeleteDialog({
   snapshot: DeleteAccountSnapshot;
   send: (event: DeleteAccountEvent) => void;
 }) {
-  const { at, t } = useAccountText();
+  const { t } = useTranslation(['account', 'common']);
   const { keyText, fieldText } = useErrorText();
   const dialog = useRef<HTMLDialogElement>(null);
   const deleting = isDeleting(snapshot);
-  const { password, passwordError, errorKey } = snapshot.context;
+  const form = selectDeleteAccountForm(snapshot);
+  const { errorKey } = form;
+  const passwordError = shownFieldErrors(form).password;
 
   // A native modal dialog where the browser has one (focus kept inside, Escape cancels).
   useEffect(() => {
@@ -102,12 +106,12 @@ function DeleteDialog({
         onSubmit={submit}
         aria-describedby={errorKey ? 'account-delete-error' : undefined}
       >
-        <h2 id="account-delete-dialog-title">{at('delete.dialogTitle')}</h2>
-        <p id="account-delete-dialog-text">{at('delete.dialogText')}</p>
+        <h2 id="account-delete-dialog-title">{t('account:delete.dialogTitle')}</h2>
+        <p id="account-delete-dialog-text">{t('account:delete.dialogText')}</p>
         <PasswordField
           id="account-delete-password"
           label={t('common:fields.password')}
-          value={password}
+          value={form.values.password}
           onValueChange={(value) => send({ type: 'delete.change', value })}
           error={passwordError ? fieldText(passwordError) : undefined}
           readOnly={deleting}
@@ -122,14 +126,14 @@ function DeleteDialog({
             disabled={deleting}
             onClick={() => send({ type: 'delete.cancel' })}
           >
-            {at('delete.cancel')}
+            {t('account:delete.cancel')}
           </button>
           <SubmitButton
             busy={deleting}
-            busyLabel={at('delete.deleting')}
+            busyLabel={t('account:delete.deleting')}
             className="button--danger"
           >
-            {at('delete.confirm')}
+            {t('account:delete.confirm')}
           </SubmitButton>
         </div>
       </form>

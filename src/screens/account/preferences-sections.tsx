@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   isLanguageSaved,
   isLanguageSaving,
@@ -15,14 +16,13 @@ import { useFlow } from '../../app/use-flow.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { LANGUAGES } from '../../i18n/i18n.ts';
 import { useErrorText } from '../../i18n/translate.ts';
-import { useAccountText } from './account-text.ts';
 
 /**
  * The language and the notification preference: one machine, two independent
  * regions, each saved as soon as it is chosen.
  */
 export function PreferencesSections() {
-  const { at } = useAccountText();
+  const { t } = useTranslation(['account', 'common']);
   const { keyText } = useErrorText();
   const { session } = useServices();
   const user = useSelector(session, selectUser);
@@ -44,22 +44,24 @@ export function PreferencesSections() {
   const { languageErrorKey, notificationsErrorKey } = snapshot.context;
 
   const languageStatus = languageSaving
-    ? at('language.saving')
+    ? t('account:language.saving')
     : isLanguageSaved(snapshot)
-      ? at('language.saved')
+      ? t('account:language.saved')
       : null;
   const notificationsStatus = notificationsSaving
-    ? at('notifications.saving')
+    ? t('account:notifications.saving')
     : isNotificationsSaved(snapshot)
-      ? at(notificationsOn ? 'notifications.on' : 'notifications.off')
+      ? notificationsOn
+        ? t('account:notifications.on')
+        : t('account:notifications.off')
       : null;
 
   return (
     <>
       <section className="card account__section" aria-labelledby="account-language-title">
-        <h2 id="account-language-title">{at('language.title')}</h2>
+        <h2 id="account-language-title">{t('account:language.title')}</h2>
         <fieldset className="account__choices" aria-busy={languageSaving || undefined}>
-          <legend className="field__label">{at('language.legend')}</legend>
+          <legend className="field__label">{t('account:language.legend')}</legend>
           {LANGUAGES.map((option) => (
             <label key={option} className="account__choice">
               <input
@@ -69,7 +71,7 @@ export function PreferencesSections() {
                 checked={shownLanguage === option}
                 onChange={() => send({ type: 'language.choose', language: option })}
               />
-              <span lang={option}>{at(`language.${option}`)}</span>
+              <span lang={option}>{t(`account:language.${option}`)}</span>
             </label>
           ))}
         </fieldset>
@@ -78,10 +80,10 @@ export function PreferencesSections() {
       </section>
 
       <section className="card account__section" aria-labelledby="account-notifications-title">
-        <h2 id="account-notifications-title">{at('notifications.title')}</h2>
+        <h2 id="account-notifications-title">{t('account:notifications.title')}</h2>
         <div className="switch-row">
           <span className="field__label" id="account-notifications-label">
-            {at('notifications.label')}
+            {t('account:notifications.label')}
           </span>
           <button
             type="button"
@@ -97,7 +99,7 @@ export function PreferencesSections() {
           </button>
         </div>
         <p className="field__hint" id="account-notifications-hint">
-          {at('notifications.hint')}
+          {t('account:notifications.hint')}
         </p>
         <FormAlert>{notificationsErrorKey ? keyText(notificationsErrorKey) : null}</FormAlert>
         <FormAlert tone={notificationsSaving ? 'info' : 'success'}>{notificationsStatus}</FormAlert>

@@ -1,38 +1,35 @@
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   canSaveProfile,
   isProfileSaved,
   isProfileSaving,
-  selectProfileErrors,
+  selectProfileForm,
 } from '../../../machines/account/account.selectors.ts';
-import {
-  type ProfileField,
-  profileFormMachine,
-} from '../../../machines/account/profile-form.machine.ts';
+import { profileFormMachine } from '../../../machines/account/profile-form.machine.ts';
 import type { User } from '../../../machines/shared/domain.ts';
 import { useFlow } from '../../app/use-flow.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { PhoneField } from '../../components/phone-field.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { useErrorText } from '../../i18n/translate.ts';
-import { useAccountText } from './account-text.ts';
+import { useFormFields } from '../../components/use-form-fields.ts';
+
+const ERROR_ID = 'account-profile-error';
 
 /** First name, last name and phone (registration rules), saved with PUT client/auth/profile. */
 export function ProfileSection({ user }: { user: User }) {
-  const { at, t } = useAccountText();
-  const { keyText, fieldText } = useErrorText();
+  const { t } = useTranslation(['account', 'common']);
   const [snapshot, send] = useFlow(profileFormMachine, 'profileForm', {
     input: { firstName: user.firstName, lastName: user.lastName, phone: user.phone },
   });
-  const { values, errorKey } = snapshot.context;
   const saving = isProfileSaving(snapshot);
-  const errors = selectProfileErrors(snapshot);
-
-  const change = (field: ProfileField) => (value: string) =>
-    send({ type: 'profile.change', field, value });
-  const blur = (field: ProfileField) => () => send({ type: 'profile.blur', field });
-  const errorOf = (field: ProfileField) => (errors[field] ? fieldText(errors[field]) : undefined);
+  const { field, formProps, errorText } = useFormFields(
+    'profile',
+    selectProfileForm(snapshot),
+    send,
+    { errorId: ERROR_ID, busy: saving },
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     send({ type: 'profile.submit' });
@@ -40,63 +37,47 @@ export function ProfileSection({ user }: { user: User }) {
 
   return (
     <section className="card account__section" aria-labelledby="account-profile-title">
-      <h2 id="account-profile-title">{at('profile.title')}</h2>
-      <form
-        noValidate
-        onSubmit={submit}
-        aria-describedby={errorKey ? 'account-profile-error' : undefined}
-      >
+      <h2 id="account-profile-title">{t('account:profile.title')}</h2>
+      <form {...formProps} onSubmit={submit}>
         <TextField
           id="account-first-name"
           label={t('common:fields.firstName')}
-          value={values.firstName}
-          onValueChange={change('firstName')}
-          onBlur={blur('firstName')}
-          error={errorOf('firstName')}
-          readOnly={saving}
+          {...field('firstName')}
           autoComplete="given-name"
           required
         />
         <TextField
           id="account-last-name"
           label={t('common:fields.lastName')}
-          value={values.lastName}
-          onValueChange={change('lastName')}
-          onBlur={blur('lastName')}
-          error={errorOf('lastName')}
-          readOnly={saving}
+          {...field('lastName')}
           autoComplete="family-name"
           required
         />
         <PhoneField
           id="account-phone"
           label={t('common:fields.phone')}
-          value={values.phone}
-          onValueChange={change('phone')}
-          onBlur={blur('phone')}
-          error={errorOf('phone')}
-          readOnly={saving}
+          {...field('phone')}
           required
         />
         <TextField
           id="account-email"
-          label={at('profile.email')}
+          label={t('account:profile.email')}
           value={user.email}
           onValueChange={() => {}}
-          hint={at('profile.emailHint')}
+          hint={t('account:profile.emailHint')}
           type="email"
           readOnly
         />
-        <FormAlert id="account-profile-error">{errorKey ? keyText(errorKey) : null}</FormAlert>
+        <FormAlert id={ERROR_ID}>{errorText}</FormAlert>
         <FormAlert tone="success">
-          {isProfileSaved(snapshot) ? at('profile.saved') : null}
+          {isProfileSaved(snapshot) ? t('account:profile.saved') : null}
         </FormAlert>
         <SubmitButton
           busy={saving}
-          busyLabel={at('profile.submitting')}
+          busyLabel={t('account:profile.submitting')}
           disabled={!canSaveProfile(snapshot)}
         >
-          {at('profile.submit')}
+          {t('account:profile.submit')}
         </SubmitButton>
       </form>
     </section>

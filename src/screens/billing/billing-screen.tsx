@@ -1,14 +1,11 @@
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { billingMachine } from '../../../machines/billing/billing.machine.ts';
 import {
-  billingMachine,
-  type EditableBillingField,
-} from '../../../machines/billing/billing.machine.ts';
-import {
-  canSubmit,
-  isBusy,
-  selectErrorKey,
-  selectFieldErrors,
+  canSubmitBilling,
+  isBillingBusy,
+  selectBillingForm,
 } from '../../../machines/billing/billing.selectors.ts';
 import {
   billingValuesFromAddress,
@@ -21,15 +18,13 @@ import { useFlow } from '../../app/use-flow.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { useErrorText } from '../../i18n/translate.ts';
-import { useMemberText } from '../dashboard/member-text.ts';
+import { type FieldBinding, useFormFields } from '../../components/use-form-fields.ts';
 
 const ERROR_ID = 'billing-error';
 
 /** /billing (spec 2): the billing address, country fixed to Canada. */
 export function BillingScreen() {
-  const { mt, t, i18n } = useMemberText();
-  const { keyText, fieldText } = useErrorText();
+  const { t, i18n } = useTranslation(['member', 'common']);
   const { session } = useServices();
   const navigate = useNavigate();
   // The user's stored address, read once: the form starts from it.
@@ -40,22 +35,18 @@ export function BillingScreen() {
     input: { initial },
     view: { goToSubscription: () => void navigate({ to: '/subscription', replace: true }) },
   });
-  const { values } = snapshot.context;
-  const errors = selectFieldErrors(snapshot);
-  const errorKey = selectErrorKey(snapshot);
-  const busy = isBusy(snapshot);
+  const busy = isBillingBusy(snapshot);
+  const form = selectBillingForm(snapshot);
+  const { field, formProps, errorText } = useFormFields('billing', form, send, {
+    errorId: ERROR_ID,
+    busy,
+  });
   const language = i18n.resolvedLanguage ?? i18n.language;
   // The 13 provinces and territories by their translated names; the value is the code.
   const provinces = PROVINCE_CODES.map((code) => ({
     value: code,
-    label: mt(`provinces.${code}`),
+    label: t(`member:provinces.${code}`),
   })).sort((a, b) => a.label.localeCompare(b.label, language));
-
-  const change = (field: EditableBillingField) => (value: string) =>
-    send({ type: 'billing.change', field, value });
-  const blur = (field: EditableBillingField) => () => send({ type: 'billing.blur', field });
-  const errorOf = (field: EditableBillingField) =>
-    errors[field] ? fieldText(errors[field]) : undefined;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -68,69 +59,50 @@ export function BillingScreen() {
     if (!busy) send({ type: 'billing.submit' });
   };
   const onPostalCodeBlur = () => {
-    const normalized = normalizePostalCode(values.postalCode.trim());
-    if (normalized !== values.postalCode)
+    const { postalCode } = form.values;
+    const normalized = normalizePostalCode(postalCode.trim());
+    if (normalized !== postalCode)
       send({ type: 'billing.change', field: 'postalCode', value: normalized });
     send({ type: 'billing.blur', field: 'postalCode' });
   };
 
   return (
     <section className="card member-page billing" aria-labelledby="billing-title">
-      <h1 id="billing-title">{mt('billing.title')}</h1>
-      <p className="member-page__lead">{mt('billing.subtitle')}</p>
-      <form
-        noValidate
-        onSubmit={onSubmit}
-        onKeyDown={onKeyDown}
-        aria-describedby={errorKey ? ERROR_ID : undefined}
-      >
+      <h1 id="billing-title">{t('member:billing.title')}</h1>
+      <p className="member-page__lead">{t('member:billing.subtitle')}</p>
+      <form {...formProps} onSubmit={onSubmit} onKeyDown={onKeyDown}>
         <TextField
           id="billing-country"
           label={t('common:fields.country')}
-          value={mt('billing.country')}
+          value={t('member:billing.country')}
           onValueChange={() => {}}
           disabled
         />
         <TextField
           id="billing-address1"
           label={t('common:fields.address1')}
-          value={values.address1}
-          onValueChange={change('address1')}
-          onBlur={blur('address1')}
-          error={errorOf('address1')}
-          readOnly={busy}
+          {...field('address1')}
           autoComplete="address-line1"
           required
         />
         <TextField
           id="billing-address2"
           label={t('common:fields.address2')}
-          value={values.address2}
-          onValueChange={change('address2')}
-          onBlur={blur('address2')}
-          error={errorOf('address2')}
-          readOnly={busy}
+          {...field('address2')}
           autoComplete="address-line2"
         />
         <TextField
           id="billing-city"
           label={t('common:fields.city')}
-          value={values.city}
-          onValueChange={change('city')}
-          onBlur={blur('city')}
-          error={errorOf('city')}
-          readOnly={busy}
+          {...field('city')}
           autoComplete="address-level2"
           required
         />
         <TextField
           id="billing-postal-code"
           label={t('common:fields.postalCode')}
-          value={values.postalCode}
-          onValueChange={change('postalCode')}
+          {...field('postalCode')}
           onBlur={onPostalCodeBlur}
-          error={errorOf('postalCode')}
-          readOnly={busy}
           autoComplete="postal-code"
           autoCapitalize="characters"
           spellCheck={false}
@@ -139,35 +111,26 @@ export function BillingScreen() {
         <SelectField
           id="billing-province"
           label={t('common:fields.province')}
-          value={values.province}
-          onValueChange={change('province')}
-          onBlur={blur('province')}
-          error={errorOf('province')}
-          disabled={busy}
-          placeholder={mt('billing.provincePlaceholder')}
+          {...field('province')}
+          placeholder={t('member:billing.provincePlaceholder')}
           options={provinces}
         />
-        <FormAlert id={ERROR_ID}>{errorKey ? keyText(errorKey) : null}</FormAlert>
+        <FormAlert id={ERROR_ID}>{errorText}</FormAlert>
         <SubmitButton
           busy={busy}
-          busyLabel={mt('billing.submitting')}
-          disabled={!canSubmit(snapshot)}
+          busyLabel={t('member:billing.submitting')}
+          disabled={!canSubmitBilling(snapshot)}
         >
-          {mt('billing.submit')}
+          {t('member:billing.submit')}
         </SubmitButton>
       </form>
     </section>
   );
 }
 
-interface SelectFieldProps {
+interface SelectFieldProps extends FieldBinding {
   id: string;
   label: string;
-  value: string;
-  onValueChange(value: string): void;
-  onBlur(): void;
-  error: string | undefined;
-  disabled: boolean;
   placeholder: string;
   options: Array<{ value: string; label: string }>;
 }
@@ -180,7 +143,7 @@ function SelectField({
   onValueChange,
   onBlur,
   error,
-  disabled,
+  readOnly,
   placeholder,
   options,
 }: SelectFieldProps) {
@@ -197,7 +160,7 @@ function SelectField({
           value={value}
           onChange={(event) => onValueChange(event.currentTarget.value)}
           onBlur={onBlur}
-          disabled={disabled}
+          disabled={readOnly}
           required
           autoComplete="address-level1"
           aria-invalid={error ? true : undefined}

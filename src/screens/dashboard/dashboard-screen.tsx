@@ -1,5 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
 import { deriveMembership, toTime } from '../../../machines/membership/derive-membership.ts';
 import { isLoading, selectRecord } from '../../../machines/membership/membership.selectors.ts';
 import { selectUser } from '../../../machines/session/session.selectors.ts';
@@ -7,7 +8,6 @@ import type { Membership } from '../../../machines/shared/domain.ts';
 import { useServices } from '../../app/services.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { toLanguage } from '../../i18n/i18n.ts';
-import { useMemberText } from './member-text.ts';
 
 /** Spec 2: dates in Canadian English, year-month-day (kept in French too). */
 const DATE_FORMAT = new Intl.DateTimeFormat('en-CA', {
@@ -46,7 +46,7 @@ export interface DashboardScreenProps {
 
 /** /dashboard (spec 2): the membership card, the charger card and the club balance. */
 export function DashboardScreen({ now = Date.now }: DashboardScreenProps = {}) {
-  const { mt, i18n } = useMemberText();
+  const { t, i18n } = useTranslation(['member', 'common']);
   const { membership, session } = useServices();
   const record = useSelector(membership, selectRecord);
   const loading = useSelector(membership, isLoading);
@@ -55,9 +55,9 @@ export function DashboardScreen({ now = Date.now }: DashboardScreenProps = {}) {
 
   return (
     <div className="dashboard">
-      <h1>{mt('dashboard.title')}</h1>
+      <h1>{t('member:dashboard.title')}</h1>
       {firstName ? (
-        <p className="member-page__lead">{mt('dashboard.welcome', { name: firstName })}</p>
+        <p className="member-page__lead">{t('member:dashboard.welcome', { name: firstName })}</p>
       ) : null}
       <div className="dashboard__columns">
         <div className="dashboard__main">
@@ -65,13 +65,13 @@ export function DashboardScreen({ now = Date.now }: DashboardScreenProps = {}) {
             <MembershipCards record={record} now={now()} />
           ) : loading ? (
             <p className="card dashboard__loading" role="status">
-              <Spinner size="sm" /> <span>{mt('dashboard.loading')}</span>
+              <Spinner size="sm" /> <span>{t('member:dashboard.loading')}</span>
             </p>
           ) : (
             <section className="card dashboard-card">
-              <p>{mt('dashboard.noMembership')}</p>
+              <p>{t('member:dashboard.noMembership')}</p>
               <Link to="/activation" className="button button--primary">
-                {mt('dashboard.activateLink')}
+                {t('member:dashboard.activateLink')}
               </Link>
             </section>
           )}
@@ -81,13 +81,13 @@ export function DashboardScreen({ now = Date.now }: DashboardScreenProps = {}) {
             className="card dashboard-card dashboard-balance"
             aria-labelledby="balance-title"
           >
-            <h2 id="balance-title">{mt('dashboard.balance.title')}</h2>
+            <h2 id="balance-title">{t('member:dashboard.balance.title')}</h2>
             <p className="dashboard-balance__amount">
               {new Intl.NumberFormat(locale, { style: 'currency', currency: 'CAD' }).format(
                 CLUB_BALANCE,
               )}
             </p>
-            <p className="dashboard-balance__empty">{mt('dashboard.balance.noData')}</p>
+            <p className="dashboard-balance__empty">{t('member:dashboard.balance.noData')}</p>
           </section>
         </div>
       </div>
@@ -96,7 +96,7 @@ export function DashboardScreen({ now = Date.now }: DashboardScreenProps = {}) {
 }
 
 function MembershipCards({ record, now }: { record: Membership; now: number }) {
-  const { mt, t } = useMemberText();
+  const { t } = useTranslation(['member', 'common']);
   const { config } = useServices();
   const navigate = useNavigate();
   const flags = deriveMembership(record, now);
@@ -111,25 +111,25 @@ function MembershipCards({ record, now }: { record: Membership; now: number }) {
   return (
     <>
       <section className="card dashboard-card" aria-labelledby="membership-title">
-        <h2 id="membership-title">{mt('dashboard.membership.title')}</h2>
+        <h2 id="membership-title">{t('member:dashboard.membership.title')}</h2>
         <dl className="dashboard-card__facts">
           <div>
-            <dt>{mt('dashboard.membership.id')}</dt>
+            <dt>{t('member:dashboard.membership.id')}</dt>
             <dd className="dashboard-card__id">{record.id.toUpperCase()}</dd>
           </div>
           <div>
-            <dt>{mt('dashboard.membership.status')}</dt>
+            <dt>{t('member:dashboard.membership.status')}</dt>
             <dd>
               <span className={flags.isActive ? 'badge' : 'badge badge--inactive'}>
                 {flags.isActive
-                  ? mt('dashboard.membership.active')
-                  : mt('dashboard.membership.inactive')}
+                  ? t('member:dashboard.membership.active')
+                  : t('member:dashboard.membership.inactive')}
               </span>
             </dd>
           </div>
           {flags.isActive && validTo ? (
             <div>
-              <dt>{mt('dashboard.membership.validTo')}</dt>
+              <dt>{t('member:dashboard.membership.validTo')}</dt>
               <dd>
                 <time dateTime={validTo}>{validTo}</time>
               </dd>
@@ -137,7 +137,7 @@ function MembershipCards({ record, now }: { record: Membership; now: number }) {
           ) : null}
           {flags.isCancelled && cancelledAt ? (
             <div>
-              <dt>{mt('dashboard.membership.cancelledAt')}</dt>
+              <dt>{t('member:dashboard.membership.cancelledAt')}</dt>
               <dd>
                 <time dateTime={cancelledAt}>{cancelledAt}</time>
               </dd>
@@ -146,25 +146,25 @@ function MembershipCards({ record, now }: { record: Membership; now: number }) {
         </dl>
         {flags.isActive ? null : (
           <div className="dashboard-card__action">
-            <p>{mt('dashboard.membership.inactiveText')}</p>
+            <p>{t('member:dashboard.membership.inactiveText')}</p>
             <button
               type="button"
               className="button button--primary"
               onClick={() => void navigate({ to: '/subscription', replace: true })}
             >
-              {mt('dashboard.membership.activate')}
+              {t('member:dashboard.membership.activate')}
             </button>
           </div>
         )}
       </section>
       {flags.isCancelled ? null : (
         <section className="card dashboard-card" aria-labelledby="charger-title">
-          <h2 id="charger-title">{mt('dashboard.charger.title')}</h2>
+          <h2 id="charger-title">{t('member:dashboard.charger.title')}</h2>
           {flags.hasOrdered ? (
-            <p>{mt('dashboard.charger.ordered')}</p>
+            <p>{t('member:dashboard.charger.ordered')}</p>
           ) : (
             <>
-              <p>{mt('dashboard.charger.description')}</p>
+              <p>{t('member:dashboard.charger.description')}</p>
               <div className="dashboard-card__action">
                 <button
                   type="button"
@@ -173,12 +173,12 @@ function MembershipCards({ record, now }: { record: Membership; now: number }) {
                   aria-describedby={flags.isActive ? undefined : 'charger-needs-active'}
                   onClick={orderCharger}
                 >
-                  {mt('dashboard.charger.order')}{' '}
+                  {t('member:dashboard.charger.order')}{' '}
                   <span className="visually-hidden">{t('common:a11y.opensInNewTab')}</span>
                 </button>
                 {flags.isActive ? null : (
                   <p id="charger-needs-active" className="field__hint">
-                    {mt('dashboard.charger.orderNeedsActive')}
+                    {t('member:dashboard.charger.orderNeedsActive')}
                   </p>
                 )}
               </div>

@@ -1,33 +1,27 @@
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { type FormEvent, type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type ForgotPasswordEvent,
   forgotPasswordMachine,
-  RESEND_COOLDOWN_MS,
 } from '../../../machines/forgot-password/forgot-password.machine.ts';
 import {
-  canSubmitCode,
   type ForgotPasswordSnapshot,
-  isBusy,
-  isChecking,
   isRequesting,
-  isResendCoolingDown,
-  isResending,
   isResetting,
-  selectEmailError,
-  selectPasswordErrors,
+  selectForgotEmailForm,
+  selectForgotOtpActor,
+  selectResetPasswordForm,
   selectStep,
 } from '../../../machines/forgot-password/forgot-password.selectors.ts';
-import type { ResetPasswordField } from '../../../machines/forms/password.schema.ts';
 import { useFlow } from '../../app/use-flow.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
-import { OtpInput } from '../../components/otp-input.tsx';
+import { OneTimeCode, type OtpActor } from '../../components/one-time-code.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
-import { ResendButton } from '../../components/resend-button.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { useErrorText } from '../../i18n/translate.ts';
+import { useFormFields } from '../../components/use-form-fields.ts';
 
 type Send = (event: ForgotPasswordEvent) => void;
 
@@ -81,10 +75,13 @@ type HeadingRef = { heading: RefObject<HTMLHeadingElement | null> };
 
 function RequestStep({ snapshot, send, heading }: StepProps & HeadingRef) {
   const { t } = useTranslation(['auth', 'common']);
-  const { keyText, fieldText } = useErrorText();
-  const { email, errorKey } = snapshot.context;
   const requesting = isRequesting(snapshot);
-  const emailError = selectEmailError(snapshot);
+  const { field, formProps, errorText } = useFormFields(
+    'request',
+    selectForgotEmailForm(snapshot),
+    send,
+    { errorId: 'forgot-error', busy: requesting },
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -97,23 +94,19 @@ function RequestStep({ snapshot, send, heading }: StepProps & HeadingRef) {
         {t('auth:forgot.request.title')}
       </h1>
       <p className="auth-form__subtitle">{t('auth:forgot.request.subtitle')}</p>
-      <form noValidate onSubmit={submit} aria-describedby={errorKey ? 'forgot-error' : undefined}>
+      <form {...formProps} onSubmit={submit}>
         <TextField
           id="forgot-email"
           label={t('common:fields.email')}
           type="email"
-          value={email}
-          onValueChange={(value) => send({ type: 'request.change', value })}
-          onBlur={() => send({ type: 'request.blur' })}
-          error={emailError ? fieldText(emailError) : undefined}
-          readOnly={requesting}
+          {...field('email')}
           autoComplete="email"
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}
           required
         />
-        <FormAlert id="forgot-error">{errorKey ? keyText(errorKey) : null}</FormAlert>
+        <FormAlert id="forgot-error">{errorText}</FormAlert>
         <SubmitButton busy={requesting} busyLabel={t('auth:forgot.request.submitting')}>
           {t('auth:forgot.request.submit')}
         </SubmitButton>
@@ -124,18 +117,8 @@ function RequestStep({ snapshot, send, heading }: StepProps & HeadingRef) {
 
 function CodeStep({ snapshot, send, heading }: StepProps & HeadingRef) {
   const { t } = useTranslation(['auth', 'common']);
-  const { keyText } = useErrorText();
-  const { email, code, codeErrorKey, codesSent } = snapshot.context;
-  const checking = isChecking(snapshot);
-  const resending = isResending(snapshot);
-  const coolingDown = isResendCoolingDown(snapshot);
-  const busy = isBusy(snapshot);
-  const shownEmail = email.trim();
-
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    send({ type: 'code.submit' });
-  };
+  const otp = selectForgotOtpActor(snapshot);
+  const shownEmail = selectForgotEmailForm(snapshot).values.email.trim();
 
   return (
     <>
@@ -143,65 +126,54 @@ function CodeStep({ snapshot, send, heading }: StepProps & HeadingRef) {
         {t('auth:forgot.code.title')}
       </h1>
       <p className="auth-form__subtitle">{t('auth:forgot.code.subtitle', { email: shownEmail })}</p>
-      <form noValidate onSubmit={submit}>
-        <OtpInput
+      {otp ? (
+        <OneTimeCode
+          actor={otp}
           id="forgot-code"
-          label={t('common:fields.otp')}
-          value={code}
-          onChange={(next) => send({ type: 'code.change', code: next })}
-          onComplete={() => submit()}
-          error={codeErrorKey ? keyText(codeErrorKey) : undefined}
-          disabled={checking}
+          texts={{
+            submit: t('auth:forgot.code.submit'),
+            checking: t('auth:forgot.code.checking'),
+            noCode: t('auth:forgot.code.noCode'),
+            resend: t('auth:forgot.code.resend'),
+            resending: t('auth:forgot.code.resending'),
+          }}
+          sentNote={(sentCount) =>
+            sentCount > 1 ? t('auth:forgot.code.resent', { email: shownEmail }) : null
+          }
         />
-        <FormAlert tone="success">
-          {codesSent > 1 && !codeErrorKey && !resending
-            ? t('auth:forgot.code.resent', { email: shownEmail })
-            : null}
-        </FormAlert>
-        <SubmitButton
-          busy={checking}
-          busyLabel={t('auth:forgot.code.checking')}
-          disabled={!canSubmitCode(snapshot)}
-        >
-          {t('auth:forgot.code.submit')}
-        </SubmitButton>
-      </form>
-      <p className="auth-form__aside">
-        {t('auth:forgot.code.noCode')}{' '}
-        <ResendButton
-          label={t('auth:forgot.code.resend')}
-          busyLabel={t('auth:forgot.code.resending')}
-          busy={resending}
-          coolingDown={coolingDown}
-          sentCount={codesSent}
-          cooldownSeconds={RESEND_COOLDOWN_MS / 1000}
-          onResend={() => send({ type: 'code.resend' })}
-        />
-      </p>
-      <p className="auth-form__aside">
-        <button
-          type="button"
-          className="button button--link"
-          disabled={busy}
-          onClick={() => send({ type: 'code.back' })}
-        >
-          {t('auth:forgot.code.otherEmail')}
-        </button>
-      </p>
+      ) : null}
+      {otp ? <OtherEmail otp={otp} send={send} /> : null}
     </>
+  );
+}
+
+/** 'Use another email address', not while a code is checked or on its way. */
+function OtherEmail({ otp, send }: { otp: OtpActor; send: Send }) {
+  const { t } = useTranslation('auth');
+  const busy = useSelector(otp, (s) => s.hasTag('busy'));
+  return (
+    <p className="auth-form__aside">
+      <button
+        type="button"
+        className="button button--link"
+        disabled={busy}
+        onClick={() => send({ type: 'code.back' })}
+      >
+        {t('forgot.code.otherEmail')}
+      </button>
+    </p>
   );
 }
 
 function NewPasswordStep({ snapshot, send, heading }: StepProps & HeadingRef) {
   const { t } = useTranslation(['auth', 'common']);
-  const { keyText, fieldText } = useErrorText();
-  const { passwords, errorKey } = snapshot.context;
   const resetting = isResetting(snapshot) || snapshot.matches('done');
-  const errors = selectPasswordErrors(snapshot);
-
-  const change = (field: ResetPasswordField) => (value: string) =>
-    send({ type: 'reset.change', field, value });
-  const blur = (field: ResetPasswordField) => () => send({ type: 'reset.blur', field });
+  const { field, formProps, errorText } = useFormFields(
+    'reset',
+    selectResetPasswordForm(snapshot),
+    send,
+    { errorId: 'forgot-reset-error', busy: resetting },
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     send({ type: 'reset.submit' });
@@ -213,34 +185,22 @@ function NewPasswordStep({ snapshot, send, heading }: StepProps & HeadingRef) {
         {t('auth:forgot.newPassword.title')}
       </h1>
       <p className="auth-form__subtitle">{t('auth:forgot.newPassword.subtitle')}</p>
-      <form
-        noValidate
-        onSubmit={submit}
-        aria-describedby={errorKey ? 'forgot-reset-error' : undefined}
-      >
+      <form {...formProps} onSubmit={submit}>
         <PasswordField
           id="forgot-new-password"
           label={t('common:fields.newPassword')}
-          value={passwords.password}
-          onValueChange={change('password')}
-          onBlur={blur('password')}
-          error={errors.password ? fieldText(errors.password) : undefined}
-          readOnly={resetting}
+          {...field('password')}
           autoComplete="new-password"
           required
         />
         <PasswordField
           id="forgot-password-confirmation"
           label={t('common:fields.passwordConfirmation')}
-          value={passwords.passwordConfirmation}
-          onValueChange={change('passwordConfirmation')}
-          onBlur={blur('passwordConfirmation')}
-          error={errors.passwordConfirmation ? fieldText(errors.passwordConfirmation) : undefined}
-          readOnly={resetting}
+          {...field('passwordConfirmation')}
           autoComplete="new-password"
           required
         />
-        <FormAlert id="forgot-reset-error">{errorKey ? keyText(errorKey) : null}</FormAlert>
+        <FormAlert id="forgot-reset-error">{errorText}</FormAlert>
         <SubmitButton busy={resetting} busyLabel={t('auth:forgot.newPassword.submitting')}>
           {t('auth:forgot.newPassword.submit')}
         </SubmitButton>

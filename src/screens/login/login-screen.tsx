@@ -1,13 +1,12 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { type FormEvent, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loginSchema } from '../../../machines/forms/login.schema.ts';
-import { validate } from '../../../machines/forms/validate.ts';
 import {
   canSubmitLogin,
   isLoginBusy,
   isOnOtpStep,
+  selectLoginForm,
   selectSignOutReason,
 } from '../../../machines/session/session.selectors.ts';
 import type { LoginField } from '../../../machines/session/session.types.ts';
@@ -18,7 +17,7 @@ import { PasswordField } from '../../components/password-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { useErrorText } from '../../i18n/translate.ts';
+import { useFormFields } from '../../components/use-form-fields.ts';
 
 /** Only accounts that are not verified see the code step: it loads when it is needed. */
 const OtpStep = lazy(() => import('./otp-step.tsx').then(({ OtpStep }) => ({ default: OtpStep })));
@@ -39,25 +38,26 @@ export function LoginScreen() {
 function LoginForm() {
   const { t } = useTranslation(['auth', 'common']);
   const { session, config } = useServices();
-  const { keyText, fieldText } = useErrorText();
-  const values = useSelector(session, (s) => s.context.login.values);
-  const errorKey = useSelector(session, (s) => s.context.login.errorKey);
+  const form = useSelector(session, selectLoginForm);
   const busy = useSelector(session, isLoginBusy);
   const canSubmit = useSelector(session, canSubmitLogin);
   const expired = useSelector(session, selectSignOutReason) === 'expired';
-  const [touched, setTouched] = useState<Partial<Record<LoginField, boolean>>>({});
   const afterReset = useSearch({ strict: false }).reset === 1;
-  const fieldErrors = validate(loginSchema, values);
-
-  const change = (field: LoginField) => (value: string) =>
-    session.send({ type: 'login.change', field, value });
-  const blur = (field: LoginField) => () => setTouched((x) => ({ ...x, [field]: true }));
-  const shownError = (field: LoginField) =>
-    touched[field] && values[field] !== '' ? fieldText(fieldErrors[field]) : undefined;
+  const { field, formProps, errorText } = useFormFields('login', form, session.send, {
+    errorId: 'login-error',
+  });
+  // An empty field says nothing (the disabled button does); a server error marks both inputs.
+  const loginField = (name: LoginField) => {
+    const binding = field(name);
+    return {
+      ...binding,
+      error: binding.value === '' ? undefined : binding.error,
+      invalid: Boolean(form.errorKey),
+    };
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setTouched({ emailOrPhone: true, password: true });
     session.send({ type: 'login.submit' });
   };
 
@@ -71,15 +71,11 @@ function LoginForm() {
       <p className="auth-form__subtitle">{t('auth:login.subtitle')}</p>
       <FormAlert tone="success">{afterReset ? t('auth:forgot.success') : null}</FormAlert>
       <FormAlert tone="info">{expired ? t('common:errors.sessionExpired') : null}</FormAlert>
-      <form noValidate onSubmit={submit} aria-describedby={errorKey ? 'login-error' : undefined}>
+      <form {...formProps} onSubmit={submit}>
         <TextField
           id="login-email-or-phone"
           label={t('common:fields.emailOrPhone')}
-          value={values.emailOrPhone}
-          onValueChange={change('emailOrPhone')}
-          onBlur={blur('emailOrPhone')}
-          error={shownError('emailOrPhone')}
-          invalid={Boolean(errorKey)}
+          {...loginField('emailOrPhone')}
           autoComplete="username"
           inputMode="email"
           autoCapitalize="none"
@@ -89,18 +85,14 @@ function LoginForm() {
         <PasswordField
           id="login-password"
           label={t('common:fields.password')}
-          value={values.password}
-          onValueChange={change('password')}
-          onBlur={blur('password')}
-          error={shownError('password')}
-          invalid={Boolean(errorKey)}
+          {...loginField('password')}
           autoComplete="current-password"
           required
         />
         <p className="auth-form__aside">
           <Link to="/forgot-password">{t('auth:login.forgotPassword')}</Link>
         </p>
-        <FormAlert id="login-error">{errorKey ? keyText(errorKey) : null}</FormAlert>
+        <FormAlert id="login-error">{errorText}</FormAlert>
         <SubmitButton busy={busy} busyLabel={t('auth:login.submitting')} disabled={!canSubmit}>
           {t('auth:login.submit')}
         </SubmitButton>

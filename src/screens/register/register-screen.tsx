@@ -1,14 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RegistrationField } from '../../../machines/forms/registration.schema.ts';
 import { registrationMachine } from '../../../machines/registration/registration.machine.ts';
 import {
-  canSubmit,
-  isSubmitting,
-  isSucceeded,
-  selectFieldErrors,
-  selectServerErrorKey,
+  canSubmitRegistration,
+  isRegistered,
+  isRegistering,
+  selectRegistrationForm,
   selectSubmittedEmail,
 } from '../../../machines/registration/registration.selectors.ts';
 import { useFlow } from '../../app/use-flow.ts';
@@ -17,8 +15,8 @@ import { PasswordField } from '../../components/password-field.tsx';
 import { PhoneField } from '../../components/phone-field.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { TextField } from '../../components/text-field.tsx';
+import { useFormFields } from '../../components/use-form-fields.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
-import { useErrorText } from '../../i18n/translate.ts';
 
 const ERROR_ID = 'register-error';
 
@@ -28,23 +26,18 @@ const ERROR_ID = 'register-error';
  */
 export function RegisterScreen() {
   const { t, i18n } = useTranslation(['auth', 'common']);
-  const { keyText, fieldText } = useErrorText();
   const [snapshot, send] = useFlow(registrationMachine, 'registration');
+  const busy = isRegistering(snapshot);
+  const { field, formProps, errorText } = useFormFields(
+    'registration',
+    selectRegistrationForm(snapshot),
+    send,
+    { errorId: ERROR_ID, busy },
+  );
 
-  if (isSucceeded(snapshot)) {
+  if (isRegistered(snapshot)) {
     return <Confirmation email={selectSubmittedEmail(snapshot) ?? ''} />;
   }
-
-  const { values } = snapshot.context;
-  const errors = selectFieldErrors(snapshot);
-  const serverErrorKey = selectServerErrorKey(snapshot);
-  const busy = isSubmitting(snapshot);
-
-  const change = (field: RegistrationField) => (value: string) =>
-    send({ type: 'registration.change', field, value });
-  const blur = (field: RegistrationField) => () => send({ type: 'registration.blur', field });
-  const errorOf = (field: RegistrationField) =>
-    errors[field] ? fieldText(errors[field]) : undefined;
   // The language is the interface's at the moment of submitting (spec 3).
   const submit = () => send({ type: 'registration.submit', language: currentLanguage(i18n) });
 
@@ -67,52 +60,31 @@ export function RegisterScreen() {
       </div>
       <h1 id="register-title">{t('auth:register.title')}</h1>
       <p className="auth-form__subtitle">{t('auth:register.subtitle')}</p>
-      <form
-        noValidate
-        onSubmit={onSubmit}
-        onKeyDown={onKeyDown}
-        aria-describedby={serverErrorKey ? ERROR_ID : undefined}
-      >
+      <form {...formProps} onSubmit={onSubmit} onKeyDown={onKeyDown}>
         <TextField
           id="register-first-name"
           label={t('common:fields.firstName')}
-          value={values.firstName}
-          onValueChange={change('firstName')}
-          onBlur={blur('firstName')}
-          error={errorOf('firstName')}
-          readOnly={busy}
+          {...field('firstName')}
           autoComplete="given-name"
           required
         />
         <TextField
           id="register-last-name"
           label={t('common:fields.lastName')}
-          value={values.lastName}
-          onValueChange={change('lastName')}
-          onBlur={blur('lastName')}
-          error={errorOf('lastName')}
-          readOnly={busy}
+          {...field('lastName')}
           autoComplete="family-name"
           required
         />
         <PhoneField
           id="register-phone"
-          value={values.phone}
-          onValueChange={change('phone')}
-          onBlur={blur('phone')}
-          error={errorOf('phone')}
+          {...field('phone')}
           hint={t('auth:register.phoneHint')}
-          readOnly={busy}
           required
         />
         <TextField
           id="register-email"
           label={t('common:fields.email')}
-          value={values.email}
-          onValueChange={change('email')}
-          onBlur={blur('email')}
-          error={errorOf('email')}
-          readOnly={busy}
+          {...field('email')}
           type="email"
           autoComplete="email"
           autoCapitalize="none"
@@ -122,19 +94,15 @@ export function RegisterScreen() {
         <PasswordField
           id="register-password"
           label={t('common:fields.password')}
-          value={values.password}
-          onValueChange={change('password')}
-          onBlur={blur('password')}
-          error={errorOf('password')}
-          readOnly={busy}
+          {...field('password')}
           autoComplete="new-password"
           required
         />
-        <FormAlert id={ERROR_ID}>{serverErrorKey ? keyText(serverErrorKey) : null}</FormAlert>
+        <FormAlert id={ERROR_ID}>{errorText}</FormAlert>
         <SubmitButton
           busy={busy}
           busyLabel={t('auth:register.submitting')}
-          disabled={!canSubmit(snapshot)}
+          disabled={!canSubmitRegistration(snapshot)}
         >
           {t('auth:register.submit')}
         </SubmitButton>

@@ -1,0 +1,190 @@
+/**
+ * The form kit: one slice of context for a form, pure reducers over it, and
+ * the assigners a form machine wraps in `assign` (each taking typed `params`,
+ * mapped from the event by `fieldChangeOf` / `fieldOf` / `errorOf`).
+ *
+ * One vocabulary for errors, everywhere:
+ * - `validationErrors`: the schema's verdict on every field, live;
+ * - `serverFieldErrors`: fields the server refused (cleared by any change);
+ * - `errorKey`: the message under the form (a translation key), or null.
+ * What a field shows is `shownFieldErrors`: the validation error once the field
+ * is touched (changed, left or submitted), the server's mark first.
+ */
+import type * as v from 'valibot';
+import { errorKeyOf } from '../shared/error-key.ts';
+import type { FieldErrors } from './field-error.ts';
+import { type FieldOf, type FormSchema, hasNoErrors, validate } from './validate.ts';
+
+export interface FormState<S extends FormSchema> {
+  values: v.InferInput<S>;
+  /** Some field was changed since the form opened or was last reset. */
+  changed: boolean;
+  /** Fields changed, left or submitted: their validation errors show. */
+  touched: Partial<Record<FieldOf<S>, boolean>>;
+  /** Live validation of `values`, every field. */
+  validationErrors: FieldErrors<FieldOf<S>>;
+  /** Fields the server refused; cleared by any change. */
+  serverFieldErrors: FieldErrors<FieldOf<S>>;
+  /** The message under the form (a translation key); cleared by any change. */
+  errorKey: string | null;
+}
+
+/** A fresh form: nothing touched, nothing from the server. */
+export function createForm<S extends FormSchema>(schema: S, values: v.InferInput<S>): FormState<S> {
+  return {
+    values,
+    changed: false,
+    touched: {},
+    validationErrors: validate(schema, values),
+    serverFieldErrors: {},
+    errorKey: null,
+  };
+}
+
+/**
+ * A field changed: revalidate, mark it touched (unless `touch` is false: its
+ * error then waits until the field is left), forget what the server said.
+ */
+export function changeField<S extends FormSchema>(
+  schema: S,
+  form: FormState<S>,
+  field: FieldOf<S>,
+  value: string,
+  { touch = true }: { touch?: boolean } = {},
+): FormState<S> {
+  const values = { ...form.values, [field]: value };
+  return {
+    values,
+    changed: true,
+    touched: touch ? { ...form.touched, [field]: true } : form.touched,
+    validationErrors: validate(schema, values),
+    serverFieldErrors: {},
+    errorKey: null,
+  };
+}
+
+/** A field was left: its validation error shows. */
+export function touchField<S extends FormSchema>(
+  form: FormState<S>,
+  field: FieldOf<S>,
+): FormState<S> {
+  return { ...form, touched: { ...form.touched, [field]: true } };
+}
+
+/** A submit attempt: every field's validation error shows. */
+export function touchAllFields<S extends FormSchema>(form: FormState<S>): FormState<S> {
+  const fields = Object.keys(form.values) as FieldOf<S>[];
+  const touched: FormState<S>['touched'] = {};
+  for (const field of fields) touched[field] = true;
+  return { ...form, touched };
+}
+
+export function clearServerErrors<S extends FormSchema>(form: FormState<S>): FormState<S> {
+  return { ...form, serverFieldErrors: {}, errorKey: null };
+}
+
+/**
+ * How a server's error key lands on a form: `fields` maps the codes that mark
+ * one field; `underForm` says whether such a code also shows under the form
+ * ('always') or only a code that names no field does ('unmatched').
+ */
+export interface ServerErrorRule<F extends string> {
+  fields?: Readonly<Partial<Record<string, F>>>;
+  underForm?: 'always' | 'unmatched';
+}
+
+/** The server refused the form with `key`. */
+export function withServerError<S extends FormSchema>(
+  form: FormState<S>,
+  key: string,
+  { fields = {}, underForm = 'unmatched' }: ServerErrorRule<FieldOf<S>> = {},
+): FormState<S> {
+  const field = fields[key];
+  const serverFieldErrors: FieldErrors<FieldOf<S>> = {};
+  if (field) serverFieldErrors[field] = { key };
+  return {
+    ...form,
+    serverFieldErrors,
+    errorKey: field && underForm === 'unmatched' ? null : key,
+  };
+}
+
+/** Every field valid. */
+export function isFormValid<S extends FormSchema>(form: FormState<S>): boolean {
+  return hasNoErrors(form.validationErrors);
+}
+
+/** The errors fields show: validation errors of touched fields, the server's marks first. */
+export function shownFieldErrors<F extends string>(form: {
+  touched: Partial<Record<F, boolean>>;
+  validationErrors: FieldErrors<F>;
+  serverFieldErrors: FieldErrors<F>;
+}): FieldErrors<F> {
+  const shown: FieldErrors<F> = {};
+  for (const field of Object.keys(form.validationErrors) as F[]) {
+    const error = form.validationErrors[field];
+    if (error && form.touched[field]) shown[field] = error;
+  }
+  return { ...shown, ...form.serverFieldErrors };
+}
+
+// Params of the form actions, from the events.
+
+export interface FieldChange<F extends string> {
+  field: F;
+  value: string;
+}
+
+/** `{ field, value }` of a `*.change` event. */
+export const fieldChangeOf = <F extends string>({ event }: { event: FieldChange<F> }) => ({
+  field: event.field,
+  value: event.value,
+});
+
+/** `{ field }` of a `*.blur` event. */
+export const fieldOf = <F extends string>({ event }: { event: { field: F } }) => ({
+  field: event.field,
+});
+
+/** The schema of the form kept under `K` in a context `C`. */
+type SchemaAt<C, K extends keyof C> = C[K] extends FormState<infer S> ? S : never;
+
+/**
+ * The assigners of the form kept under `slice` of a machine's context `C`
+ * (given explicitly: `formAssigners<RegistrationContext>(registrationSchema)`),
+ * for `assign(...)` in the machine's `setup`: `change` (params
+ * `{ field, value }`), `touch` (`{ field }`), `touchAll`, `clearServerErrors`,
+ * `serverError` (`{ error }`, read with `rule`).
+ */
+export function formAssigners<
+  C extends { [P in K]: FormState<FormSchema> },
+  K extends keyof C & string = 'form' & keyof C,
+>(
+  schema: SchemaAt<C, K>,
+  options: {
+    slice?: K;
+    rule?: ServerErrorRule<FieldOf<SchemaAt<C, K>>>;
+    /** false: typing does not touch a field (its error shows once it is left). */
+    touchOnChange?: boolean;
+  } = {},
+) {
+  type S = SchemaAt<C, K>;
+  type Field = FieldOf<S>;
+  const slice = (options.slice ?? 'form') as K;
+  const formIn = (context: C) => context[slice] as FormState<S>;
+  const put = (form: FormState<S>) => ({ [slice]: form }) as Partial<C>;
+  return {
+    change: ({ context }: { context: C }, params: FieldChange<Field>) =>
+      put(
+        changeField(schema, formIn(context), params.field, params.value, {
+          touch: options.touchOnChange ?? true,
+        }),
+      ),
+    touch: ({ context }: { context: C }, params: { field: Field }) =>
+      put(touchField(formIn(context), params.field)),
+    touchAll: ({ context }: { context: C }) => put(touchAllFields(formIn(context))),
+    clearServerErrors: ({ context }: { context: C }) => put(clearServerErrors(formIn(context))),
+    serverError: ({ context }: { context: C }, params: { error: unknown }) =>
+      put(withServerError(formIn(context), errorKeyOf(params.error), options.rule)),
+  };
+}

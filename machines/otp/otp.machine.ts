@@ -1,0 +1,223 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { isCompleteOtp, OTP_LENGTH, sanitizeOtp } from '../forms/otp.schema.ts';
+import type { Tokens } from '../shared/domain.ts';
+import { errorKeyOf, NETWORK_ERROR_KEY, statusOf, TIMEOUT_ERROR_KEY } from '../shared/error-key.ts';
+import { errorOf } from '../shared/event-params.ts';
+
+/** What a right code gets: tokens (sign-in's verify-user) or a reset token (forgot password's check-otp). */
+export type OtpVerified = Tokens | { resetToken: string };
+
+/** Resend stays disabled this long after a code was sent (issue 10: no flood of codes). */
+export const RESEND_COOLDOWN_MS = 30_000;
+
+/**
+ * Errors that say no code went out: the server was not reached, took too long,
+ * or failed itself (5xx). Any other answer (a 4xx, such as an unknown address)
+ * is the server's answer about the address.
+ */
+export const CONNECTION_ERROR_KEYS: readonly string[] = [NETWORK_ERROR_KEY, TIMEOUT_ERROR_KEY];
+
+/** No code went out: network, time-out or a 5xx. */
+export function isNotDelivered(error: unknown): boolean {
+  const status = statusOf(error);
+  return (
+    CONNECTION_ERROR_KEYS.includes(errorKeyOf(error)) || (status !== undefined && status >= 500)
+  );
+}
+
+export interface OtpInput {
+  /** Where the codes go (and what check sends with the code). */
+  email: string;
+  /** Codes already sent before this step (forgot password's request): 0 asks for one at once. */
+  sentCount: number;
+  /**
+   * Reveal nothing (forgot password): a refusal of the server to send a code
+   * (a 4xx, e.g. an unknown address) reads as sent, so nothing tells whether
+   * the address has an account.
+   */
+  revealNothing: boolean;
+}
+
+export interface OtpContext extends OtpInput {
+  /** The digits typed so far (at most 6). */
+  code: string;
+  /** Why the code was refused (`server.incorrectOtp`), or could not be checked or sent. */
+  errorKey: string | null;
+  /** verifyCode's answer, the machine's output. */
+  verified?: OtpVerified;
+}
+
+export type OtpEvent =
+  | { type: 'otp.change'; code: string }
+  | { type: 'otp.submit' }
+  | { type: 'otp.resend' };
+
+/** requestCode's input. */
+export const requestCodeInput = ({ context }: { context: OtpContext }) => ({
+  email: context.email,
+});
+
+/** verifyCode's input: the email and the code typed. */
+export const verifyCodeInput = ({ context }: { context: OtpContext }) => ({
+  email: context.email,
+  otp: context.code,
+});
+
+const codeOf = ({ event }: { event: { code: string } }) => ({ code: event.code });
+const verifiedOf = ({ context }: { context: OtpContext }) => context.verified ?? null;
+const verifyOutputOf = ({ event }: { event: { output: OtpVerified } }) => ({
+  output: event.output,
+});
+
+/**
+ * The one-time-code step, invoked by the session (sign-in of an unverified
+ * account) and by forgot password: six digits checked by `verifyCode`, codes
+ * sent by `requestCode` at most one every 30 s. It ends (final) with
+ * `verifyCode`'s output.
+ */
+export const otpMachine = setup({
+  types: {
+    context: {} as OtpContext,
+    events: {} as OtpEvent,
+    input: {} as OtpInput,
+    output: {} as OtpVerified | null,
+    tags: {} as 'busy',
+  },
+  actors: {
+    /** Sends a code to the email (resend-otp, or reset-password/request). */
+    requestCode: fromPromise<void, { email: string }>(async () => {
+      throw new Error('requestCode not provided');
+    }),
+    /** Checks the code (verify-user → tokens, or reset-password/check-otp → { resetToken }). */
+    verifyCode: fromPromise<OtpVerified, { email: string; otp: string }>(async () => {
+      throw new Error('verifyCode not provided');
+    }),
+  },
+  actions: {
+    assignCode: assign((_args, params: { code: string }) => ({
+      code: sanitizeOtp(params.code, OTP_LENGTH),
+      errorKey: null,
+    })),
+    /** A new code went out: an earlier failure is no longer current. */
+    countCodeSent: assign(({ context }) => ({ sentCount: context.sentCount + 1, errorKey: null })),
+    assignError: assign((_args, params: { error: unknown }) => ({
+      errorKey: errorKeyOf(params.error),
+    })),
+    assignVerified: assign((_args, params: { output: OtpVerified }) => ({
+      verified: params.output,
+    })),
+  },
+  guards: {
+    hasSentCode: ({ context }) => context.sentCount > 0,
+    isCodeComplete: ({ context }) => isCompleteOtp(context.code),
+    /** Reveal nothing: the server answered (not a network, time-out or 5xx failure) and the flow hides refusals. */
+    isRefusalHidden: ({ context }, params: { error: unknown }) =>
+      context.revealNothing && !isNotDelivered(params.error),
+  },
+  delays: {
+    RESEND_COOLDOWN: RESEND_COOLDOWN_MS,
+  },
+}).createMachine({
+  id: 'otp',
+  description:
+    'The one-time code: 6 digits checked by the server, codes sent at most one every 30 s. Invoked by the session (an unverified sign-in) and by forgot password (which reveals nothing about the address).',
+  context: ({ input }) => ({ ...input, code: '', errorKey: null }),
+  initial: 'active',
+  output: verifiedOf,
+  states: {
+    active: {
+      description:
+        'Entering the code and asking for codes run side by side: a code can be checked while another is on its way.',
+      type: 'parallel',
+      states: {
+        code: {
+          description: 'The code the member types or pastes.',
+          initial: 'entering',
+          states: {
+            entering: {
+              description: 'Typing or pasting the code; Next is enabled at 6 digits.',
+              on: {
+                'otp.change': {
+                  actions: { type: 'assignCode', params: codeOf },
+                  description: 'Typing clears the last error.',
+                },
+                'otp.submit': { guard: 'isCodeComplete', target: 'verifying' },
+              },
+            },
+            verifying: {
+              description: 'The server checks the email and the code.',
+              tags: ['busy'],
+              invoke: {
+                id: 'verifyCode',
+                src: 'verifyCode',
+                input: verifyCodeInput,
+                onDone: {
+                  target: '#otp.verified',
+                  actions: { type: 'assignVerified', params: verifyOutputOf },
+                  description: 'The code is right: the step ends with the server’s answer.',
+                },
+                onError: {
+                  target: 'entering',
+                  actions: { type: 'assignError', params: errorOf },
+                  description: 'The error shows under the boxes; the code is kept.',
+                },
+              },
+            },
+          },
+        },
+        sending: {
+          description:
+            'Codes going out: one at once unless one was just sent, then one per Resend, at most one every 30 s.',
+          initial: 'starting',
+          states: {
+            starting: {
+              description:
+                'A code was already sent (forgot password) or is asked for now (sign-in).',
+              always: [{ guard: 'hasSentCode', target: 'coolingDown' }, { target: 'requesting' }],
+            },
+            requesting: {
+              description: 'Asking the server to send a code to the email.',
+              tags: ['busy'],
+              invoke: {
+                id: 'requestCode',
+                src: 'requestCode',
+                input: requestCodeInput,
+                onDone: { target: 'coolingDown', actions: 'countCodeSent' },
+                onError: [
+                  {
+                    guard: { type: 'isRefusalHidden', params: errorOf },
+                    target: 'coolingDown',
+                    actions: 'countCodeSent',
+                    description:
+                      'Reveal nothing: any answer of the server reads as sent, so nothing tells whether the address exists.',
+                  },
+                  {
+                    target: 'canResend',
+                    actions: { type: 'assignError', params: errorOf },
+                    description: 'No code went out: say so (spec 8); Resend is available at once.',
+                  },
+                ],
+              },
+            },
+            coolingDown: {
+              description: 'A code was just sent: Resend is disabled with a countdown.',
+              after: {
+                RESEND_COOLDOWN: { target: 'canResend', description: '30 s have passed.' },
+              },
+            },
+            canResend: {
+              description: 'Resend is enabled.',
+              on: { 'otp.resend': { target: 'requesting' } },
+            },
+          },
+        },
+      },
+    },
+    verified: {
+      type: 'final',
+      description: 'The code was right: the invoking flow goes on with the server’s answer.',
+    },
+  },
+});
+
+export type OtpMachine = typeof otpMachine;

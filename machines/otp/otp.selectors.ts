@@ -1,0 +1,19 @@
+import type { SnapshotFrom } from 'xstate';
+import type { OtpMachine } from './otp.machine.ts';
+
+export type OtpSnapshot = SnapshotFrom<OtpMachine>;
+
+/** The code is being checked: the boxes and Next are disabled. */
+export const isCheckingCode = (s: OtpSnapshot): boolean =>
+  s.matches({ active: { code: 'verifying' } });
+/** A code is on its way: Resend says “Sending...”. */
+export const isSendingCode = (s: OtpSnapshot): boolean =>
+  s.matches({ active: { sending: 'requesting' } });
+/** A code was just sent: Resend waits for RESEND_COOLDOWN_MS. */
+export const isCodeCoolingDown = (s: OtpSnapshot): boolean =>
+  s.matches({ active: { sending: 'coolingDown' } });
+export const canResendCode = (s: OtpSnapshot): boolean =>
+  s.matches({ active: { sending: 'canResend' } });
+/** Next is enabled at 6 digits, while the code is not being checked (spec 5). */
+export const canSubmitCode = (s: OtpSnapshot): boolean =>
+  s.matches({ active: { code: 'entering' } }) && s.can({ type: 'otp.submit' });

@@ -1,0 +1,59 @@
+import type { FieldErrors } from '../../machines/forms/field-error.ts';
+import { shownFieldErrors } from '../../machines/forms/form-state.ts';
+import { useErrorText } from '../i18n/translate.ts';
+
+/** The field events every form machine takes, under its prefix (`registration.change`). */
+export type FieldEvent<P extends string, F extends string> =
+  | { type: `${P}.change`; field: F; value: string }
+  | { type: `${P}.blur`; field: F };
+
+/** The form slice a machine keeps (machines/forms/form-state.ts), as a view reads it. */
+export interface FormView<F extends string> {
+  values: Record<F, string>;
+  touched: Partial<Record<F, boolean>>;
+  validationErrors: FieldErrors<F>;
+  serverFieldErrors: FieldErrors<F>;
+  errorKey: string | null;
+}
+
+export interface FieldBinding {
+  value: string;
+  onValueChange(value: string): void;
+  onBlur(): void;
+  /** The translated error the field shows (aria-invalid and aria-describedby follow). */
+  error: string | undefined;
+  readOnly: boolean;
+}
+
+/**
+ * Binds a form machine's fields to TextField, PasswordField, PhoneField or a
+ * select: `field('email')` gives value, change, blur, the translated error and
+ * readOnly (while `busy`). `formProps` ties the message under the form
+ * (`<FormAlert id={errorId}>{errorText}</FormAlert>`) to the form element.
+ */
+export function useFormFields<P extends string, F extends string>(
+  prefix: P,
+  form: FormView<F>,
+  send: (event: FieldEvent<P, F>) => void,
+  { errorId, busy = false }: { errorId: string; busy?: boolean },
+) {
+  const { keyText, fieldText } = useErrorText();
+  const errors = shownFieldErrors(form);
+  const field = (name: F): FieldBinding => ({
+    value: form.values[name],
+    onValueChange: (value) => send({ type: `${prefix}.change`, field: name, value }),
+    onBlur: () => send({ type: `${prefix}.blur`, field: name }),
+    error: errors[name] ? fieldText(errors[name]) : undefined,
+    readOnly: busy,
+  });
+  return {
+    field,
+    /** Spread on the <form>: no browser validation, the message under it described. */
+    formProps: {
+      noValidate: true,
+      'aria-describedby': form.errorKey ? errorId : undefined,
+    },
+    /** The message under the form, translated (null when there is none). */
+    errorText: form.errorKey ? keyText(form.errorKey) : null,
+  };
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import {
+  isNotDelivered,
+  type OtpInput,
+  type OtpVerified,
+  otpMachine,
+} from '../../machines/otp/otp.machine.ts';
+import { canResendCode, isCodeCoolingDown } from '../../machines/otp/otp.selectors.ts';
+import { flushPromises } from '../support/deferred.ts';
+import { httpError, networkError, timeoutError } from '../support/fake-services.ts';
+
+const EMAIL = 'marie@example.ca';
+
+function start(input: OtpInput, requestCode: () => Promise<void>) {
+  const verifyCode = vi.fn(async (): Promise<OtpVerified> => ({ resetToken: 'token-1' }));
+  const actor = createActor(
+    otpMachine.provide({
+      actors: {
+        requestCode: fromPromise(() => requestCode()),
+        verifyCode: fromPromise(() => verifyCode()),
+      },
+      delays: { RESEND_COOLDOWN: 0 },
+    }),
+    { input },
+  );
+  actor.start();
+  return { actor, verifyCode };
+}
+
+describe('otp machine', () => {
+  it('no code went out on a network failure, a time-out or a 5xx; any other answer is the server’s', () => {
+    expect(isNotDelivered(networkError())).toBe(true);
+    expect(isNotDelivered(timeoutError())).toBe(true);
+    expect(isNotDelivered(httpError(503, 'errors.server'))).toBe(true);
+    expect(isNotDelivered(httpError(404, 'server.userNotExist'))).toBe(false);
+  });
+
+  it('reveal nothing (forgot password): a refusal reads as sent', async () => {
+    const run = start({ email: EMAIL, sentCount: 1, revealNothing: true }, () =>
+      Promise.reject(httpError(404, 'server.userNotExist')),
+    );
+    await flushPromises();
+    run.actor.send({ type: 'otp.resend' });
+    await flushPromises();
+    const snap = run.actor.getSnapshot();
+    expect(snap.context).toMatchObject({ sentCount: 2, errorKey: null });
+    expect(isCodeCoolingDown(snap) || canResendCode(snap)).toBe(true);
+  });
+
+  it('sign-in shows a refusal, and Resend is available at once', async () => {
+    const run = start({ email: EMAIL, sentCount: 0, revealNothing: false }, () =>
+      Promise.reject(httpError(404, 'server.userNotExist')),
+    );
+    await flushPromises();
+    const snap = run.actor.getSnapshot();
+    expect(snap.context).toMatchObject({ sentCount: 0, errorKey: 'server.userNotExist' });
+    expect(canResendCode(snap)).toBe(true);
+  });
+
+  it('ends with the answer to the right code', async () => {
+    const run = start({ email: EMAIL, sentCount: 1, revealNothing: true }, async () => undefined);
+    run.actor.send({ type: 'otp.change', code: '12 34-56' });
+    run.actor.send({ type: 'otp.submit' });
+    await flushPromises();
+    expect(run.actor.getSnapshot().status).toBe('done');
+    expect(run.actor.getSnapshot().output).toEqual({ resetToken: 'token-1' });
+  });
+
+  it('describes every state and tags every waiting state busy', () => {
+    const visit = (node: (typeof otpMachine)['root']) => {
+      expect(node.description, node.id).toBeTruthy();
+      if (node.invoke.length > 0) expect(node.tags, node.id).toContain('busy');
+      for (const child of Object.values(node.states)) visit(child);
+    };
+    visit(otpMachine.root);
+  });
+});

@@ -1,0 +1,295 @@
+/**
+ * Model-based tests of the one-time-code machine (docs/architecture.md,
+ * "Model-based tests"), which the session and forgot password invoke.
+ *
+ * 1. The REAL machine is walked twice with xstate/graph, as sign-in starts it
+ *    (no code sent yet, refusals shown) and as forgot password starts it (a
+ *    code just sent, reveal nothing), with the member's events, the cooldown
+ *    and every call's outcomes as events; together the walks must cover every
+ *    state and every transition.
+ * 2. Every path is EXECUTED against the real <OneTimeCode /> over a real otp
+ *    actor whose calls the path settles, user events through user-event, and
+ *    after each step an assertion of what the member sees.
+ */
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import {
+  type OtpContext,
+  type OtpEvent,
+  type OtpInput,
+  type OtpVerified,
+  otpMachine,
+} from '../../machines/otp/otp.machine.ts';
+import {
+  canSubmitCode,
+  isCheckingCode,
+  isCodeCoolingDown,
+  isSendingCode,
+} from '../../machines/otp/otp.selectors.ts';
+import type { Tokens } from '../../machines/shared/domain.ts';
+import { OneTimeCode } from '../../src/components/one-time-code.tsx';
+import { PendingCalls } from '../support/deferred.ts';
+import { httpError, networkError } from '../support/fake-services.ts';
+import { MARIE } from '../support/fixtures.ts';
+import type { UserApi } from '../support/form.ts';
+import {
+  describeOutcome,
+  done,
+  expectFullCoverage,
+  expectOutcomesNameInvokes,
+  failed,
+  generatePaths,
+  type ModelPath,
+  type OutcomeEvent,
+  parseOutcome,
+  quietActors,
+} from '../support/model.ts';
+import { playPath, viewPathsOf } from '../support/model-screen.ts';
+import { renderScreen } from '../support/render.tsx';
+
+// ---------------------------------------------------------------------------
+// The events of the model
+// ---------------------------------------------------------------------------
+
+const EMAIL = 'marie@example.ca';
+const CODE = '123456';
+const PARTIAL_CODE = '12345';
+const TOKENS: Tokens = { token: 'access-1', refreshToken: 'refresh-1', user: MARIE };
+
+/** Sign-in: a code is asked for at once, a refusal is shown. */
+const SIGN_IN: OtpInput = { email: EMAIL, sentCount: 0, revealNothing: false };
+/** Forgot password: the request step just sent a code; nothing reveals the address. */
+const FORGOT: OtpInput = { email: EMAIL, sentCount: 1, revealNothing: true };
+
+const COOLDOWN_ELAPSED = {
+  type: 'xstate.after.RESEND_COOLDOWN.otp.active.sending.coolingDown',
+} as const;
+type ModelEvent = OtpEvent | OutcomeEvent | typeof COOLDOWN_ELAPSED;
+
+const EVENTS: readonly ModelEvent[] = [
+  // What a member does.
+  { type: 'otp.change', code: PARTIAL_CODE },
+  { type: 'otp.change', code: CODE },
+  { type: 'otp.submit' },
+  { type: 'otp.resend' },
+  // Time passing.
+  COOLDOWN_ELAPSED,
+  // How each call can end.
+  done('requestCode', undefined),
+  failed('requestCode', networkError()),
+  failed('requestCode', httpError(500, 'errors.server')),
+  failed('requestCode', httpError(404, 'server.userNotExist')),
+  done('verifyCode', TOKENS),
+  failed('verifyCode', httpError(400, 'server.incorrectOtp')),
+];
+
+/** The state value plus the facts a member can tell apart on screen (kept small on purpose). */
+function serializeState(state: { value: unknown; context: unknown }): string {
+  const c = state.context as OtpContext;
+  return JSON.stringify({
+    value: state.value,
+    facts: { code: c.code.length, error: c.errorKey, sent: Math.min(c.sentCount, 2) },
+  });
+}
+
+const walkMachine = otpMachine.provide({
+  actors: quietActors(['requestCode', 'verifyCode']) as never,
+});
+const events = (state: { value: unknown }) => (state.value === 'verified' ? [] : EVENTS);
+const signInPaths = generatePaths<ModelEvent>(walkMachine, {
+  events,
+  serializeState,
+  input: SIGN_IN,
+});
+const forgotPaths = generatePaths<ModelEvent>(walkMachine, {
+  events,
+  serializeState,
+  input: FORGOT,
+});
+
+describe('otp model: coverage of the real machine', () => {
+  it('the two walks reach 100 % of the states and 100 % of the transitions', () => {
+    expectFullCoverage(
+      otpMachine,
+      [
+        { machine: walkMachine, paths: signInPaths, input: SIGN_IN },
+        { machine: walkMachine, paths: forgotPaths, input: FORGOT },
+      ],
+      `paths: ${signInPaths.length} as sign-in starts it, ${forgotPaths.length} as forgot password does`,
+    );
+  });
+
+  it('every outcome event names an invoke of the machine', () => {
+    expectOutcomesNameInvokes(otpMachine, EVENTS, ['requestCode', 'verifyCode']);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Executing every path against the real component
+// ---------------------------------------------------------------------------
+
+type Snapshot = SnapshotFrom<typeof otpMachine>;
+
+/** A real otp actor whose calls wait until the path settles them. */
+function createHarness(input: OtpInput) {
+  const pending = new PendingCalls();
+  const actor = createActor(
+    otpMachine.provide({
+      actors: {
+        requestCode: fromPromise<void, { email: string }>(({ input: body }) =>
+          pending.create('requestCode', [body]),
+        ),
+        verifyCode: fromPromise<OtpVerified, { email: string; otp: string }>(({ input: body }) =>
+          pending.create('verifyCode', [body]),
+        ),
+      },
+    }),
+    { input },
+  );
+  actor.start();
+  return { pending, actor };
+}
+type Harness = ReturnType<typeof createHarness>;
+
+const TEXTS = {
+  submit: 'Next',
+  checking: 'Checking...',
+  noCode: 'No code?',
+  resend: 'Resend it',
+  resending: 'Sending...',
+};
+const sentNote = (sentCount: number) => (sentCount > 0 ? `Codes sent: ${sentCount}` : null);
+
+/** The English texts a member reads for the keys the model produces. */
+const EN: Record<string, string> = {
+  'server.incorrectOtp': 'Incorrect OTP',
+  'server.userNotExist': "User doesn't exist",
+  'errors.network': 'We could not reach the server. Check your connection and try again.',
+  'errors.server': 'The server could not answer just now. Please try again in a moment.',
+};
+const text = (key: string) => EN[key] ?? `(no English text for ${key})`;
+
+const digitBox = (n: number) =>
+  screen.getByRole('textbox', { name: `Digit ${n} of 6` }) as HTMLInputElement;
+const digitBoxes = () => [1, 2, 3, 4, 5, 6].map(digitBox);
+
+/** Does in the UI what the model event stands for; checks what the server was asked. */
+async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snapshot) {
+  switch (event.type) {
+    case 'otp.change':
+      // Pasting a code into the first box replaces the whole code.
+      await user.click(digitBox(1));
+      return user.paste(event.code);
+    case 'otp.submit':
+      return user.click(screen.getByRole('button', { name: 'Next' }));
+    case 'otp.resend':
+      return user.click(screen.getByRole('button', { name: 'Resend it' }));
+    case COOLDOWN_ELAPSED.type:
+      // Time passes: the 30 s of the cooldown are over.
+      act(() => h.actor.send(event as never));
+      return;
+    default: {
+      const id = parseOutcome(event)?.id;
+      if (id !== 'requestCode' && id !== 'verifyCode')
+        throw new Error(`cannot perform ${event.type}`);
+      const args = await h.pending.settle(id, event);
+      expect(args).toEqual([
+        id === 'requestCode' ? { email: EMAIL } : { email: EMAIL, otp: model.context.code },
+      ]);
+    }
+  }
+}
+
+/** What a member sees in the state the model is in. */
+function assertView(expected: Snapshot, h: Harness) {
+  const c = expected.context;
+  if (expected.matches('verified')) {
+    // The step is over: the invoking flow takes the answer.
+    expect(h.actor.getSnapshot().output).toEqual(TOKENS);
+    return;
+  }
+  expect(
+    digitBoxes()
+      .map((box) => box.value)
+      .join(''),
+  ).toBe(c.code);
+  // Asking for codes: one on its way, a countdown after each, then Resend.
+  const countdown = /You can ask for a new code in \d+ s\./;
+  if (isSendingCode(expected)) {
+    expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+  } else if (isCodeCoolingDown(expected)) {
+    const resend = screen.getByRole('button', { name: 'Resend it' });
+    expect(resend).toBeDisabled();
+    expect(resend).toHaveAccessibleDescription(countdown);
+  } else {
+    expect(screen.getByRole('button', { name: 'Resend it' })).toBeEnabled();
+    expect(screen.queryByText(countdown)).toBeNull();
+  }
+  if (isCheckingCode(expected)) {
+    expect(screen.getByRole('button', { name: 'Checking...' })).toBeDisabled();
+    for (const box of digitBoxes()) expect(box).toBeDisabled();
+    return;
+  }
+  const next = screen.getByRole('button', { name: 'Next' });
+  if (canSubmitCode(expected)) expect(next).toBeEnabled();
+  else expect(next).toBeDisabled();
+  expect(c.code.length === 6).toBe(canSubmitCode(expected));
+  if (c.errorKey) {
+    expect(screen.getByRole('alert')).toHaveTextContent(text(c.errorKey));
+    expect(digitBox(1)).toHaveAttribute('aria-invalid', 'true');
+  } else {
+    expect(screen.queryByRole('alert')).toBeNull();
+  }
+  const note = sentNote(c.sentCount);
+  if (note && !c.errorKey && !isSendingCode(expected)) {
+    expect(screen.getByRole('status')).toHaveTextContent(note);
+  } else {
+    expect(screen.queryByText(/Codes sent/)).toBeNull();
+  }
+}
+
+function describeEvent(event: ModelEvent): string {
+  switch (event.type) {
+    case 'otp.change':
+      return `otp.change(${event.code.length} digits)`;
+    case COOLDOWN_ELAPSED.type:
+      return '30 s later';
+    default:
+      return describeOutcome(event) ?? event.type;
+  }
+}
+
+const walks: Array<[string, OtpInput, Array<ModelPath<ModelEvent>>]> = [
+  ['sign-in', SIGN_IN, viewPathsOf(signInPaths, describeEvent)],
+  ['forgot password', FORGOT, viewPathsOf(forgotPaths, describeEvent)],
+];
+const viewPaths = walks.flatMap(([name, input, paths]) =>
+  paths.map((path) => [`${name}: ${path.description}`, input, path] as const),
+);
+
+describe('otp model: every path on the real component', () => {
+  afterAll(() => {
+    console.info(`otp model: ${viewPaths.length} paths rendered`);
+  });
+
+  it.each(viewPaths)('%s', async (_, input, path) => {
+    const user = userEvent.setup({ delay: null });
+    const h = createHarness(input);
+    await renderScreen(
+      <OneTimeCode actor={h.actor} id="code" texts={TEXTS} sentNote={sentNote} />,
+      {
+        services: {},
+        path: '/code',
+      },
+    );
+    await playPath<ModelEvent, Snapshot>(path, {
+      machine: walkMachine,
+      input,
+      perform: (event, model) => perform(user, h, event, model),
+      assertView: (expected) => assertView(expected, h),
+    });
+    h.actor.stop();
+  });
+});
