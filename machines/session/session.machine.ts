@@ -4,6 +4,7 @@ import { EMPTY_LOGIN_VALUES, loginSchema } from '../forms/login.schema.ts';
 import { type OtpInput, type OtpVerified, otpMachine } from '../otp/otp.machine.ts';
 import { EMPTY_USER, type LoginResponse, type User } from '../shared/domain.ts';
 import { errorKeyOf, statusOf, TIMEOUT_ERROR_KEY } from '../shared/error-key.ts';
+import { notProvided } from '../shared/not-provided.ts';
 import type {
   LoginValues,
   RefreshFailure,
@@ -11,11 +12,6 @@ import type {
   SessionContext,
   SessionEvent,
 } from './session.types.ts';
-
-/** Placeholder effects: the app provides the real ones with `.provide()`. */
-function notProvided(name: string) {
-  return () => Promise.reject(new Error(`${name} not provided`));
-}
 
 /** Shown when an unverified account signed in with a phone number and the server gave no email. */
 export const OTP_EMAIL_NEEDED_KEY = 'errors.verifyWithEmail';
