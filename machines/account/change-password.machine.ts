@@ -92,10 +92,7 @@ export const changePasswordMachine = setup({
           actions: { type: 'changeField', params: kit.fieldChangeOf },
           description: 'Any change clears the server’s errors and the changed message.',
         },
-        'password.blur': {
-          actions: { type: 'touchField', params: kit.fieldOf },
-          description: 'A field left shows its validation error.',
-        },
+        'password.blur': kit.TOUCH_FIELD_ON_BLUR,
         'password.submit': [
           { guard: 'isValid', target: 'saving', actions: 'clearServerErrors' },
           {

@@ -127,10 +127,7 @@ export const profileFormMachine = setup({
           actions: { type: 'changeField', params: kit.fieldChangeOf },
           description: 'Any change clears the server’s errors and the saved message.',
         },
-        'profile.blur': {
-          actions: { type: 'touchField', params: kit.fieldOf },
-          description: 'A field left shows its validation error.',
-        },
+        'profile.blur': kit.TOUCH_FIELD_ON_BLUR,
         'profile.submit': [
           {
             guard: 'hasInvalidValues',

@@ -96,10 +96,7 @@ export const billingMachine = setup({
           actions: { type: 'changeField', params: kit.fieldChangeOf },
           description: 'Editing clears the save error.',
         },
-        'billing.blur': {
-          actions: { type: 'touchField', params: kit.fieldOf },
-          description: 'A field left shows its validation error.',
-        },
+        'billing.blur': kit.TOUCH_FIELD_ON_BLUR,
         'billing.submit': [
           { guard: 'canSubmit', target: 'saving', actions: 'clearError' },
           {

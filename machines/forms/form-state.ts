@@ -146,6 +146,12 @@ export const fieldOf = <F extends string>({ event }: { event: { field: F } }) =>
   field: event.field,
 });
 
+/** The `*.blur` transition of a form whose `touchField` action wraps `touch`. */
+export const TOUCH_FIELD_ON_BLUR = {
+  actions: { type: 'touchField', params: fieldOf },
+  description: 'A field left shows its validation error.',
+} as const;
+
 /** The schema of the form kept under `K` in a context `C`. */
 type SchemaAt<C, K extends keyof C> = C[K] extends FormState<infer S> ? S : never;
 

@@ -97,10 +97,7 @@ export const registrationMachine = setup({
           actions: { type: 'changeField', params: kit.fieldChangeOf },
           description: 'Any field change clears the server’s field flags and message.',
         },
-        'registration.blur': {
-          actions: { type: 'touchField', params: kit.fieldOf },
-          description: 'A field left shows its validation error.',
-        },
+        'registration.blur': kit.TOUCH_FIELD_ON_BLUR,
         'registration.submit': [
           {
             guard: 'canSubmit',
