@@ -6,6 +6,7 @@ import {
   changePasswordSchema,
 } from '../forms/password.schema.ts';
 import { errorOf } from '../shared/event-params.ts';
+import { notProvided } from '../shared/not-provided.ts';
 
 /** Server codes that mark one field; any other code shows under the form. */
 export const CHANGE_PASSWORD_SERVER_FIELDS: Readonly<Record<string, ChangePasswordField>> = {
@@ -59,9 +60,7 @@ export const changePasswordMachine = setup({
   actors: {
     /** PUT client/auth/profile/change-password { currentPassword, newPassword }. */
     changePassword: fromPromise<void, { currentPassword: string; newPassword: string }>(
-      async () => {
-        throw new Error('changePassword not provided');
-      },
+      notProvided('changePassword'),
     ),
   },
   actions: {

@@ -3,6 +3,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import * as kit from '../forms/form-state.ts';
 import { errorKeyOf } from '../shared/error-key.ts';
 import { errorOf } from '../shared/event-params.ts';
+import { notProvided } from '../shared/not-provided.ts';
 
 export const DELETE_PASSWORD_REQUIRED_KEY = 'validation.passwordRequired';
 export const INCORRECT_PASSWORD_KEY = 'server.incorrectPassword';
@@ -52,9 +53,7 @@ export const deleteAccountMachine = setup({
   },
   actors: {
     /** DELETE client/auth/profile { password }; the tokens stop working. */
-    deleteAccount: fromPromise<void, { password: string }>(async () => {
-      throw new Error('deleteAccount not provided');
-    }),
+    deleteAccount: fromPromise<void, { password: string }>(notProvided('deleteAccount')),
   },
   actions: {
     resetForm: assign(closed),

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Language, User } from '../shared/domain.ts';
 import { errorKeyOf } from '../shared/error-key.ts';
 import { errorOf } from '../shared/event-params.ts';
+import { notProvided } from '../shared/not-provided.ts';
 
 export interface PreferencesInput {
   language: Language;
@@ -63,13 +64,11 @@ export const preferencesMachine = setup({
   },
   actors: {
     /** PUT client/auth/profile/change-language { language } → User. */
-    changeLanguage: fromPromise<User, { language: Language }>(async () => {
-      throw new Error('changeLanguage not provided');
-    }),
+    changeLanguage: fromPromise<User, { language: Language }>(notProvided('changeLanguage')),
     /** POST client/auth/profile/notifications { disableNotifications } → User. */
-    setNotifications: fromPromise<User, { disableNotifications: boolean }>(async () => {
-      throw new Error('setNotifications not provided');
-    }),
+    setNotifications: fromPromise<User, { disableNotifications: boolean }>(
+      notProvided('setNotifications'),
+    ),
   },
   actions: {
     assignPendingLanguage: assign((_args, params: { language: Language }) => ({

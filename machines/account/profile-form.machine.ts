@@ -4,6 +4,7 @@ import * as kit from '../forms/form-state.ts';
 import { registrationSchema } from '../forms/registration.schema.ts';
 import type { User } from '../shared/domain.ts';
 import { errorOf, outputOf } from '../shared/event-params.ts';
+import { notProvided } from '../shared/not-provided.ts';
 
 /** The profile form: the same name and phone rules as registration (spec 5). */
 export const profileSchema = v.object({
@@ -89,9 +90,7 @@ export const profileFormMachine = setup({
   },
   actors: {
     /** PUT client/auth/profile { firstName, lastName, phone } → User. */
-    updateProfile: fromPromise<User, ProfileValues>(async () => {
-      throw new Error('updateProfile not provided');
-    }),
+    updateProfile: fromPromise<User, ProfileValues>(notProvided('updateProfile')),
   },
   actions: {
     changeField: assign(form.change),

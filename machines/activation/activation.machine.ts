@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Membership } from '../shared/domain.ts';
 import { errorKeyOf } from '../shared/error-key.ts';
 import { errorOf, outputOf } from '../shared/event-params.ts';
+import { notProvided } from '../shared/not-provided.ts';
 
 /** What the app reports after refreshing the membership and the user. */
 export interface ActivationRefreshResult {
@@ -24,13 +25,11 @@ export const activationMachine = setup({
   },
   actors: {
     /** POST club/memberships. */
-    activateMembership: fromPromise<Membership>(async () => {
-      throw new Error('activateMembership not provided');
-    }),
+    activateMembership: fromPromise<Membership>(notProvided('activateMembership')),
     /** The app invalidates and refetches the membership, reloads the user, and reports. */
-    refreshAfterActivation: fromPromise<ActivationRefreshResult>(async () => {
-      throw new Error('refreshAfterActivation not provided');
-    }),
+    refreshAfterActivation: fromPromise<ActivationRefreshResult>(
+      notProvided('refreshAfterActivation'),
+    ),
   },
   actions: {
     assignError: assign((_args, params: { error: unknown }) => ({

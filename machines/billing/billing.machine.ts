@@ -11,6 +11,7 @@ import * as kit from '../forms/form-state.ts';
 import type { BillingAddress } from '../shared/domain.ts';
 import { UNKNOWN_ERROR_KEY } from '../shared/error-key.ts';
 import { errorOf } from '../shared/event-params.ts';
+import { notProvided } from '../shared/not-provided.ts';
 
 /** The fields a user can edit (the country is fixed to Canada and shown disabled). */
 export type EditableBillingField = Exclude<BillingField, 'countryCode'>;
@@ -59,13 +60,9 @@ export const billingMachine = setup({
   },
   actors: {
     /** PUT client/auth/profile/billingAddress. */
-    saveBillingAddress: fromPromise<void, BillingAddress>(async () => {
-      throw new Error('saveBillingAddress not provided');
-    }),
+    saveBillingAddress: fromPromise<void, BillingAddress>(notProvided('saveBillingAddress')),
     /** The app refetches the membership and reloads the user. */
-    refreshAfterSave: fromPromise<void>(async () => {
-      throw new Error('refreshAfterSave not provided');
-    }),
+    refreshAfterSave: fromPromise<void>(notProvided('refreshAfterSave')),
   },
   actions: {
     changeField: assign(form.change),

@@ -5,6 +5,7 @@ import { type ResetPasswordField, resetPasswordSchema } from '../forms/password.
 import { emailField } from '../forms/registration.schema.ts';
 import { isNotDelivered, type OtpInput, type OtpVerified, otpMachine } from '../otp/otp.machine.ts';
 import { errorOf } from '../shared/event-params.ts';
+import { notProvided } from '../shared/not-provided.ts';
 
 export { RESEND_COOLDOWN_MS } from '../otp/otp.machine.ts';
 
@@ -89,15 +90,13 @@ export const forgotPasswordMachine = setup({
   },
   actors: {
     /** POST client/auth/reset-password/request { email }: 204, also for an unknown address. */
-    requestReset: fromPromise<void, { email: string }>(async () => {
-      throw new Error('requestReset not provided');
-    }),
+    requestReset: fromPromise<void, { email: string }>(notProvided('requestReset')),
     /** The code step; the app provides its requestCode (reset-password/request again) and verifyCode (reset-password/check-otp). */
     otp: otpMachine,
     /** POST client/auth/reset-password/reset { resetToken, password }. */
-    resetPassword: fromPromise<void, { resetToken: string; password: string }>(async () => {
-      throw new Error('resetPassword not provided');
-    }),
+    resetPassword: fromPromise<void, { resetToken: string; password: string }>(
+      notProvided('resetPassword'),
+    ),
   },
   actions: {
     changeEmail: assign(requestForm.change),

@@ -2,6 +2,7 @@ import { assign, cancel, fromPromise, raise, setup } from 'xstate';
 import type { Membership } from '../shared/domain.ts';
 import { errorKeyOf } from '../shared/error-key.ts';
 import { errorOf } from '../shared/event-params.ts';
+import { notProvided } from '../shared/not-provided.ts';
 
 export { MEMBERSHIP_STORAGE_KEY, REHYDRATE_TIMEOUT_MS } from './membership.persist.ts';
 
@@ -47,9 +48,7 @@ export const membershipMachine = setup({
   },
   actors: {
     /** GET club/memberships; resolves null when there is no record (404). */
-    loadMembership: fromPromise<Membership | null>(async () => {
-      throw new Error('loadMembership not provided');
-    }),
+    loadMembership: fromPromise<Membership | null>(notProvided('loadMembership')),
   },
   actions: {
     assignRecord: assign((_args, params: { record: Membership | null }) => ({

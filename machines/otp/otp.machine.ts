@@ -3,6 +3,7 @@ import { isCompleteOtp, OTP_LENGTH, sanitizeOtp } from '../forms/otp.schema.ts';
 import type { Tokens } from '../shared/domain.ts';
 import { errorKeyOf, NETWORK_ERROR_KEY, statusOf, TIMEOUT_ERROR_KEY } from '../shared/error-key.ts';
 import { errorOf } from '../shared/event-params.ts';
+import { notProvided } from '../shared/not-provided.ts';
 
 /** What a right code gets: tokens (sign-in's verify-user) or a reset token (forgot password's check-otp). */
 export type OtpVerified = Tokens | { resetToken: string };
@@ -85,13 +86,9 @@ export const otpMachine = setup({
   },
   actors: {
     /** Sends a code to the email (resend-otp, or reset-password/request). */
-    requestCode: fromPromise<void, { email: string }>(async () => {
-      throw new Error('requestCode not provided');
-    }),
+    requestCode: fromPromise<void, { email: string }>(notProvided('requestCode')),
     /** Checks the code (verify-user → tokens, or reset-password/check-otp → { resetToken }). */
-    verifyCode: fromPromise<OtpVerified, { email: string; otp: string }>(async () => {
-      throw new Error('verifyCode not provided');
-    }),
+    verifyCode: fromPromise<OtpVerified, { email: string; otp: string }>(notProvided('verifyCode')),
   },
   actions: {
     assignCode: assign((_args, params: { code: string }) => ({

@@ -8,6 +8,7 @@ import {
 } from '../forms/registration.schema.ts';
 import type { Language, SignUpPayload } from '../shared/domain.ts';
 import { errorOf } from '../shared/event-params.ts';
+import { notProvided } from '../shared/not-provided.ts';
 
 /** Server codes (spec 8) that mark one field; the code is also shown under the form. */
 export const SERVER_CODE_FIELDS: Readonly<Record<string, RegistrationField>> = {
@@ -62,9 +63,7 @@ export const registrationMachine = setup({
   },
   actors: {
     /** POST /client/auth/sign-up; rejects with an error whose `key` is the server code. */
-    signUp: fromPromise<void, SignUpPayload>(async () => {
-      throw new Error('signUp not provided');
-    }),
+    signUp: fromPromise<void, SignUpPayload>(notProvided('signUp')),
   },
   actions: {
     changeField: assign(form.change),
