@@ -71,15 +71,6 @@ export const billingSchema = v.object({
 export type BillingValues = v.InferInput<typeof billingSchema>;
 export type BillingField = keyof BillingValues;
 
-export const BILLING_FIELDS: readonly BillingField[] = [
-  'countryCode',
-  'address1',
-  'address2',
-  'city',
-  'postalCode',
-  'province',
-];
-
 export const EMPTY_BILLING_VALUES: BillingValues = {
   countryCode: BILLING_COUNTRY_CODE,
   address1: '',

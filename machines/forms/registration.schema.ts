@@ -49,14 +49,6 @@ export const registrationSchema = v.object({
 export type RegistrationValues = v.InferInput<typeof registrationSchema>;
 export type RegistrationField = keyof RegistrationValues;
 
-export const REGISTRATION_FIELDS: readonly RegistrationField[] = [
-  'firstName',
-  'lastName',
-  'phone',
-  'email',
-  'password',
-];
-
 export const EMPTY_REGISTRATION_VALUES: RegistrationValues = {
   firstName: '',
   lastName: '',
