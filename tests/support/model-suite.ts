@@ -26,6 +26,7 @@ import {
   generatePaths,
   type ModelOptions,
   type ModelPath,
+  type ModelStep,
   parseOutcome,
   replay,
 } from './model.ts';
@@ -45,8 +46,25 @@ export interface Walk<E extends EventObject> {
    * their paths (the same steps run once).
    */
   label?: string;
+  /**
+   * Where the walk's paths stop: each path ends at its first step for which
+   * this is true, that step included (e.g. the step that leaves the screen
+   * under test). Applied before `keep`; default: paths run to their end.
+   */
+  endsAt?(step: ModelStep<E>): boolean;
   /** Which of the walk's paths to run (default: all). */
   keep?(path: ModelPath<E>): boolean;
+}
+
+/** `path` up to its first step for which `endsAt` is true (that step included). */
+function endPath<E extends EventObject>(
+  path: ModelPath<E>,
+  endsAt: (step: ModelStep<E>) => boolean,
+): ModelPath<E> {
+  const end = path.steps.findIndex(endsAt);
+  if (end === -1) return path;
+  const steps = path.steps.slice(0, end + 1);
+  return { ...path, steps, target: steps[end]?.stateIds ?? path.target };
 }
 
 export interface MachineModel<E extends EventObject, W extends Walk<E> = Walk<E>> {
@@ -102,7 +120,9 @@ export function pathsOf<E extends EventObject, W extends Walk<E>>(
       events: walk.events,
       ...(walk.input === undefined ? {} : { input: walk.input }),
       ...(walk.serializeState ? { serializeState: walk.serializeState } : {}),
-    }).filter((path) => walk.keep?.(path) ?? true);
+    })
+      .map((path) => (walk.endsAt ? endPath(path, walk.endsAt) : path))
+      .filter((path) => walk.keep?.(path) ?? true);
     const named =
       model.prune === false
         ? paths.map((p) => ({
