@@ -13,7 +13,6 @@
  *    assertion of what the member sees.
  */
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import {
@@ -40,8 +39,7 @@ import {
 } from '../support/fake-services.ts';
 import { expectFieldError, type UserApi } from '../support/form.ts';
 import { describeOutcome, done, failed, type OutcomeEvent, quietActors } from '../support/model.ts';
-import { playPath } from '../support/model-screen.ts';
-import { describeModel, sayFailure } from '../support/model-suite.ts';
+import { describeModel, playOnScreen, sayFailure } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
 
 // ---------------------------------------------------------------------------
@@ -305,21 +303,20 @@ describeModel<ModelEvent>(
   },
   {
     file: import.meta.filename,
-    run: async (path) => {
-      const user = userEvent.setup({ delay: null });
-      const h = createHarness();
-      await renderScreen(<BillingScreen />, {
-        services: h.services,
-        path: '/billing',
-        onNavigate: h.navigate,
-      });
-      await playPath<ModelEvent, Snapshot>(path, {
+    run: (path) =>
+      playOnScreen<ModelEvent, Snapshot, Harness>(path, {
+        harness: createHarness,
+        render: (h) =>
+          renderScreen(<BillingScreen />, {
+            services: h.services,
+            path: '/billing',
+            onNavigate: h.navigate,
+          }),
         machine: walkMachine,
         input: {},
-        perform: (event, model) => perform(user, h, event, model),
-        assertView: (expected) => assertView(expected, h),
-      });
-    },
+        perform,
+        assertView,
+      }),
     also: (paths) =>
       it('the rendered paths end in every outcome of both calls', () => {
         const steps = new Set(paths.flatMap((p) => p.steps.map((s) => describeEvent(s.event))));

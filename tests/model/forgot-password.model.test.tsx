@@ -11,7 +11,6 @@
  *    assertion of what the member sees in the state the model is in.
  */
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { expect, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import {
@@ -33,8 +32,7 @@ import {
   parseOutcome,
   quietActors,
 } from '../support/model.ts';
-import { playPath } from '../support/model-screen.ts';
-import { describeModel, sayFailure } from '../support/model-suite.ts';
+import { describeModel, playOnScreen, sayFailure } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
 
 // ---------------------------------------------------------------------------
@@ -333,19 +331,18 @@ describeModel<ModelEvent>(
   },
   {
     file: import.meta.filename,
-    run: async (path) => {
-      const user = userEvent.setup({ delay: null });
-      const h = createApiHarness();
-      await renderScreen(<ForgotPasswordScreen />, {
-        services: { api: h.api },
-        path: '/forgot-password',
-        onNavigate: h.navigate,
-      });
-      await playPath<ModelEvent, Snapshot>(path, {
+    run: (path) =>
+      playOnScreen<ModelEvent, Snapshot, Harness>(path, {
+        harness: createApiHarness,
+        render: (h) =>
+          renderScreen(<ForgotPasswordScreen />, {
+            services: { api: h.api },
+            path: '/forgot-password',
+            onNavigate: h.navigate,
+          }),
         machine: walkMachine,
-        perform: (event, model) => perform(user, h, event, model),
-        assertView: (expected) => assertView(expected, h),
-      });
-    },
+        perform,
+        assertView,
+      }),
   },
 );

@@ -12,7 +12,6 @@
  *    after each step an assertion of what the member sees.
  */
 import { act, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import {
@@ -42,8 +41,7 @@ import {
   parseOutcome,
   quietActors,
 } from '../support/model.ts';
-import { playPath } from '../support/model-screen.ts';
-import { describeModel, sayFailure } from '../support/model-suite.ts';
+import { describeModel, playOnScreen, sayFailure } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
 
 // ---------------------------------------------------------------------------
@@ -274,24 +272,22 @@ describeModel<ModelEvent>(
   },
   {
     file: import.meta.filename,
-    run: async (path) => {
-      const input = path.walk.input as OtpInput;
-      const user = userEvent.setup({ delay: null });
-      const h = createHarness(input);
-      await renderScreen(
-        <OneTimeCode actor={h.actor} id="code" texts={TEXTS} sentNote={sentNote} />,
-        {
-          services: {},
-          path: '/code',
-        },
-      );
-      await playPath<ModelEvent, Snapshot>(path, {
+    run: (path) =>
+      playOnScreen<ModelEvent, Snapshot, Harness>(path, {
+        harness: () => createHarness(path.walk.input as OtpInput),
+        render: (h) =>
+          renderScreen(
+            <OneTimeCode actor={h.actor} id="code" texts={TEXTS} sentNote={sentNote} />,
+            {
+              services: {},
+              path: '/code',
+            },
+          ),
         machine: walkMachine,
-        input,
-        perform: (event, model) => perform(user, h, event, model),
-        assertView: (expected) => assertView(expected, h),
-      });
-      h.actor.stop();
-    },
+        input: path.walk.input,
+        perform,
+        assertView,
+        after: (h) => h.actor.stop(),
+      }),
   },
 );

@@ -11,7 +11,6 @@
  *    assertion of what the member sees in the state the model is in.
  */
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { shownFieldErrors } from '../../machines/forms/form-state.ts';
@@ -38,8 +37,7 @@ import {
   parseOutcome,
   quietActors,
 } from '../support/model.ts';
-import { playPath } from '../support/model-screen.ts';
-import { describeModel, sayFailure } from '../support/model-suite.ts';
+import { describeModel, playOnScreen, sayFailure } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
 
 // ---------------------------------------------------------------------------
@@ -299,16 +297,15 @@ describeModel<ModelEvent>(
   },
   {
     file: import.meta.filename,
-    run: async (path) => {
-      const user = userEvent.setup({ delay: null });
-      const h = createHarness();
-      await renderScreen(<RegisterScreen />, { services: { api: h.api }, path: '/register' });
-      await playPath<ModelEvent, Snapshot>(path, {
+    run: (path) =>
+      playOnScreen<ModelEvent, Snapshot, Harness>(path, {
+        harness: createHarness,
+        render: (h) =>
+          renderScreen(<RegisterScreen />, { services: { api: h.api }, path: '/register' }),
         machine: walkMachine,
-        perform: (event, model) => perform(user, h, event, model),
-        assertView: (expected) => assertView(expected, h),
-      });
-    },
+        perform,
+        assertView,
+      }),
     also: (paths) =>
       it('the rendered paths end in every outcome of the sign-up', () => {
         const ends = new Set(paths.flatMap((p) => p.steps.map((s) => describeEvent(s.event))));
