@@ -3,7 +3,7 @@
  * (xstate/graph), run on the real account screen with a real signed-in session.
  */
 import { within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import {
   type ChangePasswordContext,
@@ -18,15 +18,12 @@ import { expectFieldError, retype, type UserApi } from '../support/form.ts';
 import {
   describeOutcome,
   done,
-  expectFullCoverage,
-  expectOutcomesNameInvokes,
   failed,
-  generatePaths,
   isOutcome,
   type OutcomeEvent,
   quietActors,
 } from '../support/model.ts';
-import { viewPathsOf } from '../support/model-screen.ts';
+import { describeModel, sayFailure } from '../support/model-suite.ts';
 
 const CURRENT = 'old-Passw0rd';
 const NEW = 'new-Passw0rd-2';
@@ -67,22 +64,6 @@ function serializeState(state: { value: unknown; context: unknown }): string {
 const walkMachine = changePasswordMachine.provide({
   actors: quietActors(['changePassword']) as never,
 });
-const paths = generatePaths<ModelEvent>(walkMachine, { events: EVENTS, serializeState });
-
-describe('change-password model: coverage of the real machine', () => {
-  it('the paths reach 100 % of the states and 100 % of the transitions', () => {
-    expectFullCoverage(
-      changePasswordMachine,
-      [{ machine: walkMachine, paths }],
-      `${paths.length} paths`,
-    );
-  });
-
-  it('every outcome event names an invoke of the machine', () => {
-    expectOutcomesNameInvokes(changePasswordMachine, EVENTS, ['changePassword']);
-  });
-});
-
 const EN: Record<string, string> = {
   'validation.currentPasswordRequired': 'Current password is required',
   'validation.newPasswordRequired': 'New password is required',
@@ -163,10 +144,40 @@ function describeEvent(event: ModelEvent): string {
   return describeOutcome(event) ?? event.type;
 }
 
-const viewPaths = viewPathsOf(paths, describeEvent);
+/** What is special about a typed value, as a member would put it. */
+const VALUE_NOTE: Record<string, string> = {
+  [SHORT]: ' (too short)',
+  [OTHER]: ' (not the new password)',
+};
 
-describe('change-password model: every path on the real account screen', () => {
-  it.each(viewPaths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
-    await runPath<ModelEvent, Snapshot>(path, { machine: walkMachine, perform, assertView });
-  });
-});
+/** The step as a member does it or sees it happen. */
+function say(event: ModelEvent): string {
+  switch (event.type) {
+    case 'password.change':
+      return `Type “${event.value}” in “${LABELS[event.field]}”${VALUE_NOTE[event.value] ?? ''}`;
+    case 'password.blur':
+      return `Click in “${LABELS[event.field]}”, then press Tab`;
+    case 'password.submit':
+      return 'Press “Change password”';
+    case 'xstate.done.actor.changePassword':
+      return 'The server changes the password';
+    default:
+      return sayFailure('Changing the password fails', (event as { error?: unknown }).error);
+  }
+}
+
+describeModel<ModelEvent>(
+  {
+    title: 'Change password (account)',
+    machine: changePasswordMachine,
+    invokeIds: ['changePassword'],
+    walks: [{ machine: walkMachine, events: EVENTS, serializeState }],
+    name: describeEvent,
+    say,
+  },
+  {
+    file: import.meta.filename,
+    run: (path) =>
+      runPath<ModelEvent, Snapshot>(path, { machine: walkMachine, perform, assertView }),
+  },
+);

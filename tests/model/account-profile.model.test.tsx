@@ -3,8 +3,8 @@
  * (xstate/graph), run on the real account screen with a real signed-in session.
  */
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import { expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
 import { canSaveProfile } from '../../machines/account/account.selectors.ts';
 import {
   type ProfileField,
@@ -20,15 +20,12 @@ import { expectFieldError, retype, type UserApi } from '../support/form.ts';
 import {
   describeOutcome,
   done,
-  expectFullCoverage,
-  expectOutcomesNameInvokes,
   failed,
-  generatePaths,
   isOutcome,
   type OutcomeEvent,
   quietActors,
 } from '../support/model.ts';
-import { viewPathsOf } from '../support/model-screen.ts';
+import { describeModel, sayFailure } from '../support/model-suite.ts';
 
 const OTHER_PHONE = '+15145550199';
 
@@ -71,23 +68,6 @@ function serializeState(state: State): string {
 const walkMachine = profileFormMachine.provide({
   actors: quietActors(['updateProfile']) as never,
 });
-const paths = generatePaths<ModelEvent>(walkMachine, { events, input: INPUT, serializeState });
-
-describe('profile form model: coverage of the real machine', () => {
-  it('the paths reach 100 % of the states and 100 % of the transitions', () => {
-    expectFullCoverage(
-      profileFormMachine,
-      [{ machine: walkMachine, paths, input: INPUT }],
-      `${paths.length} paths`,
-    );
-  });
-
-  it('every outcome event names an invoke of the machine', () => {
-    const initial = createActor(walkMachine, { input: INPUT }).getSnapshot();
-    expectOutcomesNameInvokes(profileFormMachine, events(initial), ['updateProfile']);
-  });
-});
-
 const EN: Record<string, string> = {
   'validation.minSymbols': 'Min 2 symbols in First name',
   'validation.phoneRequired': 'Phone is required',
@@ -176,15 +156,43 @@ function describeEvent(event: ModelEvent): string {
   return describeOutcome(event) ?? event.type;
 }
 
-const viewPaths = viewPathsOf(paths, describeEvent);
+/** The step as a member does it or sees it happen. */
+function say(event: ModelEvent): string {
+  switch (event.type) {
+    case 'profile.change': {
+      const label = LABELS[event.field];
+      if (!event.value) return `Clear “${label}”`;
+      const typed = event.field === 'phone' ? PHONE_TEXT[event.value]?.typed : event.value;
+      return `Type “${typed ?? event.value}” in “${label}”${event.value.length < 2 ? ' (too short)' : ''}`;
+    }
+    case 'profile.blur':
+      return `Click in “${LABELS[event.field]}”, then press Tab`;
+    case 'profile.submit':
+      return 'Press “Save profile”';
+    case 'xstate.done.actor.updateProfile':
+      return 'The server saves the profile';
+    default:
+      return sayFailure('Saving the profile fails', (event as { error?: unknown }).error);
+  }
+}
 
-describe('profile form model: every path on the real account screen', () => {
-  it.each(viewPaths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
-    await runPath<ModelEvent, Snapshot>(path, {
-      machine: walkMachine,
-      input: INPUT,
-      perform,
-      assertView,
-    });
-  });
-});
+describeModel<ModelEvent>(
+  {
+    title: 'Profile (account)',
+    machine: profileFormMachine,
+    invokeIds: ['updateProfile'],
+    walks: [{ machine: walkMachine, events, input: INPUT, serializeState }],
+    name: describeEvent,
+    say,
+  },
+  {
+    file: import.meta.filename,
+    run: (path) =>
+      runPath<ModelEvent, Snapshot>(path, {
+        machine: walkMachine,
+        input: INPUT,
+        perform,
+        assertView,
+      }),
+  },
+);

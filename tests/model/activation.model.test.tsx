@@ -12,7 +12,6 @@
  *    and after each step an assertion of what the member sees.
  */
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import {
@@ -41,8 +40,7 @@ import {
   parseOutcome,
   quietActors,
 } from '../support/model.ts';
-import { playPath } from '../support/model-screen.ts';
-import { describeModel, sayFailure } from '../support/model-suite.ts';
+import { describeModel, playOnScreen, sayFailure } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
 
 // ---------------------------------------------------------------------------
@@ -249,19 +247,18 @@ describeModel<ModelEvent>(
         expect(steps).toContain('activateMembership error (errors.network)');
         expect(steps).toContain('activateMembership error (errors.unknown)');
       }),
-    run: async (path) => {
-      const user = userEvent.setup({ delay: null });
-      const h = createHarness();
-      await renderScreen(<ActivationScreen />, {
-        services: h.services,
-        path: '/activation',
-        onNavigate: h.navigate,
-      });
-      await playPath<ModelEvent, Snapshot>(path, {
+    run: (path) =>
+      playOnScreen<ModelEvent, Snapshot, Harness>(path, {
+        harness: createHarness,
+        render: (h) =>
+          renderScreen(<ActivationScreen />, {
+            services: h.services,
+            path: '/activation',
+            onNavigate: h.navigate,
+          }),
         machine: walkMachine,
-        perform: (event) => perform(user, h, event),
-        assertView: (expected) => assertView(expected, h),
-      });
-    },
+        perform,
+        assertView,
+      }),
   },
 );

@@ -13,8 +13,7 @@
  *    assertion of what the member sees.
  */
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import {
   type BillingContext,
@@ -39,17 +38,8 @@ import {
   networkError,
 } from '../support/fake-services.ts';
 import { expectFieldError, type UserApi } from '../support/form.ts';
-import {
-  describeOutcome,
-  done,
-  expectFullCoverage,
-  expectOutcomesNameInvokes,
-  failed,
-  generatePaths,
-  type OutcomeEvent,
-  quietActors,
-} from '../support/model.ts';
-import { playPath, viewPathsOf } from '../support/model-screen.ts';
+import { describeOutcome, done, failed, type OutcomeEvent, quietActors } from '../support/model.ts';
+import { describeModel, playOnScreen, sayFailure } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
 
 // ---------------------------------------------------------------------------
@@ -101,22 +91,6 @@ function serializeState(state: { value: unknown; context: unknown }): string {
 }
 
 const walkMachine = billingMachine.provide({ actors: quietActors(INVOKE_IDS) as never });
-const paths = generatePaths<ModelEvent>(walkMachine, {
-  // Nothing happens once the screen navigates away (a final state).
-  events: (state) => (state.value === 'done' ? [] : EVENTS),
-  serializeState,
-});
-
-describe('billing model: coverage of the real machine', () => {
-  it('the paths reach 100 % of the states and 100 % of the transitions', () => {
-    expectFullCoverage(billingMachine, [{ machine: walkMachine, paths }], `${paths.length} paths`);
-  });
-
-  it('every outcome event names an invoke of the machine', () => {
-    expectOutcomesNameInvokes(billingMachine, EVENTS, INVOKE_IDS);
-  });
-});
-
 // ---------------------------------------------------------------------------
 // Executing every path against the real screen
 // ---------------------------------------------------------------------------
@@ -285,34 +259,71 @@ function describeEvent(event: ModelEvent): string {
   }
 }
 
-const viewPaths = viewPathsOf(paths, describeEvent);
+const PROVINCE_NAMES: Record<string, string> = { QC: 'Quebec' };
 
-describe('billing model: every path on the real screen', () => {
-  afterAll(() => {
-    console.info(`billing model: ${viewPaths.length} paths rendered`);
-  });
+/** The step as a member does it or sees it happen. */
+function say(event: ModelEvent): string {
+  const error = (event as { error?: unknown }).error;
+  switch (event.type) {
+    case 'billing.change':
+      if (event.field === 'province') {
+        return `Choose “${PROVINCE_NAMES[event.value] ?? event.value}” in “${LABELS.province}”`;
+      }
+      return `Type “${event.value}” in “${LABELS[event.field]}”${event.value === BAD_POSTAL_CODE ? ' (incomplete)' : ''}`;
+    case 'billing.blur':
+      return `Click in “${LABELS[event.field]}”, then elsewhere on the page`;
+    case 'billing.submit':
+      return 'Press “Finish” (or Enter in “Address line 1” while the button is disabled)';
+    case 'xstate.done.actor.saveBillingAddress':
+      return 'The server saves the billing address';
+    case 'xstate.error.actor.saveBillingAddress':
+      return sayFailure('Saving the billing address fails', error);
+    case 'xstate.done.actor.refreshAfterSave':
+      return 'The member and the membership are reloaded';
+    default:
+      return sayFailure('Reloading the membership fails', error);
+  }
+}
 
-  it('the rendered paths end in every outcome of both calls', () => {
-    const steps = new Set(viewPaths.flatMap((p) => p.steps.map((s) => describeEvent(s.event))));
-    expect(steps).toContain('saveBillingAddress done');
-    expect(steps).toContain('saveBillingAddress error (server.invalidRequest)');
-    expect(steps).toContain('refreshAfterSave done');
-    expect(steps).toContain('refreshAfterSave error (errors.network)');
-  });
-
-  it.each(viewPaths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
-    const user = userEvent.setup({ delay: null });
-    const h = createHarness();
-    await renderScreen(<BillingScreen />, {
-      services: h.services,
-      path: '/billing',
-      onNavigate: h.navigate,
-    });
-    await playPath<ModelEvent, Snapshot>(path, {
-      machine: walkMachine,
-      input: {},
-      perform: (event, model) => perform(user, h, event, model),
-      assertView: (expected) => assertView(expected, h),
-    });
-  });
-});
+describeModel<ModelEvent>(
+  {
+    title: 'Billing address',
+    machine: billingMachine,
+    invokeIds: INVOKE_IDS,
+    walks: [
+      {
+        machine: walkMachine,
+        // Nothing happens once the screen navigates away (a final state).
+        events: (state) => (state.value === 'done' ? [] : EVENTS),
+        serializeState,
+      },
+    ],
+    name: describeEvent,
+    say,
+  },
+  {
+    file: import.meta.filename,
+    run: (path) =>
+      playOnScreen<ModelEvent, Snapshot, Harness>(path, {
+        harness: createHarness,
+        render: (h) =>
+          renderScreen(<BillingScreen />, {
+            services: h.services,
+            path: '/billing',
+            onNavigate: h.navigate,
+          }),
+        machine: walkMachine,
+        input: {},
+        perform,
+        assertView,
+      }),
+    also: (paths) =>
+      it('the rendered paths end in every outcome of both calls', () => {
+        const steps = new Set(paths.flatMap((p) => p.steps.map((s) => describeEvent(s.event))));
+        expect(steps).toContain('saveBillingAddress done');
+        expect(steps).toContain('saveBillingAddress error (server.invalidRequest)');
+        expect(steps).toContain('refreshAfterSave done');
+        expect(steps).toContain('refreshAfterSave error (errors.network)');
+      }),
+  },
+);

@@ -11,8 +11,7 @@
  *    assertion of what the member sees in the state the model is in.
  */
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import {
   type ForgotPasswordContext,
@@ -28,15 +27,12 @@ import { expectFieldError, retype, type UserApi } from '../support/form.ts';
 import {
   describeOutcome,
   done,
-  expectFullCoverage,
-  expectOutcomesNameInvokes,
   failed,
-  generatePaths,
   type OutcomeEvent,
   parseOutcome,
   quietActors,
 } from '../support/model.ts';
-import { playPath, viewPathsOf } from '../support/model-screen.ts';
+import { describeModel, playOnScreen, sayFailure } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
 
 // ---------------------------------------------------------------------------
@@ -102,22 +98,6 @@ const INVOKE_IDS = ['requestReset', 'otp', 'resetPassword'];
 const walkMachine = forgotPasswordMachine.provide({
   actors: quietActors(['requestReset', 'otp', 'resetPassword']) as never,
 });
-const paths = generatePaths<ModelEvent>(walkMachine, { events: EVENTS, serializeState });
-
-describe('forgot-password model: coverage of the real machine', () => {
-  it('the paths reach 100 % of the states and 100 % of the transitions', () => {
-    expectFullCoverage(
-      forgotPasswordMachine,
-      [{ machine: walkMachine, paths }],
-      `${paths.length} paths`,
-    );
-  });
-
-  it('every outcome event names an invoke of the machine', () => {
-    expectOutcomesNameInvokes(forgotPasswordMachine, EVENTS, INVOKE_IDS);
-  });
-});
-
 // ---------------------------------------------------------------------------
 // Executing every path against the real screen
 // ---------------------------------------------------------------------------
@@ -300,25 +280,69 @@ function describeEvent(event: ModelEvent): string {
   }
 }
 
-const viewPaths = viewPathsOf(paths, describeEvent);
+const RESET_LABELS = { password: 'New password', passwordConfirmation: 'Confirm password' };
 
-describe('forgot-password model: every path on the real screen', () => {
-  afterAll(() => {
-    console.info(`forgot-password model: ${viewPaths.length} paths rendered`);
-  });
+/** What is special about a typed value, as a member would put it. */
+const VALUE_NOTE: Record<string, string> = {
+  [INVALID_EMAIL]: ' (not a whole address)',
+  [SHORT_PASSWORD]: ' (too short)',
+  [OTHER_PASSWORD]: ' (not the new password)',
+};
 
-  it.each(viewPaths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
-    const user = userEvent.setup({ delay: null });
-    const h = createApiHarness();
-    await renderScreen(<ForgotPasswordScreen />, {
-      services: { api: h.api },
-      path: '/forgot-password',
-      onNavigate: h.navigate,
-    });
-    await playPath<ModelEvent, Snapshot>(path, {
-      machine: walkMachine,
-      perform: (event, model) => perform(user, h, event, model),
-      assertView: (expected) => assertView(expected, h),
-    });
-  });
-});
+/** The step as a member does it or sees it happen. */
+function say(event: ModelEvent): string {
+  const error = (event as { error?: unknown }).error;
+  switch (event.type) {
+    case 'request.change':
+      return `Type “${event.value}” in “Email”${VALUE_NOTE[event.value] ?? ''}`;
+    case 'request.blur':
+      return 'Click in “Email”, then press Tab';
+    case 'request.submit':
+      return 'Press “Send the code”';
+    case 'code.back':
+      return 'Press “Use another email address”';
+    case 'reset.change':
+      return `Type “${event.value}” in “${RESET_LABELS[event.field]}”${VALUE_NOTE[event.value] ?? ''}`;
+    case 'reset.blur':
+      return `Click in “${RESET_LABELS[event.field]}”, then press Tab`;
+    case 'reset.submit':
+      return 'Press “Change password”';
+    case 'xstate.done.actor.requestReset':
+      return 'The server sends the code by email';
+    case 'xstate.error.actor.requestReset':
+      return sayFailure('Asking for the code fails', error);
+    case 'xstate.done.actor.otp':
+      return `Type the code from the email (${CODE}), press “Next”: the server accepts it`;
+    case 'xstate.done.actor.resetPassword':
+      return 'The server changes the password';
+    default:
+      return sayFailure('Changing the password fails', error);
+  }
+}
+
+describeModel<ModelEvent>(
+  {
+    title: 'Forgot password',
+    machine: forgotPasswordMachine,
+    invokeIds: INVOKE_IDS,
+    walks: [{ machine: walkMachine, events: EVENTS, serializeState }],
+    name: describeEvent,
+    say,
+  },
+  {
+    file: import.meta.filename,
+    run: (path) =>
+      playOnScreen<ModelEvent, Snapshot, Harness>(path, {
+        harness: createApiHarness,
+        render: (h) =>
+          renderScreen(<ForgotPasswordScreen />, {
+            services: { api: h.api },
+            path: '/forgot-password',
+            onNavigate: h.navigate,
+          }),
+        machine: walkMachine,
+        perform,
+        assertView,
+      }),
+  },
+);

@@ -12,8 +12,7 @@
  *    after each step an assertion of what the member sees.
  */
 import { act, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import {
   type OtpContext,
@@ -37,16 +36,12 @@ import type { UserApi } from '../support/form.ts';
 import {
   describeOutcome,
   done,
-  expectFullCoverage,
-  expectOutcomesNameInvokes,
   failed,
-  generatePaths,
-  type ModelPath,
   type OutcomeEvent,
   parseOutcome,
   quietActors,
 } from '../support/model.ts';
-import { playPath, viewPathsOf } from '../support/model-screen.ts';
+import { describeModel, playOnScreen, sayFailure } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
 
 // ---------------------------------------------------------------------------
@@ -97,35 +92,6 @@ function serializeState(state: { value: unknown; context: unknown }): string {
 const walkMachine = otpMachine.provide({
   actors: quietActors(['requestCode', 'verifyCode']) as never,
 });
-const events = (state: { value: unknown }) => (state.value === 'verified' ? [] : EVENTS);
-const signInPaths = generatePaths<ModelEvent>(walkMachine, {
-  events,
-  serializeState,
-  input: SIGN_IN,
-});
-const forgotPaths = generatePaths<ModelEvent>(walkMachine, {
-  events,
-  serializeState,
-  input: FORGOT,
-});
-
-describe('otp model: coverage of the real machine', () => {
-  it('the two walks reach 100 % of the states and 100 % of the transitions', () => {
-    expectFullCoverage(
-      otpMachine,
-      [
-        { machine: walkMachine, paths: signInPaths, input: SIGN_IN },
-        { machine: walkMachine, paths: forgotPaths, input: FORGOT },
-      ],
-      `paths: ${signInPaths.length} as sign-in starts it, ${forgotPaths.length} as forgot password does`,
-    );
-  });
-
-  it('every outcome event names an invoke of the machine', () => {
-    expectOutcomesNameInvokes(otpMachine, EVENTS, ['requestCode', 'verifyCode']);
-  });
-});
-
 // ---------------------------------------------------------------------------
 // Executing every path against the real component
 // ---------------------------------------------------------------------------
@@ -261,35 +227,67 @@ function describeEvent(event: ModelEvent): string {
   }
 }
 
-const walks: Array<[string, OtpInput, Array<ModelPath<ModelEvent>>]> = [
-  ['sign-in', SIGN_IN, viewPathsOf(signInPaths, describeEvent)],
-  ['forgot password', FORGOT, viewPathsOf(forgotPaths, describeEvent)],
-];
-const viewPaths = walks.flatMap(([name, input, paths]) =>
-  paths.map((path) => [`${name}: ${path.description}`, input, path] as const),
-);
+/** The step as a member does it or sees it happen. */
+function say(event: ModelEvent): string {
+  const error = (event as { error?: unknown }).error;
+  switch (event.type) {
+    case 'otp.change':
+      return event.code === CODE
+        ? `Paste the whole code (${CODE}) into the first box`
+        : `Paste ${event.code.length} digits (${event.code}) into the first box`;
+    case 'otp.submit':
+      return `Press “${TEXTS.submit}”`;
+    case 'otp.resend':
+      return `Press “${TEXTS.resend}”`;
+    case COOLDOWN_ELAPSED.type:
+      return 'Wait 30 seconds';
+    case 'xstate.done.actor.requestCode':
+      return `The server sends a code to ${EMAIL}`;
+    case 'xstate.error.actor.requestCode':
+      return sayFailure('Sending the code fails', error);
+    case 'xstate.done.actor.verifyCode':
+      return 'The server accepts the code';
+    default:
+      return sayFailure('The server refuses the code', error);
+  }
+}
 
-describe('otp model: every path on the real component', () => {
-  afterAll(() => {
-    console.info(`otp model: ${viewPaths.length} paths rendered`);
-  });
-
-  it.each(viewPaths)('%s', async (_, input, path) => {
-    const user = userEvent.setup({ delay: null });
-    const h = createHarness(input);
-    await renderScreen(
-      <OneTimeCode actor={h.actor} id="code" texts={TEXTS} sentNote={sentNote} />,
-      {
-        services: {},
-        path: '/code',
-      },
-    );
-    await playPath<ModelEvent, Snapshot>(path, {
-      machine: walkMachine,
-      input,
-      perform: (event, model) => perform(user, h, event, model),
-      assertView: (expected) => assertView(expected, h),
-    });
-    h.actor.stop();
-  });
+/** Both ways the code step starts: as sign-in starts it, and as forgot password does. */
+const walk = (label: string, input: OtpInput) => ({
+  label,
+  machine: walkMachine,
+  events: (state: { value: unknown }) => (state.value === 'verified' ? [] : EVENTS),
+  input,
+  serializeState,
 });
+
+describeModel<ModelEvent>(
+  {
+    title: 'One-time code',
+    machine: otpMachine,
+    invokeIds: ['requestCode', 'verifyCode'],
+    walks: [walk('sign-in', SIGN_IN), walk('forgot password', FORGOT)],
+    name: describeEvent,
+    say,
+  },
+  {
+    file: import.meta.filename,
+    run: (path) =>
+      playOnScreen<ModelEvent, Snapshot, Harness>(path, {
+        harness: () => createHarness(path.walk.input as OtpInput),
+        render: (h) =>
+          renderScreen(
+            <OneTimeCode actor={h.actor} id="code" texts={TEXTS} sentNote={sentNote} />,
+            {
+              services: {},
+              path: '/code',
+            },
+          ),
+        machine: walkMachine,
+        input: path.walk.input,
+        perform,
+        assertView,
+        after: (h) => h.actor.stop(),
+      }),
+  },
+);

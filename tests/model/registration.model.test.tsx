@@ -11,8 +11,7 @@
  *    assertion of what the member sees in the state the model is in.
  */
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import {
@@ -33,15 +32,12 @@ import { expectFieldError, type UserApi } from '../support/form.ts';
 import {
   describeOutcome,
   done,
-  expectFullCoverage,
-  expectOutcomesNameInvokes,
   failed,
-  generatePaths,
   type OutcomeEvent,
   parseOutcome,
   quietActors,
 } from '../support/model.ts';
-import { playPath, viewPathsOf } from '../support/model-screen.ts';
+import { describeModel, playOnScreen, sayFailure } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
 
 // ---------------------------------------------------------------------------
@@ -116,26 +112,6 @@ function serializeState(state: { value: unknown; context: unknown }): string {
 }
 
 const walkMachine = registrationMachine.provide({ actors: quietActors(['signUp']) as never });
-const paths = generatePaths<ModelEvent>(walkMachine, {
-  // Nothing happens after the confirmation (a final state).
-  events: (state) => (state.value === 'succeeded' ? [] : EVENTS),
-  serializeState,
-});
-
-describe('registration model: coverage of the real machine', () => {
-  it('the paths reach 100 % of the states and 100 % of the transitions', () => {
-    expectFullCoverage(
-      registrationMachine,
-      [{ machine: walkMachine, paths }],
-      `${paths.length} paths`,
-    );
-  });
-
-  it('every outcome event names an invoke of the machine', () => {
-    expectOutcomesNameInvokes(registrationMachine, EVENTS, ['signUp']);
-  });
-});
-
 // ---------------------------------------------------------------------------
 // Executing every path against the real screen
 // ---------------------------------------------------------------------------
@@ -284,29 +260,59 @@ function describeEvent(event: ModelEvent): string {
   }
 }
 
-const viewPaths = viewPathsOf(paths, describeEvent);
-
-describe('registration model: every path on the real screen', () => {
-  afterAll(() => {
-    console.info(`registration model: ${viewPaths.length} paths rendered`);
-  });
-
-  it('the rendered paths end in every outcome of the sign-up', () => {
-    const ends = new Set(viewPaths.flatMap((p) => p.steps.map((s) => describeEvent(s.event))));
-    expect(ends).toContain('signUp done');
-    for (const code of [...SERVER_CODES, 'errors.network']) {
-      expect(ends).toContain(`signUp error (${code})`);
+/** The step as a member does it or sees it happen. */
+function say(event: ModelEvent): string {
+  switch (event.type) {
+    case 'registration.change': {
+      const typed = event.field === 'phone' ? PHONE_TYPED[event.value]?.typed : event.value;
+      const note = event.value === SHORT_FIRST_NAME ? ' (too short)' : '';
+      return `Type “${typed ?? event.value}” in “${LABELS[event.field]}”${note}`;
     }
-  });
+    case 'registration.blur':
+      return `Click in “${LABELS[event.field]}”, then elsewhere on the page`;
+    case 'registration.submit':
+      return 'Press “Create Account” (or Enter in “First name” while the button is disabled)';
+    case 'xstate.done.actor.signUp':
+      return 'The server creates the account';
+    default:
+      return sayFailure('Creating the account fails', (event as { error?: unknown }).error);
+  }
+}
 
-  it.each(viewPaths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
-    const user = userEvent.setup({ delay: null });
-    const h = createHarness();
-    await renderScreen(<RegisterScreen />, { services: { api: h.api }, path: '/register' });
-    await playPath<ModelEvent, Snapshot>(path, {
-      machine: walkMachine,
-      perform: (event, model) => perform(user, h, event, model),
-      assertView: (expected) => assertView(expected, h),
-    });
-  });
-});
+describeModel<ModelEvent>(
+  {
+    title: 'Registration',
+    machine: registrationMachine,
+    invokeIds: ['signUp'],
+    walks: [
+      {
+        machine: walkMachine,
+        // Nothing happens after the confirmation (a final state).
+        events: (state) => (state.value === 'succeeded' ? [] : EVENTS),
+        serializeState,
+      },
+    ],
+    name: describeEvent,
+    say,
+  },
+  {
+    file: import.meta.filename,
+    run: (path) =>
+      playOnScreen<ModelEvent, Snapshot, Harness>(path, {
+        harness: createHarness,
+        render: (h) =>
+          renderScreen(<RegisterScreen />, { services: { api: h.api }, path: '/register' }),
+        machine: walkMachine,
+        perform,
+        assertView,
+      }),
+    also: (paths) =>
+      it('the rendered paths end in every outcome of the sign-up', () => {
+        const ends = new Set(paths.flatMap((p) => p.steps.map((s) => describeEvent(s.event))));
+        expect(ends).toContain('signUp done');
+        for (const code of [...SERVER_CODES, 'errors.network']) {
+          expect(ends).toContain(`signUp error (${code})`);
+        }
+      }),
+  },
+);

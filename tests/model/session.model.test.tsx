@@ -9,10 +9,13 @@
  *    real <LoginScreen />: a real session actor from the machine, fake effects
  *    whose promises the path settles, user events through user-event, and after
  *    each step an assertion of what a member sees in that state.
+ * 3. Every path of the stored-tokens walk runs on the real session machine (no
+ *    screen): its invokes are pending calls the path settles, and after each
+ *    step the actor must be in the model's state.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { type AnyActorLogic, createActor, fromPromise } from 'xstate';
 import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import { otpMachine } from '../../machines/otp/otp.machine.ts';
@@ -28,15 +31,13 @@ import { MARIE } from '../support/fixtures.ts';
 import type { UserApi } from '../support/form.ts';
 import {
   done,
-  expectFullCoverage,
-  expectOutcomesNameInvokes,
   failed,
-  generatePaths,
   type ModelPath,
   type OutcomeEvent,
   parseOutcome,
   quietActors,
 } from '../support/model.ts';
+import { describeModel, sayFailure } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
 
 // ---------------------------------------------------------------------------
@@ -137,55 +138,11 @@ function walkMachine(hasStoredTokens: boolean) {
 const signedOutMachine = walkMachine(false);
 const storedMachine = walkMachine(true);
 
-const signedOutPaths = generatePaths<ModelEvent>(signedOutMachine, {
-  events: EVENTS,
-  serializeState,
-});
-const storedPaths = generatePaths<ModelEvent>(storedMachine, { events: EVENTS, serializeState });
-
-describe('session model: coverage of the real machine', () => {
-  it('the two walks reach 100 % of the states and 100 % of the transitions', () => {
-    expectFullCoverage(
-      sessionMachine,
-      [
-        { machine: signedOutMachine, paths: signedOutPaths },
-        { machine: storedMachine, paths: storedPaths },
-      ],
-      `paths: ${signedOutPaths.length} without tokens, ${storedPaths.length} with tokens`,
-    );
-  });
-
-  it('every outcome event names an invoke of the machine', () => {
-    expectOutcomesNameInvokes(sessionMachine, EVENTS, INVOKE_IDS);
-  });
-});
-
 // ---------------------------------------------------------------------------
-// Executing the signed-out paths against the real login screen
+// Running the paths: signed out on the real login screen, stored tokens on the real machine
 // ---------------------------------------------------------------------------
 
 const isSignedOutStep = (stateIds: string[]) => stateIds.includes('session.signedOut');
-
-/**
- * Each path up to (and including) its first step out of the signed-out part,
- * without duplicates and without paths that are the start of a longer one
- * (running the longer one checks every state of the shorter one on the way).
- */
-function signedOutPrefixes(paths: Array<ModelPath<ModelEvent>>): Array<ModelPath<ModelEvent>> {
-  const cut = paths.map((path) => {
-    const exit = path.steps.findIndex((step) => !isSignedOutStep(step.stateIds));
-    const steps = exit === -1 ? path.steps : path.steps.slice(0, exit + 1);
-    return { ...path, steps, description: steps.map((s) => describeEvent(s.event)).join(' → ') };
-  });
-  const unique = [...new Map(cut.map((p) => [p.description, p])).values()];
-  return unique
-    .filter(
-      (p) =>
-        p.steps.length > 0 &&
-        !unique.some((q) => q !== p && q.description.startsWith(`${p.description} → `)),
-    )
-    .sort((a, b) => a.description.localeCompare(b.description));
-}
 
 function describeEvent(event: ModelEvent): string {
   if (event.type === 'login.change') {
@@ -197,13 +154,19 @@ function describeEvent(event: ModelEvent): string {
       ? 'login done (unverified)'
       : 'login done (verified)';
   }
+  if (event.type === 'xstate.done.actor.refreshTokens') {
+    return `refreshTokens done (${(event.output as { kind: string }).kind})`;
+  }
   if (event.type.startsWith('xstate.done.actor.')) return `${event.type.slice(18)} done`;
-  if (event.type.startsWith('xstate.error.actor.')) return `${event.type.slice(19)} error`;
+  if (event.type.startsWith('xstate.error.actor.')) {
+    // A refused refresh carries the call's error inside.
+    const error = (event as { error: { key?: string; error?: { key?: string } } }).error;
+    const key = error.key ?? error.error?.key;
+    return `${event.type.slice(19)} error${key ? ` (${key})` : ''}`;
+  }
   if (event.type === 'session.storageChanged') return `storageChanged(${event.hasTokens})`;
   return event.type;
 }
-
-const viewPaths = signedOutPrefixes(signedOutPaths);
 
 /**
  * A real session actor (the machine the app runs) whose effects are pending
@@ -348,44 +311,153 @@ function assertLeftSignedOut(h: Harness, event: ModelEvent, expected: Snapshot) 
 
 const sameValue = (a: Snapshot, b: Snapshot) => JSON.stringify(a.value) === JSON.stringify(b.value);
 
-describe('session model: the signed-out paths on the real login screen', () => {
-  afterAll(() => {
-    console.info(`session model: ${viewPaths.length} signed-out paths rendered`);
-  });
+/** The signed-out paths on the real login screen, each up to where it leaves the signed-out part. */
+async function runOnLoginScreen(path: ModelPath<ModelEvent>) {
+  const user = userEvent.setup({ delay: null });
+  const h = createSessionHarness();
+  // The model: the same machine with quiet actors, driven by the path's events.
+  const model = createActor(signedOutMachine);
+  model.start();
+  await renderScreen(<LoginScreen />, { services: { session: h.session }, path: '/login' });
+  assertView(model.getSnapshot() as Snapshot);
 
-  it('there are signed-out paths to run, and they reach every signed-out state', () => {
-    const reached = new Set(viewPaths.flatMap((p) => p.steps.flatMap((s) => s.stateIds)));
-    for (const id of [
-      'session.signedOut.form',
-      'session.signedOut.submitting',
-      'session.signedOut.otp.active',
-      'session.authenticated',
-    ]) {
-      expect(reached).toContain(id);
+  for (const step of path.steps) {
+    await perform(user, h, step.event);
+    model.send(step.event as never);
+    const expected = model.getSnapshot() as Snapshot;
+    await waitFor(() => expect(sameValue(h.session.getSnapshot(), expected)).toBe(true));
+    if (!expected.matches('signedOut')) {
+      assertLeftSignedOut(h, step.event, expected);
+      break;
     }
-  });
+    await waitFor(() => assertView(expected));
+  }
+  model.stop();
+  h.session.stop();
+}
 
-  it.each(viewPaths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
-    const user = userEvent.setup({ delay: null });
-    const h = createSessionHarness();
-    // The model: the same machine with quiet actors, driven by the path's events.
-    const model = createActor(signedOutMachine);
-    model.start();
-    await renderScreen(<LoginScreen />, { services: { session: h.session }, path: '/login' });
-    assertView(model.getSnapshot() as Snapshot);
-
-    for (const step of path.steps) {
-      await perform(user, h, step.event);
-      model.send(step.event as never);
-      const expected = model.getSnapshot() as Snapshot;
-      await waitFor(() => expect(sameValue(h.session.getSnapshot(), expected)).toBe(true));
-      if (!expected.matches('signedOut')) {
-        assertLeftSignedOut(h, step.event, expected);
-        break;
-      }
-      await waitFor(() => assertView(expected));
-    }
-    model.stop();
-    h.session.stop();
+/**
+ * A stored-tokens path on the real session machine (no screen): every invoke
+ * waits until the path settles it, every other event is sent to the actor as
+ * the app would, and after each step the actor is in the model's state.
+ */
+async function runOnMachine(path: ModelPath<ModelEvent>) {
+  const pending = new PendingCalls();
+  const pendingActor = fromPromise<unknown, unknown>(({ input, self }) =>
+    pending.create(self.id, [input]),
+  );
+  const { session } = createSession({
+    actors: Object.fromEntries(
+      ['loadUser', 'login', 'otp', 'refreshTokens'].map((name) => [name, pendingActor]),
+    ),
+    hasStoredTokens: true,
   });
-});
+  const model = createActor(storedMachine);
+  model.start();
+  expect(sameValue(session.getSnapshot(), model.getSnapshot() as Snapshot)).toBe(true);
+  for (const step of path.steps) {
+    const outcome = parseOutcome(step.event);
+    if (outcome) await pending.settle(outcome.id, step.event as OutcomeEvent);
+    else session.send(step.event as never);
+    model.send(step.event as never);
+    const expected = model.getSnapshot() as Snapshot;
+    await vi.waitFor(() => expect(session.getSnapshot().value).toEqual(expected.value));
+  }
+  model.stop();
+  session.stop();
+}
+
+const LOGIN_LABELS = { emailOrPhone: 'Email or phone', password: 'Password' };
+
+/** The step as a member does it, or sees it happen (or what the rest of the app does). */
+function say(event: ModelEvent): string {
+  const error = (event as { error?: unknown }).error;
+  const output = (event as { output?: unknown }).output;
+  if (event === RETRY_ELAPSED) return 'Wait a few seconds (the retry delay)';
+  switch (event.type) {
+    case 'login.change':
+      return `Type “${event.value}” in “${LOGIN_LABELS[event.field]}”${event.value === INVALID ? ' (not a whole address)' : ''}`;
+    case 'login.blur':
+      return 'Click in “Email or phone”, then press Tab';
+    case 'login.submit':
+      return 'Press “Sign in”';
+    case 'otp.cancel':
+      return 'Press “Back to sign in”';
+    case 'session.signOut':
+      return 'Sign out';
+    case 'session.retry':
+      return 'Press “Try again”';
+    case 'session.refresh':
+      return 'A call is refused for an expired token: the app refreshes the tokens';
+    case 'session.reloadUser':
+      return 'A screen asks to reload the member';
+    case 'session.userUpdated':
+      return 'A screen saves the member (now in French)';
+    case 'session.storageChanged':
+      return event.hasTokens ? 'Sign in in another tab' : 'Sign out in another tab';
+    case 'xstate.done.actor.loadUser':
+      return 'The server answers with the member';
+    case 'xstate.error.actor.loadUser':
+      return sayFailure('Loading the member fails', error);
+    case 'xstate.done.actor.reloadUser':
+      return 'The server answers with the member (first name changed)';
+    case 'xstate.error.actor.reloadUser':
+      return sayFailure('Reloading the member fails', error);
+    case 'xstate.done.actor.login':
+      return (output as { isVerified?: boolean }).isVerified === false
+        ? 'The server accepts the password; the account is not verified yet'
+        : 'The server accepts the password and signs the member in';
+    case 'xstate.error.actor.login':
+      return sayFailure('Signing in fails', error);
+    case 'xstate.done.actor.otp':
+      return `Type the code from the email (${CODE}), press “Next”: the server accepts it`;
+    case 'xstate.done.actor.refreshTokens':
+      return (output as { kind: string }).kind === 'rotatedElsewhere'
+        ? 'Another tab has already refreshed the tokens'
+        : 'The server gives new tokens';
+    default:
+      return sayFailure(
+        'Refreshing the tokens fails',
+        (error as { error?: unknown } | undefined)?.error,
+      );
+  }
+}
+
+describeModel<ModelEvent>(
+  {
+    title: 'Session (sign-in and staying signed in)',
+    machine: sessionMachine,
+    invokeIds: INVOKE_IDS,
+    walks: [
+      {
+        label: 'signed out',
+        machine: signedOutMachine,
+        events: EVENTS,
+        serializeState,
+        // On the login screen: up to the step that leaves the signed-out part.
+        endsAt: (step) => !isSignedOutStep(step.stateIds),
+        keep: (path) => path.steps.length > 0,
+      },
+      { label: 'stored tokens', machine: storedMachine, events: EVENTS, serializeState },
+    ],
+    name: describeEvent,
+    say,
+  },
+  {
+    file: import.meta.filename,
+    run: (path) => (path.walk.label === 'signed out' ? runOnLoginScreen(path) : runOnMachine(path)),
+    also: (paths) =>
+      it('there are signed-out paths to run, and they reach every signed-out state', () => {
+        const signedOut = paths.filter((p) => p.walk.label === 'signed out');
+        const reached = new Set(signedOut.flatMap((p) => p.steps.flatMap((s) => s.stateIds)));
+        for (const id of [
+          'session.signedOut.form',
+          'session.signedOut.submitting',
+          'session.signedOut.otp.active',
+          'session.authenticated',
+        ]) {
+          expect(reached).toContain(id);
+        }
+      }),
+  },
+);

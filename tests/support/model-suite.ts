@@ -17,8 +17,10 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine, AnyStateNode, EventObject } from 'xstate';
+import type { UserApi } from './form.ts';
 import { loadResources } from './i18n.ts';
 import {
   expectFullCoverage,
@@ -26,10 +28,11 @@ import {
   generatePaths,
   type ModelOptions,
   type ModelPath,
+  type ModelStep,
   parseOutcome,
   replay,
 } from './model.ts';
-import { viewPathsOf } from './model-screen.ts';
+import { playPath, viewPathsOf } from './model-screen.ts';
 
 export const CHARTS_DIR = join(import.meta.dirname, '../../docs/charts');
 
@@ -45,8 +48,25 @@ export interface Walk<E extends EventObject> {
    * their paths (the same steps run once).
    */
   label?: string;
+  /**
+   * Where the walk's paths stop: each path ends at its first step for which
+   * this is true, that step included (e.g. the step that leaves the screen
+   * under test). Applied before `keep`; default: paths run to their end.
+   */
+  endsAt?(step: ModelStep<E>): boolean;
   /** Which of the walk's paths to run (default: all). */
   keep?(path: ModelPath<E>): boolean;
+}
+
+/** `path` up to its first step for which `endsAt` is true (that step included). */
+function endPath<E extends EventObject>(
+  path: ModelPath<E>,
+  endsAt: (step: ModelStep<E>) => boolean,
+): ModelPath<E> {
+  const end = path.steps.findIndex(endsAt);
+  if (end === -1) return path;
+  const steps = path.steps.slice(0, end + 1);
+  return { ...path, steps, target: steps[end]?.stateIds ?? path.target };
 }
 
 export interface MachineModel<E extends EventObject, W extends Walk<E> = Walk<E>> {
@@ -102,7 +122,9 @@ export function pathsOf<E extends EventObject, W extends Walk<E>>(
       events: walk.events,
       ...(walk.input === undefined ? {} : { input: walk.input }),
       ...(walk.serializeState ? { serializeState: walk.serializeState } : {}),
-    }).filter((path) => walk.keep?.(path) ?? true);
+    })
+      .map((path) => (walk.endsAt ? endPath(path, walk.endsAt) : path))
+      .filter((path) => walk.keep?.(path) ?? true);
     const named =
       model.prune === false
         ? paths.map((p) => ({
@@ -265,6 +287,39 @@ export function describeModel<E extends EventObject, W extends Walk<E> = Walk<E>
     );
   });
   return paths;
+}
+
+/**
+ * Runs one path on a screen, the usual `run` of a suite: a fresh harness
+ * (its fakes), the screen rendered with it, then `playPath` with a member
+ * (user-event, no delay) doing each step, then `after` (e.g. stopping an
+ * actor the harness started).
+ */
+export async function playOnScreen<E extends EventObject, S, H>(
+  path: ModelPath<E>,
+  options: {
+    harness: () => H;
+    render(harness: H): Promise<unknown>;
+    /** The walked machine (its actors quiet) and its input. */
+    machine: AnyStateMachine;
+    input?: unknown;
+    /** Does in the UI what the event stands for; `model` is the state before it. */
+    perform(user: UserApi, harness: H, event: E, model: S): Promise<unknown>;
+    /** What the member sees in the state `expected`. */
+    assertView(expected: S, harness: H): void;
+    after?(harness: H): void;
+  },
+): Promise<void> {
+  const user = userEvent.setup({ delay: null });
+  const harness = options.harness();
+  await options.render(harness);
+  await playPath<E, S>(path, {
+    machine: options.machine,
+    ...(options.input === undefined ? {} : { input: options.input }),
+    perform: (event, model) => options.perform(user, harness, event, model),
+    assertView: (expected) => options.assertView(expected, harness),
+  });
+  options.after?.(harness);
 }
 
 const COMMON_EN = loadResources('en').common as Record<string, unknown>;
