@@ -3,7 +3,7 @@
  * `npm run charts` (CHARTS_UPDATE=1) writes docs/charts/ from the machines;
  * without it, this test fails when a committed chart is out of date.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toConfigJson, toIndex, toMarkdown, toMermaid } from './chart-export.ts';
@@ -34,6 +34,15 @@ describe('docs/charts', () => {
     expect(readFileSync(path, 'utf8'), `${name} is out of date: run npm run charts`).toBe(
       files.get(name),
     );
+  });
+
+  it('every machine has its path script (written by its model suite), and no script is orphaned', () => {
+    const scripts = readdirSync(DIR).filter((name) => name.endsWith('.paths.md'));
+    const expected = [...MACHINES.map((m) => `${m.id}.paths.md`), 'journey.paths.md'];
+    expect(scripts.sort()).toEqual(expected.sort());
+    for (const name of scripts) {
+      expect(readFileSync(join(DIR, name), 'utf8')).toMatch(/^## [a-zA-Z]+-[0-9a-f]{5,6}\b/m);
+    }
   });
 
   it('draws every state and names every guarded transition', () => {
