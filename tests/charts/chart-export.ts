@@ -29,6 +29,28 @@ function children(node: AnyStateNode): AnyStateNode[] {
   return Object.values(node.states) as AnyStateNode[];
 }
 
+/**
+ * A state's name, with what it invokes: 'active ▸ otp machine' for an invoked
+ * statechart (the chart's composition), 'loading ▸ loadProvider' for any
+ * other actor.
+ */
+function stateLabel(machine: AnyStateMachine, node: AnyStateNode): string {
+  const invoked = node.invoke.map((invoke) => {
+    const machineId = invokedMachineId(machine, invoke.src);
+    if (machineId) return `${machineId} machine`;
+    return typeof invoke.src === 'string' ? invoke.src : invoke.id;
+  });
+  return invoked.length > 0 ? `${node.key} ▸ ${invoked.join(', ')}` : node.key;
+}
+
+/** The id of the statechart an invoke runs, when its actor is one. */
+function invokedMachineId(machine: AnyStateMachine, src: unknown): string | null {
+  const actors = (machine.implementations as { actors?: Record<string, unknown> }).actors ?? {};
+  const logic = typeof src === 'string' ? actors[src] : src;
+  const root = (logic as { root?: unknown; id?: unknown } | undefined) ?? {};
+  return root.root && typeof root.id === 'string' ? root.id : null;
+}
+
 export function toMermaid(machine: AnyStateMachine): string {
   const lines: string[] = ['stateDiagram-v2'];
   const transitions: string[] = [];
@@ -38,7 +60,7 @@ export function toMermaid(machine: AnyStateMachine): string {
     const kids = children(node);
     const id = mermaidId(node);
     if (node !== machine.root) {
-      lines.push(`${pad}state "${node.key}" as ${id}`);
+      lines.push(`${pad}state "${stateLabel(machine, node)}" as ${id}`);
       if (node.type === 'final') lines.push(`${pad}${id} --> [*]`);
     }
     if (kids.length > 0) {
@@ -122,14 +144,10 @@ export function summarize(machine: AnyStateMachine): MachineSummary {
  * itself a statechart, the state that invokes it and the machine's id.
  */
 export function invokedMachines(machine: AnyStateMachine): Array<{ state: string; id: string }> {
-  const actors = (machine.implementations as { actors?: Record<string, unknown> }).actors ?? {};
   return allNodes(machine).flatMap((node) =>
     node.invoke.flatMap((invoke) => {
-      const logic = typeof invoke.src === 'string' ? actors[invoke.src] : invoke.src;
-      const root = (logic as { root?: unknown; id?: unknown } | undefined) ?? {};
-      return root.root && typeof root.id === 'string'
-        ? [{ state: node.path.join('.'), id: root.id }]
-        : [];
+      const id = invokedMachineId(machine, invoke.src);
+      return id ? [{ state: node.path.join('.'), id }] : [];
     }),
   );
 }

@@ -45,11 +45,20 @@ describe('docs/charts', () => {
     }
   });
 
+  it('shows the composition: the states that invoke the one-time-code machine, and every invoked actor', () => {
+    const byId = new Map(MACHINES.map((m) => [m.id, toMermaid(m)]));
+    expect(byId.get('session')).toContain('state "active ▸ otp machine"');
+    expect(byId.get('forgotPassword')).toMatch(/state "\w+ ▸ otp machine"/);
+    expect(byId.get('checkout')).toContain('state "confirming ▸ confirmPayment"');
+  });
+
   it('draws every state and names every guarded transition', () => {
     for (const machine of MACHINES) {
       const mermaid = toMermaid(machine);
       expect(mermaid.startsWith('stateDiagram-v2')).toBe(true);
-      for (const key of Object.keys(machine.root.states)) expect(mermaid).toContain(`"${key}"`);
+      for (const key of Object.keys(machine.root.states)) {
+        expect(mermaid).toMatch(new RegExp(`state "${key}( ▸ [^"]+)?" as`));
+      }
     }
     expect(toMermaid(MACHINES[0] as (typeof MACHINES)[number])).toContain('[hasStoredTokens]');
   });
