@@ -536,6 +536,7 @@ async function runPath(
 describeModel<ModelEvent, CheckoutWalk>(
   {
     title: 'Checkout (card and wallet)',
+    messages: false,
     machine: checkoutMachine,
     invokeIds: INVOKE_IDS,
     // The quirk only matters to wallet payments: its 'off' walk keeps those.

@@ -128,6 +128,7 @@ async function run(path: ModelPath<ModelEvent>) {
 describeModel<ModelEvent>(
   {
     title: 'Membership',
+    messages: false,
     machine: membershipMachine,
     invokeIds: ['loadMembership'],
     walks: [

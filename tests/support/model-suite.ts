@@ -19,9 +19,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AnyStateMachine, AnyStateNode, EventObject } from 'xstate';
+import { type AnyStateMachine, type AnyStateNode, createActor, type EventObject } from 'xstate';
+import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import type { UserApi } from './form.ts';
-import { loadResources } from './i18n.ts';
+import { createTestI18n, loadResources } from './i18n.ts';
 import {
   expectFullCoverage,
   expectOutcomesNameInvokes,
@@ -92,6 +93,11 @@ export interface MachineModel<E extends EventObject, W extends Walk<E> = Walk<E>
   prune?: boolean;
   /** false for a model with no chart in docs/charts (the journey). */
   chart?: false;
+  /**
+   * false: the script's endings leave out the context's error keys (for a
+   * machine whose error key can outlive what the member sees, or no screen).
+   */
+  messages?: false;
   /** How a script's last line begins; default 'The member should see'. */
   ending?: string;
 }
@@ -183,13 +189,20 @@ export function renderPathScript<E extends EventObject, W extends Walk<E>>(
   for (const path of paths) {
     lines.push(`## ${path.id}${path.walk.label ? ` (${path.walk.label})` : ''}`, '');
     if (path.steps.length === 0) lines.push('1. Nothing happens yet.');
+    let before = start.join(' ');
     path.steps.forEach((step, index) => {
       const now = leafDescriptions(model.machine, step.stateIds).map(sentence).join(' ');
       const last = index === path.steps.length - 1;
       const said = sayStep(model, path, index);
-      lines.push(`${index + 1}. ${sentence(said)}${last ? '' : ` *Now:* ${now}`}`);
+      // *Now:* only when the screen moved to another state (a form stays in one).
+      const moved = !last && now !== before;
+      lines.push(`${index + 1}. ${sentence(said)}${moved ? ` *Now:* ${now}` : ''}`);
+      before = now;
     });
-    const end = leafDescriptions(model.machine, path.target);
+    const end = [
+      ...leafDescriptions(model.machine, path.target),
+      ...formFacts(endSnapshot(path).context, model.messages !== false),
+    ];
     lines.push(
       '',
       `**${model.ending ?? 'The member should see'}:** ${end.map(sentence).join(' ')}`,
@@ -197,6 +210,57 @@ export function renderPathScript<E extends EventObject, W extends Walk<E>>(
     );
   }
   return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** The walked machine's snapshot at the end of `path`. */
+function endSnapshot<E extends EventObject>(path: IdentifiedPath<E>): { context: unknown } {
+  const actor = createActor(
+    path.walk.machine,
+    path.walk.input === undefined ? {} : { input: path.walk.input },
+  );
+  actor.start();
+  for (const step of path.steps) actor.send(step.event);
+  const snapshot = actor.getSnapshot() as { context: unknown };
+  actor.stop();
+  return snapshot;
+}
+
+const I18N_EN = createTestI18n('en');
+const english = (key: string, values?: Record<string, unknown>): string =>
+  String(I18N_EN.t(key as never, { ns: 'common', ...values } as never));
+
+/**
+ * What the member reads on a form (every FormState slice of the context):
+ * the error under each field (by its label) and the message under the form.
+ */
+function formFacts(context: unknown, withMessages: boolean): string[] {
+  if (!context || typeof context !== 'object') return [];
+  const forms = Object.values(context).filter(
+    (slice): slice is Parameters<typeof shownFieldErrors>[0] & { errorKey: string | null } =>
+      !!slice && typeof slice === 'object' && 'validationErrors' in slice && 'touched' in slice,
+  );
+  // Messages kept beside the forms ('errorKey', 'languageErrorKey', …).
+  const messages = Object.entries(withMessages ? context : {})
+    .filter(([name, value]) => /errorKey$/i.test(name) && typeof value === 'string')
+    .map(([, key]) => `The message reads: “${english(key as string)}”`);
+  return [...messages, ...formMessages(forms)];
+}
+
+function formMessages(
+  forms: Array<Parameters<typeof shownFieldErrors>[0] & { errorKey: string | null }>,
+): string[] {
+  return forms.flatMap((form) => {
+    const shown = Object.entries(shownFieldErrors(form)).map(([field, error]) => {
+      const { key, values } = error as { key: string; values?: { field?: string } };
+      const label = english(`fields.${field}`);
+      const text = english(key, {
+        ...values,
+        field: values?.field ? english(values.field) : label,
+      });
+      return `Under “${label}”: “${text}”`;
+    });
+    return form.errorKey ? [...shown, `Under the form: “${english(form.errorKey)}”`] : shown;
+  });
 }
 
 /** What step `index` of `path` is, in words: `say`, else the taken transition's description. */
