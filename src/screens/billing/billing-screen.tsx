@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { billingMachine } from '../../../machines/billing/billing.machine.ts';
 import {
@@ -15,8 +15,7 @@ import {
 import { selectUser } from '../../../machines/session/session.selectors.ts';
 import { useServices } from '../../app/services.tsx';
 import { useFlow } from '../../app/use-flow.ts';
-import { FormAlert } from '../../components/form-alert.tsx';
-import { SubmitButton } from '../../components/submit-button.tsx';
+import { enterSubmits, FormFields, FormFooter, submitWith } from '../../components/form-fields.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { type FieldBinding, useFormFields } from '../../components/use-form-fields.ts';
 
@@ -48,16 +47,7 @@ export function BillingScreen() {
     label: t(`member:provinces.${code}`),
   })).sort((a, b) => a.label.localeCompare(b.label, language));
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    send({ type: 'billing.submit' });
-  };
-  // Enter submits (spec 5), also before the form is valid: the errors then show.
-  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
-    event.preventDefault();
-    if (!busy) send({ type: 'billing.submit' });
-  };
+  const submit = () => send({ type: 'billing.submit' });
   const onPostalCodeBlur = () => {
     const { postalCode } = form.values;
     const normalized = normalizePostalCode(postalCode.trim());
@@ -70,7 +60,7 @@ export function BillingScreen() {
     <section className="card member-page billing" aria-labelledby="billing-title">
       <h1 id="billing-title">{t('member:billing.title')}</h1>
       <p className="member-page__lead">{t('member:billing.subtitle')}</p>
-      <form {...formProps} onSubmit={onSubmit} onKeyDown={onKeyDown}>
+      <form {...formProps} onSubmit={submitWith(submit)} onKeyDown={enterSubmits(busy, submit)}>
         <TextField
           id="billing-country"
           label={t('common:fields.country')}
@@ -78,35 +68,40 @@ export function BillingScreen() {
           onValueChange={() => {}}
           disabled
         />
-        <TextField
-          id="billing-address1"
-          label={t('common:fields.address1')}
-          {...field('address1')}
-          autoComplete="address-line1"
-          required
-        />
-        <TextField
-          id="billing-address2"
-          label={t('common:fields.address2')}
-          {...field('address2')}
-          autoComplete="address-line2"
-        />
-        <TextField
-          id="billing-city"
-          label={t('common:fields.city')}
-          {...field('city')}
-          autoComplete="address-level2"
-          required
-        />
-        <TextField
-          id="billing-postal-code"
-          label={t('common:fields.postalCode')}
-          {...field('postalCode')}
-          onBlur={onPostalCodeBlur}
-          autoComplete="postal-code"
-          autoCapitalize="characters"
-          spellCheck={false}
-          required
+        <FormFields
+          bind={field}
+          fields={[
+            {
+              name: 'address1',
+              id: 'billing-address1',
+              label: t('common:fields.address1'),
+              autoComplete: 'address-line1',
+              required: true,
+            },
+            {
+              name: 'address2',
+              id: 'billing-address2',
+              label: t('common:fields.address2'),
+              autoComplete: 'address-line2',
+            },
+            {
+              name: 'city',
+              id: 'billing-city',
+              label: t('common:fields.city'),
+              autoComplete: 'address-level2',
+              required: true,
+            },
+            {
+              name: 'postalCode',
+              id: 'billing-postal-code',
+              label: t('common:fields.postalCode'),
+              onBlur: onPostalCodeBlur,
+              autoComplete: 'postal-code',
+              autoCapitalize: 'characters',
+              spellCheck: false,
+              required: true,
+            },
+          ]}
         />
         <SelectField
           id="billing-province"
@@ -115,14 +110,15 @@ export function BillingScreen() {
           placeholder={t('member:billing.provincePlaceholder')}
           options={provinces}
         />
-        <FormAlert id={ERROR_ID}>{errorText}</FormAlert>
-        <SubmitButton
+        <FormFooter
+          errorId={ERROR_ID}
+          errorText={errorText}
           busy={busy}
           busyLabel={t('member:billing.submitting')}
           disabled={!canSubmitBilling(snapshot)}
         >
           {t('member:billing.submit')}
-        </SubmitButton>
+        </FormFooter>
       </form>
     </section>
   );

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type ForgotPasswordEvent,
@@ -16,11 +16,9 @@ import {
   selectStep,
 } from '../../../machines/forgot-password/forgot-password.selectors.ts';
 import { useFlow } from '../../app/use-flow.ts';
-import { FormAlert } from '../../components/form-alert.tsx';
+import { FormFields, FormFooter, submitWith } from '../../components/form-fields.tsx';
 import { OneTimeCode, type OtpActor } from '../../components/one-time-code.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
-import { SubmitButton } from '../../components/submit-button.tsx';
-import { TextField } from '../../components/text-field.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
 
 type Send = (event: ForgotPasswordEvent) => void;
@@ -83,10 +81,7 @@ function RequestStep({ snapshot, send, heading }: StepProps & HeadingRef) {
     { errorId: 'forgot-error', busy: requesting },
   );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    send({ type: 'request.submit' });
-  };
+  const submit = submitWith(() => send({ type: 'request.submit' }));
 
   return (
     <>
@@ -95,21 +90,30 @@ function RequestStep({ snapshot, send, heading }: StepProps & HeadingRef) {
       </h1>
       <p className="auth-form__subtitle">{t('auth:forgot.request.subtitle')}</p>
       <form {...formProps} onSubmit={submit}>
-        <TextField
-          id="forgot-email"
-          label={t('common:fields.email')}
-          type="email"
-          {...field('email')}
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
+        <FormFields
+          bind={field}
+          fields={[
+            {
+              name: 'email',
+              id: 'forgot-email',
+              label: t('common:fields.email'),
+              type: 'email',
+              autoComplete: 'email',
+              inputMode: 'email',
+              autoCapitalize: 'none',
+              spellCheck: false,
+              required: true,
+            },
+          ]}
         />
-        <FormAlert id="forgot-error">{errorText}</FormAlert>
-        <SubmitButton busy={requesting} busyLabel={t('auth:forgot.request.submitting')}>
+        <FormFooter
+          errorId="forgot-error"
+          errorText={errorText}
+          busy={requesting}
+          busyLabel={t('auth:forgot.request.submitting')}
+        >
           {t('auth:forgot.request.submit')}
-        </SubmitButton>
+        </FormFooter>
       </form>
     </>
   );
@@ -174,10 +178,7 @@ function NewPasswordStep({ snapshot, send, heading }: StepProps & HeadingRef) {
     send,
     { errorId: 'forgot-reset-error', busy: resetting },
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    send({ type: 'reset.submit' });
-  };
+  const submit = submitWith(() => send({ type: 'reset.submit' }));
 
   return (
     <>
@@ -186,24 +187,35 @@ function NewPasswordStep({ snapshot, send, heading }: StepProps & HeadingRef) {
       </h1>
       <p className="auth-form__subtitle">{t('auth:forgot.newPassword.subtitle')}</p>
       <form {...formProps} onSubmit={submit}>
-        <PasswordField
-          id="forgot-new-password"
-          label={t('common:fields.newPassword')}
-          {...field('password')}
-          autoComplete="new-password"
-          required
+        <FormFields
+          bind={field}
+          fields={[
+            {
+              name: 'password',
+              as: PasswordField,
+              id: 'forgot-new-password',
+              label: t('common:fields.newPassword'),
+              autoComplete: 'new-password',
+              required: true,
+            },
+            {
+              name: 'passwordConfirmation',
+              as: PasswordField,
+              id: 'forgot-password-confirmation',
+              label: t('common:fields.passwordConfirmation'),
+              autoComplete: 'new-password',
+              required: true,
+            },
+          ]}
         />
-        <PasswordField
-          id="forgot-password-confirmation"
-          label={t('common:fields.passwordConfirmation')}
-          {...field('passwordConfirmation')}
-          autoComplete="new-password"
-          required
-        />
-        <FormAlert id="forgot-reset-error">{errorText}</FormAlert>
-        <SubmitButton busy={resetting} busyLabel={t('auth:forgot.newPassword.submitting')}>
+        <FormFooter
+          errorId="forgot-reset-error"
+          errorText={errorText}
+          busy={resetting}
+          busyLabel={t('auth:forgot.newPassword.submitting')}
+        >
           {t('auth:forgot.newPassword.submit')}
-        </SubmitButton>
+        </FormFooter>
       </form>
     </>
   );

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registrationMachine } from '../../../machines/registration/registration.machine.ts';
 import {
@@ -10,11 +10,9 @@ import {
   selectSubmittedEmail,
 } from '../../../machines/registration/registration.selectors.ts';
 import { useFlow } from '../../app/use-flow.ts';
-import { FormAlert } from '../../components/form-alert.tsx';
+import { enterSubmits, FormFields, FormFooter, submitWith } from '../../components/form-fields.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { PhoneField } from '../../components/phone-field.tsx';
-import { SubmitButton } from '../../components/submit-button.tsx';
-import { TextField } from '../../components/text-field.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 
@@ -41,17 +39,6 @@ export function RegisterScreen() {
   // The language is the interface's at the moment of submitting (spec 3).
   const submit = () => send({ type: 'registration.submit', language: currentLanguage(i18n) });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit();
-  };
-  // Enter submits (spec 5), also before the form is valid: the errors then show.
-  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
-    event.preventDefault();
-    if (!busy) submit();
-  };
-
   return (
     <section className="auth-form" aria-labelledby="register-title">
       <div className="auth-form__corner">
@@ -60,52 +47,60 @@ export function RegisterScreen() {
       </div>
       <h1 id="register-title">{t('auth:register.title')}</h1>
       <p className="auth-form__subtitle">{t('auth:register.subtitle')}</p>
-      <form {...formProps} onSubmit={onSubmit} onKeyDown={onKeyDown}>
-        <TextField
-          id="register-first-name"
-          label={t('common:fields.firstName')}
-          {...field('firstName')}
-          autoComplete="given-name"
-          required
+      <form {...formProps} onSubmit={submitWith(submit)} onKeyDown={enterSubmits(busy, submit)}>
+        <FormFields
+          bind={field}
+          fields={[
+            {
+              name: 'firstName',
+              id: 'register-first-name',
+              label: t('common:fields.firstName'),
+              autoComplete: 'given-name',
+              required: true,
+            },
+            {
+              name: 'lastName',
+              id: 'register-last-name',
+              label: t('common:fields.lastName'),
+              autoComplete: 'family-name',
+              required: true,
+            },
+            {
+              name: 'phone',
+              as: PhoneField,
+              id: 'register-phone',
+              hint: t('auth:register.phoneHint'),
+              required: true,
+            },
+            {
+              name: 'email',
+              id: 'register-email',
+              label: t('common:fields.email'),
+              type: 'email',
+              autoComplete: 'email',
+              autoCapitalize: 'none',
+              spellCheck: false,
+              required: true,
+            },
+            {
+              name: 'password',
+              as: PasswordField,
+              id: 'register-password',
+              label: t('common:fields.password'),
+              autoComplete: 'new-password',
+              required: true,
+            },
+          ]}
         />
-        <TextField
-          id="register-last-name"
-          label={t('common:fields.lastName')}
-          {...field('lastName')}
-          autoComplete="family-name"
-          required
-        />
-        <PhoneField
-          id="register-phone"
-          {...field('phone')}
-          hint={t('auth:register.phoneHint')}
-          required
-        />
-        <TextField
-          id="register-email"
-          label={t('common:fields.email')}
-          {...field('email')}
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-        />
-        <PasswordField
-          id="register-password"
-          label={t('common:fields.password')}
-          {...field('password')}
-          autoComplete="new-password"
-          required
-        />
-        <FormAlert id={ERROR_ID}>{errorText}</FormAlert>
-        <SubmitButton
+        <FormFooter
+          errorId={ERROR_ID}
+          errorText={errorText}
           busy={busy}
           busyLabel={t('auth:register.submitting')}
           disabled={!canSubmitRegistration(snapshot)}
         >
           {t('auth:register.submit')}
-        </SubmitButton>
+        </FormFooter>
       </form>
     </section>
   );
