@@ -1,4 +1,6 @@
 import type { ComponentType, FormEvent, KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type common from '../../public/locales/en/common.json';
 import { FormAlert } from './form-alert.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { TextField, type TextFieldProps } from './text-field.tsx';
@@ -8,19 +10,31 @@ import type { FieldBinding } from './use-form-fields.ts';
 export type FieldComponent = ComponentType<
   Pick<TextFieldProps, 'id' | 'label' | 'value' | 'onValueChange'>
 >;
-/** Every field takes the input's attributes; PhoneField alone has a label of its own. */
-type AnyField = ComponentType<Omit<TextFieldProps, 'label'> & { label?: string | undefined }>;
+/** Each of them takes a TextField's props (PhoneField all but `type` and `addon`). */
+type AnyField = ComponentType<TextFieldProps>;
+
+/** A field's label: a key under common `fields.` ('firstName' → 'First name'). */
+export type FieldLabel = keyof (typeof common)['fields'];
+
+/** Typed as is: no capital letter put first, no spelling check (emails, user names). */
+export const AS_TYPED = { autoCapitalize: 'none', spellCheck: false } as const;
+
+/** Typed as is, on the phone's email keyboard (email, email or phone). */
+export const EMAIL_KEYBOARD = { inputMode: 'email', ...AS_TYPED } as const;
 
 /**
  * One field of a form's table: the machine's field name, the input's id and
- * label, and any input attribute (autoComplete, type, required, a hint, an
- * onBlur of its own). `as` is the component (TextField unless named): a form
- * imports only the fields it shows, so /login never loads the phone field's library.
+ * any input attribute (autoComplete, type, a hint, an onBlur of its own).
+ * The label is common `fields.<name>` unless `label` names another key; the
+ * field is required unless `optional`. `as` is the component (TextField
+ * unless named): a form imports only the fields it shows, so /login never
+ * loads the phone field's library.
  */
 export interface FieldSpec<F extends string>
-  extends Omit<TextFieldProps, 'value' | 'onValueChange' | 'label' | 'type'> {
+  extends Omit<TextFieldProps, 'value' | 'onValueChange' | 'label' | 'type' | 'required'> {
   name: F;
-  label?: string;
+  label?: FieldLabel;
+  optional?: boolean;
   as?: FieldComponent;
   type?: string;
 }
@@ -37,9 +51,11 @@ export function FormFields<F extends string>({
   fields: ReadonlyArray<FieldSpec<F>>;
   bind(name: F): Partial<FieldBinding> & Pick<FieldBinding, 'value' | 'onValueChange'>;
 }) {
-  return fields.map(({ name, as = TextField, label, ...input }) => {
+  const { t } = useTranslation('common');
+  return fields.map(({ name, as = TextField, label, optional, ...input }) => {
     const Field = as as AnyField;
-    return <Field key={name} label={label} {...bind(name)} {...input} />;
+    const text = t(`fields.${label ?? (name as string as FieldLabel)}`);
+    return <Field key={name} label={text} {...bind(name)} {...input} required={!optional} />;
   });
 }
 

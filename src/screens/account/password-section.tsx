@@ -7,7 +7,7 @@ import {
 import { changePasswordMachine } from '../../../machines/account/change-password.machine.ts';
 import { useFlow } from '../../app/use-flow.ts';
 import { FormFields, FormFooter, submitWith } from '../../components/form-fields.tsx';
-import { PasswordField } from '../../components/password-field.tsx';
+import { CURRENT_PASSWORD, NEW_PASSWORD } from '../../components/password-field.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
 
 const ERROR_ID = 'account-password-error';
@@ -32,31 +32,14 @@ export function PasswordSection() {
         <FormFields
           bind={field}
           fields={[
-            {
-              name: 'currentPassword',
-              as: PasswordField,
-              id: 'account-current-password',
-              label: t('common:fields.currentPassword'),
-              autoComplete: 'current-password',
-              required: true,
-            },
+            { name: 'currentPassword', id: 'account-current-password', ...CURRENT_PASSWORD },
             {
               name: 'newPassword',
-              as: PasswordField,
               id: 'account-new-password',
-              label: t('common:fields.newPassword'),
               hint: t('account:password.hint'),
-              autoComplete: 'new-password',
-              required: true,
+              ...NEW_PASSWORD,
             },
-            {
-              name: 'passwordConfirmation',
-              as: PasswordField,
-              id: 'account-password-confirmation',
-              label: t('common:fields.passwordConfirmation'),
-              autoComplete: 'new-password',
-              required: true,
-            },
+            { name: 'passwordConfirmation', id: 'account-password-confirmation', ...NEW_PASSWORD },
           ]}
         />
         <FormFooter

@@ -37,27 +37,9 @@ export function ProfileSection({ user }: { user: User }) {
         <FormFields
           bind={field}
           fields={[
-            {
-              name: 'firstName',
-              id: 'account-first-name',
-              label: t('common:fields.firstName'),
-              autoComplete: 'given-name',
-              required: true,
-            },
-            {
-              name: 'lastName',
-              id: 'account-last-name',
-              label: t('common:fields.lastName'),
-              autoComplete: 'family-name',
-              required: true,
-            },
-            {
-              name: 'phone',
-              as: PhoneField,
-              id: 'account-phone',
-              label: t('common:fields.phone'),
-              required: true,
-            },
+            { name: 'firstName', id: 'account-first-name', autoComplete: 'given-name' },
+            { name: 'lastName', id: 'account-last-name', autoComplete: 'family-name' },
+            { name: 'phone', as: PhoneField, id: 'account-phone' },
           ]}
         />
         <TextField

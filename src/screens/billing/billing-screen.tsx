@@ -16,7 +16,7 @@ import { selectUser } from '../../../machines/session/session.selectors.ts';
 import { useServices } from '../../app/services.tsx';
 import { useFlow } from '../../app/use-flow.ts';
 import { enterSubmits, FormFields, FormFooter, submitWith } from '../../components/form-fields.tsx';
-import { TextField } from '../../components/text-field.tsx';
+import { describedByOf, FieldFrame, TextField } from '../../components/text-field.tsx';
 import { type FieldBinding, useFormFields } from '../../components/use-form-fields.ts';
 
 const ERROR_ID = 'billing-error';
@@ -71,35 +71,21 @@ export function BillingScreen() {
         <FormFields
           bind={field}
           fields={[
-            {
-              name: 'address1',
-              id: 'billing-address1',
-              label: t('common:fields.address1'),
-              autoComplete: 'address-line1',
-              required: true,
-            },
+            { name: 'address1', id: 'billing-address1', autoComplete: 'address-line1' },
             {
               name: 'address2',
               id: 'billing-address2',
-              label: t('common:fields.address2'),
               autoComplete: 'address-line2',
+              optional: true,
             },
-            {
-              name: 'city',
-              id: 'billing-city',
-              label: t('common:fields.city'),
-              autoComplete: 'address-level2',
-              required: true,
-            },
+            { name: 'city', id: 'billing-city', autoComplete: 'address-level2' },
             {
               name: 'postalCode',
               id: 'billing-postal-code',
-              label: t('common:fields.postalCode'),
-              onBlur: onPostalCodeBlur,
               autoComplete: 'postal-code',
+              onBlur: onPostalCodeBlur,
               autoCapitalize: 'characters',
               spellCheck: false,
-              required: true,
             },
           ]}
         />
@@ -143,40 +129,29 @@ function SelectField({
   placeholder,
   options,
 }: SelectFieldProps) {
-  const errorId = error ? `${id}-error` : undefined;
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="field__control">
-        <select
-          id={id}
-          className="field__select"
-          value={value}
-          onChange={(event) => onValueChange(event.currentTarget.value)}
-          onBlur={onBlur}
-          disabled={readOnly}
-          required
-          autoComplete="address-level1"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={errorId}
-        >
-          <option value="" disabled>
-            {placeholder}
+    <FieldFrame id={id} label={label} error={error}>
+      <select
+        id={id}
+        className="field__select"
+        value={value}
+        onChange={(event) => onValueChange(event.currentTarget.value)}
+        onBlur={onBlur}
+        disabled={readOnly}
+        required
+        autoComplete="address-level1"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedByOf(id, undefined, error)}
+      >
+        <option value="" disabled>
+          {placeholder}
+        </option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
           </option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      {error ? (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+        ))}
+      </select>
+    </FieldFrame>
   );
 }

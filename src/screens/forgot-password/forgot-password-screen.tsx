@@ -16,9 +16,14 @@ import {
   selectStep,
 } from '../../../machines/forgot-password/forgot-password.selectors.ts';
 import { useFlow } from '../../app/use-flow.ts';
-import { FormFields, FormFooter, submitWith } from '../../components/form-fields.tsx';
+import {
+  EMAIL_KEYBOARD,
+  FormFields,
+  FormFooter,
+  submitWith,
+} from '../../components/form-fields.tsx';
 import { OneTimeCode, type OtpActor } from '../../components/one-time-code.tsx';
-import { PasswordField } from '../../components/password-field.tsx';
+import { NEW_PASSWORD } from '../../components/password-field.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
 
 type Send = (event: ForgotPasswordEvent) => void;
@@ -96,13 +101,9 @@ function RequestStep({ snapshot, send, heading }: StepProps & HeadingRef) {
             {
               name: 'email',
               id: 'forgot-email',
-              label: t('common:fields.email'),
               type: 'email',
               autoComplete: 'email',
-              inputMode: 'email',
-              autoCapitalize: 'none',
-              spellCheck: false,
-              required: true,
+              ...EMAIL_KEYBOARD,
             },
           ]}
         />
@@ -190,22 +191,8 @@ function NewPasswordStep({ snapshot, send, heading }: StepProps & HeadingRef) {
         <FormFields
           bind={field}
           fields={[
-            {
-              name: 'password',
-              as: PasswordField,
-              id: 'forgot-new-password',
-              label: t('common:fields.newPassword'),
-              autoComplete: 'new-password',
-              required: true,
-            },
-            {
-              name: 'passwordConfirmation',
-              as: PasswordField,
-              id: 'forgot-password-confirmation',
-              label: t('common:fields.passwordConfirmation'),
-              autoComplete: 'new-password',
-              required: true,
-            },
+            { name: 'password', label: 'newPassword', id: 'forgot-new-password', ...NEW_PASSWORD },
+            { name: 'passwordConfirmation', id: 'forgot-password-confirmation', ...NEW_PASSWORD },
           ]}
         />
         <FormFooter

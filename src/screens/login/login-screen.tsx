@@ -13,8 +13,13 @@ import type { LoginField } from '../../../machines/session/session.types.ts';
 import { useServices } from '../../app/services.tsx';
 import { ExternalLink } from '../../components/external-link.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
-import { FormFields, FormFooter, submitWith } from '../../components/form-fields.tsx';
-import { PasswordField } from '../../components/password-field.tsx';
+import {
+  EMAIL_KEYBOARD,
+  FormFields,
+  FormFooter,
+  submitWith,
+} from '../../components/form-fields.tsx';
+import { CURRENT_PASSWORD } from '../../components/password-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
 
@@ -74,21 +79,10 @@ function LoginForm() {
             {
               name: 'emailOrPhone',
               id: 'login-email-or-phone',
-              label: t('common:fields.emailOrPhone'),
               autoComplete: 'username',
-              inputMode: 'email',
-              autoCapitalize: 'none',
-              spellCheck: false,
-              required: true,
+              ...EMAIL_KEYBOARD,
             },
-            {
-              name: 'password',
-              as: PasswordField,
-              id: 'login-password',
-              label: t('common:fields.password'),
-              autoComplete: 'current-password',
-              required: true,
-            },
+            { name: 'password', id: 'login-password', ...CURRENT_PASSWORD },
           ]}
         />
         <p className="auth-form__aside">

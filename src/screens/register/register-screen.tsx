@@ -10,8 +10,14 @@ import {
   selectSubmittedEmail,
 } from '../../../machines/registration/registration.selectors.ts';
 import { useFlow } from '../../app/use-flow.ts';
-import { enterSubmits, FormFields, FormFooter, submitWith } from '../../components/form-fields.tsx';
-import { PasswordField } from '../../components/password-field.tsx';
+import {
+  AS_TYPED,
+  enterSubmits,
+  FormFields,
+  FormFooter,
+  submitWith,
+} from '../../components/form-fields.tsx';
+import { NEW_PASSWORD } from '../../components/password-field.tsx';
 import { PhoneField } from '../../components/phone-field.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
@@ -51,45 +57,22 @@ export function RegisterScreen() {
         <FormFields
           bind={field}
           fields={[
-            {
-              name: 'firstName',
-              id: 'register-first-name',
-              label: t('common:fields.firstName'),
-              autoComplete: 'given-name',
-              required: true,
-            },
-            {
-              name: 'lastName',
-              id: 'register-last-name',
-              label: t('common:fields.lastName'),
-              autoComplete: 'family-name',
-              required: true,
-            },
+            { name: 'firstName', id: 'register-first-name', autoComplete: 'given-name' },
+            { name: 'lastName', id: 'register-last-name', autoComplete: 'family-name' },
             {
               name: 'phone',
               as: PhoneField,
               id: 'register-phone',
               hint: t('auth:register.phoneHint'),
-              required: true,
             },
             {
               name: 'email',
               id: 'register-email',
-              label: t('common:fields.email'),
               type: 'email',
               autoComplete: 'email',
-              autoCapitalize: 'none',
-              spellCheck: false,
-              required: true,
+              ...AS_TYPED,
             },
-            {
-              name: 'password',
-              as: PasswordField,
-              id: 'register-password',
-              label: t('common:fields.password'),
-              autoComplete: 'new-password',
-              required: true,
-            },
+            { name: 'password', id: 'register-password', ...NEW_PASSWORD },
           ]}
         />
         <FormFooter
