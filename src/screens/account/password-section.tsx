@@ -17,7 +17,7 @@ export function PasswordSection() {
   const { t } = useTranslation(['account', 'common']);
   const [snapshot, send] = useFlow(changePasswordMachine, 'changePassword');
   const saving = isChangingPassword(snapshot);
-  const { field, formProps, errorText } = useFormFields(
+  const { field, formProps, footer } = useFormFields(
     'password',
     selectChangePasswordForm(snapshot),
     send,
@@ -43,10 +43,8 @@ export function PasswordSection() {
           ]}
         />
         <FormFooter
-          errorId={ERROR_ID}
-          errorText={errorText}
+          {...footer}
           success={isPasswordChanged(snapshot) ? t('account:password.changed') : null}
-          busy={saving}
           busyLabel={t('account:password.submitting')}
         >
           {t('account:password.submit')}

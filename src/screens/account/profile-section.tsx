@@ -22,12 +22,10 @@ export function ProfileSection({ user }: { user: User }) {
     input: { firstName: user.firstName, lastName: user.lastName, phone: user.phone },
   });
   const saving = isProfileSaving(snapshot);
-  const { field, formProps, errorText } = useFormFields(
-    'profile',
-    selectProfileForm(snapshot),
-    send,
-    { errorId: ERROR_ID, busy: saving },
-  );
+  const { field, formProps, footer } = useFormFields('profile', selectProfileForm(snapshot), send, {
+    errorId: ERROR_ID,
+    busy: saving,
+  });
   const submit = submitWith(() => send({ type: 'profile.submit' }));
 
   return (
@@ -52,10 +50,8 @@ export function ProfileSection({ user }: { user: User }) {
           readOnly
         />
         <FormFooter
-          errorId={ERROR_ID}
-          errorText={errorText}
+          {...footer}
           success={isProfileSaved(snapshot) ? t('account:profile.saved') : null}
-          busy={saving}
           busyLabel={t('account:profile.submitting')}
           disabled={!canSaveProfile(snapshot)}
         >

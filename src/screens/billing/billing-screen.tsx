@@ -36,7 +36,7 @@ export function BillingScreen() {
   });
   const busy = isBillingBusy(snapshot);
   const form = selectBillingForm(snapshot);
-  const { field, formProps, errorText } = useFormFields('billing', form, send, {
+  const { field, formProps, footer } = useFormFields('billing', form, send, {
     errorId: ERROR_ID,
     busy,
   });
@@ -97,9 +97,7 @@ export function BillingScreen() {
           options={provinces}
         />
         <FormFooter
-          errorId={ERROR_ID}
-          errorText={errorText}
-          busy={busy}
+          {...footer}
           busyLabel={t('member:billing.submitting')}
           disabled={!canSubmitBilling(snapshot)}
         >

@@ -79,7 +79,7 @@ type HeadingRef = { heading: RefObject<HTMLHeadingElement | null> };
 function RequestStep({ snapshot, send, heading }: StepProps & HeadingRef) {
   const { t } = useTranslation(['auth', 'common']);
   const requesting = isRequesting(snapshot);
-  const { field, formProps, errorText } = useFormFields(
+  const { field, formProps, footer } = useFormFields(
     'request',
     selectForgotEmailForm(snapshot),
     send,
@@ -107,12 +107,7 @@ function RequestStep({ snapshot, send, heading }: StepProps & HeadingRef) {
             },
           ]}
         />
-        <FormFooter
-          errorId="forgot-error"
-          errorText={errorText}
-          busy={requesting}
-          busyLabel={t('auth:forgot.request.submitting')}
-        >
+        <FormFooter {...footer} busyLabel={t('auth:forgot.request.submitting')}>
           {t('auth:forgot.request.submit')}
         </FormFooter>
       </form>
@@ -173,7 +168,7 @@ function OtherEmail({ otp, send }: { otp: OtpActor; send: Send }) {
 function NewPasswordStep({ snapshot, send, heading }: StepProps & HeadingRef) {
   const { t } = useTranslation(['auth', 'common']);
   const resetting = isResetting(snapshot) || snapshot.matches('done');
-  const { field, formProps, errorText } = useFormFields(
+  const { field, formProps, footer } = useFormFields(
     'reset',
     selectResetPasswordForm(snapshot),
     send,
@@ -195,12 +190,7 @@ function NewPasswordStep({ snapshot, send, heading }: StepProps & HeadingRef) {
             { name: 'passwordConfirmation', id: 'forgot-password-confirmation', ...NEW_PASSWORD },
           ]}
         />
-        <FormFooter
-          errorId="forgot-reset-error"
-          errorText={errorText}
-          busy={resetting}
-          busyLabel={t('auth:forgot.newPassword.submitting')}
-        >
+        <FormFooter {...footer} busyLabel={t('auth:forgot.newPassword.submitting')}>
           {t('auth:forgot.newPassword.submit')}
         </FormFooter>
       </form>

@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registrationMachine } from '../../../machines/registration/registration.machine.ts';
 import {
@@ -10,6 +9,7 @@ import {
   selectSubmittedEmail,
 } from '../../../machines/registration/registration.selectors.ts';
 import { useFlow } from '../../app/use-flow.ts';
+import { FocusedTitle } from '../../components/focused-title.tsx';
 import {
   AS_TYPED,
   enterSubmits,
@@ -32,7 +32,7 @@ export function RegisterScreen() {
   const { t, i18n } = useTranslation(['auth', 'common']);
   const [snapshot, send] = useFlow(registrationMachine, 'registration');
   const busy = isRegistering(snapshot);
-  const { field, formProps, errorText } = useFormFields(
+  const { field, formProps, footer } = useFormFields(
     'registration',
     selectRegistrationForm(snapshot),
     send,
@@ -76,9 +76,7 @@ export function RegisterScreen() {
           ]}
         />
         <FormFooter
-          errorId={ERROR_ID}
-          errorText={errorText}
-          busy={busy}
+          {...footer}
           busyLabel={t('auth:register.submitting')}
           disabled={!canSubmitRegistration(snapshot)}
         >
@@ -92,16 +90,10 @@ export function RegisterScreen() {
 /** After the sign-up: the entered email, and the way on to sign in and verify. */
 function Confirmation({ email }: { email: string }) {
   const { t } = useTranslation(['auth', 'common']);
-  // The view replaces the form (whose button had the focus): its title takes the focus.
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    heading.current?.focus();
-  }, []);
   return (
     <section className="auth-form register-done" aria-labelledby="register-done-title">
-      <h1 id="register-done-title" tabIndex={-1} ref={heading}>
-        {t('auth:register.success.title')}
-      </h1>
+      {/* The view replaces the form (whose button had the focus): its title takes the focus. */}
+      <FocusedTitle id="register-done-title">{t('auth:register.success.title')}</FocusedTitle>
       <p role="status">{t('auth:register.success.body', { email })}</p>
       <p>{t('auth:register.success.next')}</p>
       <p>
