@@ -76,6 +76,18 @@ function BackToSignIn() {
 
 type HeadingRef = { heading: RefObject<HTMLHeadingElement | null> };
 
+/** A step's title (it takes the focus when the step changes) and the line under it. */
+function StepTitle({ heading, title, subtitle }: HeadingRef & { title: string; subtitle: string }) {
+  return (
+    <>
+      <h1 id="forgot-title" tabIndex={-1} ref={heading}>
+        {title}
+      </h1>
+      <p className="auth-form__subtitle">{subtitle}</p>
+    </>
+  );
+}
+
 function RequestStep({ snapshot, send, heading }: StepProps & HeadingRef) {
   const { t } = useTranslation(['auth', 'common']);
   const requesting = isRequesting(snapshot);
@@ -90,10 +102,11 @@ function RequestStep({ snapshot, send, heading }: StepProps & HeadingRef) {
 
   return (
     <>
-      <h1 id="forgot-title" tabIndex={-1} ref={heading}>
-        {t('auth:forgot.request.title')}
-      </h1>
-      <p className="auth-form__subtitle">{t('auth:forgot.request.subtitle')}</p>
+      <StepTitle
+        heading={heading}
+        title={t('auth:forgot.request.title')}
+        subtitle={t('auth:forgot.request.subtitle')}
+      />
       <form {...formProps} onSubmit={submit}>
         <FormFields
           bind={field}
@@ -122,10 +135,11 @@ function CodeStep({ snapshot, send, heading }: StepProps & HeadingRef) {
 
   return (
     <>
-      <h1 id="forgot-title" tabIndex={-1} ref={heading}>
-        {t('auth:forgot.code.title')}
-      </h1>
-      <p className="auth-form__subtitle">{t('auth:forgot.code.subtitle', { email: shownEmail })}</p>
+      <StepTitle
+        heading={heading}
+        title={t('auth:forgot.code.title')}
+        subtitle={t('auth:forgot.code.subtitle', { email: shownEmail })}
+      />
       {otp ? (
         <OneTimeCode
           actor={otp}
@@ -178,10 +192,11 @@ function NewPasswordStep({ snapshot, send, heading }: StepProps & HeadingRef) {
 
   return (
     <>
-      <h1 id="forgot-title" tabIndex={-1} ref={heading}>
-        {t('auth:forgot.newPassword.title')}
-      </h1>
-      <p className="auth-form__subtitle">{t('auth:forgot.newPassword.subtitle')}</p>
+      <StepTitle
+        heading={heading}
+        title={t('auth:forgot.newPassword.title')}
+        subtitle={t('auth:forgot.newPassword.subtitle')}
+      />
       <form {...formProps} onSubmit={submit}>
         <FormFields
           bind={field}

@@ -11,6 +11,7 @@ import {
 } from '../../../machines/session/session.selectors.ts';
 import type { LoginField } from '../../../machines/session/session.types.ts';
 import { useServices } from '../../app/services.tsx';
+import { AuthFormHeader } from '../../components/auth-form-header.tsx';
 import { ExternalLink } from '../../components/external-link.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import {
@@ -64,12 +65,16 @@ function LoginForm() {
 
   return (
     <section className="auth-form" aria-labelledby="login-title">
-      <div className="auth-form__corner">
-        <span>{t('auth:login.noAccount')}</span>{' '}
-        <Link to="/register">{t('auth:login.signUp')}</Link>
-      </div>
-      <h1 id="login-title">{t('auth:login.title')}</h1>
-      <p className="auth-form__subtitle">{t('auth:login.subtitle')}</p>
+      <AuthFormHeader
+        titleId="login-title"
+        title={t('auth:login.title')}
+        subtitle={t('auth:login.subtitle')}
+        other={{
+          question: t('auth:login.noAccount'),
+          link: t('auth:login.signUp'),
+          to: '/register',
+        }}
+      />
       <FormAlert tone="success">{afterReset ? t('auth:forgot.success') : null}</FormAlert>
       <FormAlert tone="info">{expired ? t('common:errors.sessionExpired') : null}</FormAlert>
       <form {...formProps} onSubmit={submit}>

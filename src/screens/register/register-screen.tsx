@@ -9,6 +9,7 @@ import {
   selectSubmittedEmail,
 } from '../../../machines/registration/registration.selectors.ts';
 import { useFlow } from '../../app/use-flow.ts';
+import { AuthFormHeader } from '../../components/auth-form-header.tsx';
 import { FocusedTitle } from '../../components/focused-title.tsx';
 import {
   AS_TYPED,
@@ -47,12 +48,16 @@ export function RegisterScreen() {
 
   return (
     <section className="auth-form" aria-labelledby="register-title">
-      <div className="auth-form__corner">
-        <span>{t('auth:register.haveAccount')}</span>{' '}
-        <Link to="/login">{t('auth:register.signIn')}</Link>
-      </div>
-      <h1 id="register-title">{t('auth:register.title')}</h1>
-      <p className="auth-form__subtitle">{t('auth:register.subtitle')}</p>
+      <AuthFormHeader
+        titleId="register-title"
+        title={t('auth:register.title')}
+        subtitle={t('auth:register.subtitle')}
+        other={{
+          question: t('auth:register.haveAccount'),
+          link: t('auth:register.signIn'),
+          to: '/login',
+        }}
+      />
       <form {...formProps} onSubmit={submitWith(submit)} onKeyDown={enterSubmits(busy, submit)}>
         <FormFields
           bind={field}
