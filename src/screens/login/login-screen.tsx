@@ -65,16 +65,7 @@ function LoginForm() {
 
   return (
     <section className="auth-form" aria-labelledby="login-title">
-      <AuthFormHeader
-        titleId="login-title"
-        title={t('auth:login.title')}
-        subtitle={t('auth:login.subtitle')}
-        other={{
-          question: t('auth:login.noAccount'),
-          link: t('auth:login.signUp'),
-          to: '/register',
-        }}
-      />
+      <AuthFormHeader form="login" />
       <FormAlert tone="success">{afterReset ? t('auth:forgot.success') : null}</FormAlert>
       <FormAlert tone="info">{expired ? t('common:errors.sessionExpired') : null}</FormAlert>
       <form {...formProps} onSubmit={submit}>

@@ -48,16 +48,7 @@ export function RegisterScreen() {
 
   return (
     <section className="auth-form" aria-labelledby="register-title">
-      <AuthFormHeader
-        titleId="register-title"
-        title={t('auth:register.title')}
-        subtitle={t('auth:register.subtitle')}
-        other={{
-          question: t('auth:register.haveAccount'),
-          link: t('auth:register.signIn'),
-          to: '/login',
-        }}
-      />
+      <AuthFormHeader form="register" />
       <form {...formProps} onSubmit={submitWith(submit)} onKeyDown={enterSubmits(busy, submit)}>
         <FormFields
           bind={field}
