@@ -26,3 +26,9 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'addon'>) {
     />
   );
 }
+
+/** A field spec's password that the member types to prove it is them (FormFields). */
+export const CURRENT_PASSWORD = { as: PasswordField, autoComplete: 'current-password' } as const;
+
+/** A field spec's password being chosen, so a password manager offers a new one. */
+export const NEW_PASSWORD = { as: PasswordField, autoComplete: 'new-password' } as const;

@@ -15,6 +15,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toLanguage } from '../i18n/i18n.ts';
+import { describedByOf, FieldFrame } from './text-field.tsx';
 
 /** Canada first: the selector starts on Canada (+1). */
 export const DEFAULT_PHONE_COUNTRY: CountryCode = 'CA';
@@ -112,12 +113,12 @@ export interface PhoneFieldProps
 export function PhoneField({
   id,
   label,
+  hint,
+  countryLabel,
   value,
   onValueChange,
   error,
   invalid,
-  hint,
-  countryLabel,
   defaultCountry = DEFAULT_PHONE_COUNTRY,
   className,
   readOnly,
@@ -166,58 +167,45 @@ export function PhoneField({
   };
 
   const countryId = `${id}-country`;
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId, input['aria-describedby']].filter(Boolean).join(' ');
-
   return (
-    <div className={['field', 'phone-field', className].filter(Boolean).join(' ')}>
-      <label className="field__label" htmlFor={id}>
-        {label ?? t('common:fields.phone')}
+    <FieldFrame
+      id={id}
+      label={label ?? t('common:fields.phone')}
+      hint={hint}
+      error={error}
+      className={['phone-field', className].filter(Boolean).join(' ')}
+    >
+      <label className="visually-hidden" htmlFor={countryId}>
+        {countryLabel ?? t('auth:register.countryCode')}
       </label>
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      <div className="field__control">
-        <label className="visually-hidden" htmlFor={countryId}>
-          {countryLabel ?? t('auth:register.countryCode')}
-        </label>
-        <select
-          id={countryId}
-          className="field__select phone-field__country"
-          value={country}
-          onChange={onCountryChange}
-          disabled={disabled || readOnly}
-          autoComplete="tel-country-code"
-        >
-          {options.map((option) => (
-            <option key={option.code} value={option.code}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        <input
-          {...input}
-          id={id}
-          className="field__input phone-field__number"
-          type="tel"
-          inputMode="tel"
-          autoComplete={input.autoComplete ?? 'tel'}
-          value={text}
-          readOnly={readOnly}
-          disabled={disabled}
-          onChange={onTextChange}
-          aria-invalid={error || invalid ? true : undefined}
-          aria-describedby={describedBy || undefined}
-        />
-      </div>
-      {error ? (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+      <select
+        id={countryId}
+        className="field__select phone-field__country"
+        value={country}
+        onChange={onCountryChange}
+        disabled={disabled || readOnly}
+        autoComplete="tel-country-code"
+      >
+        {options.map((option) => (
+          <option key={option.code} value={option.code}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <input
+        {...input}
+        id={id}
+        className="field__input phone-field__number"
+        type="tel"
+        inputMode="tel"
+        autoComplete={input.autoComplete ?? 'tel'}
+        value={text}
+        readOnly={readOnly}
+        disabled={disabled}
+        onChange={onTextChange}
+        aria-invalid={error || invalid ? true : undefined}
+        aria-describedby={describedByOf(id, hint, error, input['aria-describedby'])}
+      />
+    </FieldFrame>
   );
 }

@@ -39,6 +39,7 @@ export function useFormFields<P extends string, F extends string>(
 ) {
   const { keyText, fieldText } = useErrorText();
   const errors = shownFieldErrors(form);
+  const errorText = form.errorKey ? keyText(form.errorKey) : null;
   const field = (name: F): FieldBinding => ({
     value: form.values[name],
     onValueChange: (value) => send({ type: `${prefix}.change`, field: name, value }),
@@ -54,6 +55,8 @@ export function useFormFields<P extends string, F extends string>(
       'aria-describedby': form.errorKey ? errorId : undefined,
     },
     /** The message under the form, translated (null when there is none). */
-    errorText: form.errorKey ? keyText(form.errorKey) : null,
+    errorText,
+    /** Spread on <FormFooter>: the message's id and text, and whether the form is busy. */
+    footer: { errorId, errorText, busy },
   };
 }

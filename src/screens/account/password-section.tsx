@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   isChangingPassword,
@@ -7,9 +6,8 @@ import {
 } from '../../../machines/account/account.selectors.ts';
 import { changePasswordMachine } from '../../../machines/account/change-password.machine.ts';
 import { useFlow } from '../../app/use-flow.ts';
-import { FormAlert } from '../../components/form-alert.tsx';
-import { PasswordField } from '../../components/password-field.tsx';
-import { SubmitButton } from '../../components/submit-button.tsx';
+import { FormFields, FormFooter, submitWith } from '../../components/form-fields.tsx';
+import { CURRENT_PASSWORD, NEW_PASSWORD } from '../../components/password-field.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
 
 const ERROR_ID = 'account-password-error';
@@ -19,50 +17,38 @@ export function PasswordSection() {
   const { t } = useTranslation(['account', 'common']);
   const [snapshot, send] = useFlow(changePasswordMachine, 'changePassword');
   const saving = isChangingPassword(snapshot);
-  const { field, formProps, errorText } = useFormFields(
+  const { field, formProps, footer } = useFormFields(
     'password',
     selectChangePasswordForm(snapshot),
     send,
     { errorId: ERROR_ID, busy: saving },
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    send({ type: 'password.submit' });
-  };
+  const submit = submitWith(() => send({ type: 'password.submit' }));
 
   return (
     <section className="card account__section" aria-labelledby="account-password-title">
       <h2 id="account-password-title">{t('account:password.title')}</h2>
       <form {...formProps} onSubmit={submit}>
-        <PasswordField
-          id="account-current-password"
-          label={t('common:fields.currentPassword')}
-          {...field('currentPassword')}
-          autoComplete="current-password"
-          required
+        <FormFields
+          bind={field}
+          fields={[
+            { name: 'currentPassword', id: 'account-current-password', ...CURRENT_PASSWORD },
+            {
+              name: 'newPassword',
+              id: 'account-new-password',
+              hint: t('account:password.hint'),
+              ...NEW_PASSWORD,
+            },
+            { name: 'passwordConfirmation', id: 'account-password-confirmation', ...NEW_PASSWORD },
+          ]}
         />
-        <PasswordField
-          id="account-new-password"
-          label={t('common:fields.newPassword')}
-          hint={t('account:password.hint')}
-          {...field('newPassword')}
-          autoComplete="new-password"
-          required
-        />
-        <PasswordField
-          id="account-password-confirmation"
-          label={t('common:fields.passwordConfirmation')}
-          {...field('passwordConfirmation')}
-          autoComplete="new-password"
-          required
-        />
-        <FormAlert id={ERROR_ID}>{errorText}</FormAlert>
-        <FormAlert tone="success">
-          {isPasswordChanged(snapshot) ? t('account:password.changed') : null}
-        </FormAlert>
-        <SubmitButton busy={saving} busyLabel={t('account:password.submitting')}>
+        <FormFooter
+          {...footer}
+          success={isPasswordChanged(snapshot) ? t('account:password.changed') : null}
+          busyLabel={t('account:password.submitting')}
+        >
           {t('account:password.submit')}
-        </SubmitButton>
+        </FormFooter>
       </form>
     </section>
   );

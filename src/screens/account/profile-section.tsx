@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   canSaveProfile,
@@ -9,9 +8,8 @@ import {
 import { profileFormMachine } from '../../../machines/account/profile-form.machine.ts';
 import type { User } from '../../../machines/shared/domain.ts';
 import { useFlow } from '../../app/use-flow.ts';
-import { FormAlert } from '../../components/form-alert.tsx';
+import { FormFields, FormFooter, submitWith } from '../../components/form-fields.tsx';
 import { PhoneField } from '../../components/phone-field.tsx';
-import { SubmitButton } from '../../components/submit-button.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
 
@@ -24,40 +22,23 @@ export function ProfileSection({ user }: { user: User }) {
     input: { firstName: user.firstName, lastName: user.lastName, phone: user.phone },
   });
   const saving = isProfileSaving(snapshot);
-  const { field, formProps, errorText } = useFormFields(
-    'profile',
-    selectProfileForm(snapshot),
-    send,
-    { errorId: ERROR_ID, busy: saving },
-  );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    send({ type: 'profile.submit' });
-  };
+  const { field, formProps, footer } = useFormFields('profile', selectProfileForm(snapshot), send, {
+    errorId: ERROR_ID,
+    busy: saving,
+  });
+  const submit = submitWith(() => send({ type: 'profile.submit' }));
 
   return (
     <section className="card account__section" aria-labelledby="account-profile-title">
       <h2 id="account-profile-title">{t('account:profile.title')}</h2>
       <form {...formProps} onSubmit={submit}>
-        <TextField
-          id="account-first-name"
-          label={t('common:fields.firstName')}
-          {...field('firstName')}
-          autoComplete="given-name"
-          required
-        />
-        <TextField
-          id="account-last-name"
-          label={t('common:fields.lastName')}
-          {...field('lastName')}
-          autoComplete="family-name"
-          required
-        />
-        <PhoneField
-          id="account-phone"
-          label={t('common:fields.phone')}
-          {...field('phone')}
-          required
+        <FormFields
+          bind={field}
+          fields={[
+            { name: 'firstName', id: 'account-first-name', autoComplete: 'given-name' },
+            { name: 'lastName', id: 'account-last-name', autoComplete: 'family-name' },
+            { name: 'phone', as: PhoneField, id: 'account-phone' },
+          ]}
         />
         <TextField
           id="account-email"
@@ -68,17 +49,14 @@ export function ProfileSection({ user }: { user: User }) {
           type="email"
           readOnly
         />
-        <FormAlert id={ERROR_ID}>{errorText}</FormAlert>
-        <FormAlert tone="success">
-          {isProfileSaved(snapshot) ? t('account:profile.saved') : null}
-        </FormAlert>
-        <SubmitButton
-          busy={saving}
+        <FormFooter
+          {...footer}
+          success={isProfileSaved(snapshot) ? t('account:profile.saved') : null}
           busyLabel={t('account:profile.submitting')}
           disabled={!canSaveProfile(snapshot)}
         >
           {t('account:profile.submit')}
-        </SubmitButton>
+        </FormFooter>
       </form>
     </section>
   );

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { billingMachine } from '../../../machines/billing/billing.machine.ts';
 import {
@@ -15,9 +15,8 @@ import {
 import { selectUser } from '../../../machines/session/session.selectors.ts';
 import { useServices } from '../../app/services.tsx';
 import { useFlow } from '../../app/use-flow.ts';
-import { FormAlert } from '../../components/form-alert.tsx';
-import { SubmitButton } from '../../components/submit-button.tsx';
-import { TextField } from '../../components/text-field.tsx';
+import { enterSubmits, FormFields, FormFooter, submitWith } from '../../components/form-fields.tsx';
+import { describedByOf, FieldFrame, TextField } from '../../components/text-field.tsx';
 import { type FieldBinding, useFormFields } from '../../components/use-form-fields.ts';
 
 const ERROR_ID = 'billing-error';
@@ -37,7 +36,7 @@ export function BillingScreen() {
   });
   const busy = isBillingBusy(snapshot);
   const form = selectBillingForm(snapshot);
-  const { field, formProps, errorText } = useFormFields('billing', form, send, {
+  const { field, formProps, footer } = useFormFields('billing', form, send, {
     errorId: ERROR_ID,
     busy,
   });
@@ -48,16 +47,7 @@ export function BillingScreen() {
     label: t(`member:provinces.${code}`),
   })).sort((a, b) => a.label.localeCompare(b.label, language));
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    send({ type: 'billing.submit' });
-  };
-  // Enter submits (spec 5), also before the form is valid: the errors then show.
-  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
-    event.preventDefault();
-    if (!busy) send({ type: 'billing.submit' });
-  };
+  const submit = () => send({ type: 'billing.submit' });
   const onPostalCodeBlur = () => {
     const { postalCode } = form.values;
     const normalized = normalizePostalCode(postalCode.trim());
@@ -70,7 +60,7 @@ export function BillingScreen() {
     <section className="card member-page billing" aria-labelledby="billing-title">
       <h1 id="billing-title">{t('member:billing.title')}</h1>
       <p className="member-page__lead">{t('member:billing.subtitle')}</p>
-      <form {...formProps} onSubmit={onSubmit} onKeyDown={onKeyDown}>
+      <form {...formProps} onSubmit={submitWith(submit)} onKeyDown={enterSubmits(busy, submit)}>
         <TextField
           id="billing-country"
           label={t('common:fields.country')}
@@ -78,35 +68,26 @@ export function BillingScreen() {
           onValueChange={() => {}}
           disabled
         />
-        <TextField
-          id="billing-address1"
-          label={t('common:fields.address1')}
-          {...field('address1')}
-          autoComplete="address-line1"
-          required
-        />
-        <TextField
-          id="billing-address2"
-          label={t('common:fields.address2')}
-          {...field('address2')}
-          autoComplete="address-line2"
-        />
-        <TextField
-          id="billing-city"
-          label={t('common:fields.city')}
-          {...field('city')}
-          autoComplete="address-level2"
-          required
-        />
-        <TextField
-          id="billing-postal-code"
-          label={t('common:fields.postalCode')}
-          {...field('postalCode')}
-          onBlur={onPostalCodeBlur}
-          autoComplete="postal-code"
-          autoCapitalize="characters"
-          spellCheck={false}
-          required
+        <FormFields
+          bind={field}
+          fields={[
+            { name: 'address1', id: 'billing-address1', autoComplete: 'address-line1' },
+            {
+              name: 'address2',
+              id: 'billing-address2',
+              autoComplete: 'address-line2',
+              optional: true,
+            },
+            { name: 'city', id: 'billing-city', autoComplete: 'address-level2' },
+            {
+              name: 'postalCode',
+              id: 'billing-postal-code',
+              autoComplete: 'postal-code',
+              onBlur: onPostalCodeBlur,
+              autoCapitalize: 'characters',
+              spellCheck: false,
+            },
+          ]}
         />
         <SelectField
           id="billing-province"
@@ -115,14 +96,13 @@ export function BillingScreen() {
           placeholder={t('member:billing.provincePlaceholder')}
           options={provinces}
         />
-        <FormAlert id={ERROR_ID}>{errorText}</FormAlert>
-        <SubmitButton
-          busy={busy}
+        <FormFooter
+          {...footer}
           busyLabel={t('member:billing.submitting')}
           disabled={!canSubmitBilling(snapshot)}
         >
           {t('member:billing.submit')}
-        </SubmitButton>
+        </FormFooter>
       </form>
     </section>
   );
@@ -147,40 +127,29 @@ function SelectField({
   placeholder,
   options,
 }: SelectFieldProps) {
-  const errorId = error ? `${id}-error` : undefined;
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="field__control">
-        <select
-          id={id}
-          className="field__select"
-          value={value}
-          onChange={(event) => onValueChange(event.currentTarget.value)}
-          onBlur={onBlur}
-          disabled={readOnly}
-          required
-          autoComplete="address-level1"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={errorId}
-        >
-          <option value="" disabled>
-            {placeholder}
+    <FieldFrame id={id} label={label} error={error}>
+      <select
+        id={id}
+        className="field__select"
+        value={value}
+        onChange={(event) => onValueChange(event.currentTarget.value)}
+        onBlur={onBlur}
+        disabled={readOnly}
+        required
+        autoComplete="address-level1"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedByOf(id, undefined, error)}
+      >
+        <option value="" disabled>
+          {placeholder}
+        </option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
           </option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      {error ? (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+        ))}
+      </select>
+    </FieldFrame>
   );
 }

@@ -23,8 +23,8 @@ import type { AppConfig } from '../../app/env.ts';
 import { useServices } from '../../app/services.tsx';
 import { useFlow } from '../../app/use-flow.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
+import { FormFooter } from '../../components/form-fields.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { SubmitButton } from '../../components/submit-button.tsx';
 import { useErrorText } from '../../i18n/translate.ts';
 import type { PaymentProviderModule } from '../../payments/payment-provider.ts';
 import { ExpressCheckout } from './express-checkout.tsx';
@@ -178,15 +178,16 @@ export function PaymentColumn({
                 {cardField(provider, 'cardExpiry')}
                 {cardField(provider, 'cardCvc')}
               </div>
-              <FormAlert id={CARD_ERROR_ID}>{errorString}</FormAlert>
-              <SubmitButton
+              <FormFooter
+                errorId={CARD_ERROR_ID}
+                errorText={errorString}
                 className="checkout-payment__subscribe"
                 busy={payingByCard}
                 busyLabel={t('checkout:payment.subscribing')}
                 disabled={!canSubscribe(snapshot)}
               >
                 {t('checkout:payment.subscribe')}
-              </SubmitButton>
+              </FormFooter>
             </form>
             <p className="checkout-payment__terms">
               {t('checkout:terms.note', { club: t('common:app.name'), amount, date: renewsOn })}

@@ -128,20 +128,10 @@ function MembershipCards({ record, now }: { record: Membership; now: number }) {
             </dd>
           </div>
           {flags.isActive && validTo ? (
-            <div>
-              <dt>{t('member:dashboard.membership.validTo')}</dt>
-              <dd>
-                <time dateTime={validTo}>{validTo}</time>
-              </dd>
-            </div>
+            <DateFact term={t('member:dashboard.membership.validTo')} date={validTo} />
           ) : null}
           {flags.isCancelled && cancelledAt ? (
-            <div>
-              <dt>{t('member:dashboard.membership.cancelledAt')}</dt>
-              <dd>
-                <time dateTime={cancelledAt}>{cancelledAt}</time>
-              </dd>
-            </div>
+            <DateFact term={t('member:dashboard.membership.cancelledAt')} date={cancelledAt} />
           ) : null}
         </dl>
         {flags.isActive ? null : (
@@ -187,5 +177,17 @@ function MembershipCards({ record, now }: { record: Membership; now: number }) {
         </section>
       )}
     </>
+  );
+}
+
+/** A fact that is a date: its term, the date as a <time>. */
+function DateFact({ term, date }: { term: string; date: string }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>
+        <time dateTime={date}>{date}</time>
+      </dd>
+    </div>
   );
 }

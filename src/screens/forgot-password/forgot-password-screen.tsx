@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type ForgotPasswordEvent,
@@ -16,11 +16,14 @@ import {
   selectStep,
 } from '../../../machines/forgot-password/forgot-password.selectors.ts';
 import { useFlow } from '../../app/use-flow.ts';
-import { FormAlert } from '../../components/form-alert.tsx';
+import {
+  EMAIL_KEYBOARD,
+  FormFields,
+  FormFooter,
+  submitWith,
+} from '../../components/form-fields.tsx';
 import { OneTimeCode, type OtpActor } from '../../components/one-time-code.tsx';
-import { PasswordField } from '../../components/password-field.tsx';
-import { SubmitButton } from '../../components/submit-button.tsx';
-import { TextField } from '../../components/text-field.tsx';
+import { NEW_PASSWORD } from '../../components/password-field.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
 
 type Send = (event: ForgotPasswordEvent) => void;
@@ -73,43 +76,53 @@ function BackToSignIn() {
 
 type HeadingRef = { heading: RefObject<HTMLHeadingElement | null> };
 
+/** A step's title (it takes the focus when the step changes) and the line under it. */
+function StepTitle({ heading, title, subtitle }: HeadingRef & { title: string; subtitle: string }) {
+  return (
+    <>
+      <h1 id="forgot-title" tabIndex={-1} ref={heading}>
+        {title}
+      </h1>
+      <p className="auth-form__subtitle">{subtitle}</p>
+    </>
+  );
+}
+
 function RequestStep({ snapshot, send, heading }: StepProps & HeadingRef) {
   const { t } = useTranslation(['auth', 'common']);
   const requesting = isRequesting(snapshot);
-  const { field, formProps, errorText } = useFormFields(
+  const { field, formProps, footer } = useFormFields(
     'request',
     selectForgotEmailForm(snapshot),
     send,
     { errorId: 'forgot-error', busy: requesting },
   );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    send({ type: 'request.submit' });
-  };
+  const submit = submitWith(() => send({ type: 'request.submit' }));
 
   return (
     <>
-      <h1 id="forgot-title" tabIndex={-1} ref={heading}>
-        {t('auth:forgot.request.title')}
-      </h1>
-      <p className="auth-form__subtitle">{t('auth:forgot.request.subtitle')}</p>
+      <StepTitle
+        heading={heading}
+        title={t('auth:forgot.request.title')}
+        subtitle={t('auth:forgot.request.subtitle')}
+      />
       <form {...formProps} onSubmit={submit}>
-        <TextField
-          id="forgot-email"
-          label={t('common:fields.email')}
-          type="email"
-          {...field('email')}
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
+        <FormFields
+          bind={field}
+          fields={[
+            {
+              name: 'email',
+              id: 'forgot-email',
+              type: 'email',
+              autoComplete: 'email',
+              ...EMAIL_KEYBOARD,
+            },
+          ]}
         />
-        <FormAlert id="forgot-error">{errorText}</FormAlert>
-        <SubmitButton busy={requesting} busyLabel={t('auth:forgot.request.submitting')}>
+        <FormFooter {...footer} busyLabel={t('auth:forgot.request.submitting')}>
           {t('auth:forgot.request.submit')}
-        </SubmitButton>
+        </FormFooter>
       </form>
     </>
   );
@@ -122,10 +135,11 @@ function CodeStep({ snapshot, send, heading }: StepProps & HeadingRef) {
 
   return (
     <>
-      <h1 id="forgot-title" tabIndex={-1} ref={heading}>
-        {t('auth:forgot.code.title')}
-      </h1>
-      <p className="auth-form__subtitle">{t('auth:forgot.code.subtitle', { email: shownEmail })}</p>
+      <StepTitle
+        heading={heading}
+        title={t('auth:forgot.code.title')}
+        subtitle={t('auth:forgot.code.subtitle', { email: shownEmail })}
+      />
       {otp ? (
         <OneTimeCode
           actor={otp}
@@ -168,42 +182,32 @@ function OtherEmail({ otp, send }: { otp: OtpActor; send: Send }) {
 function NewPasswordStep({ snapshot, send, heading }: StepProps & HeadingRef) {
   const { t } = useTranslation(['auth', 'common']);
   const resetting = isResetting(snapshot) || snapshot.matches('done');
-  const { field, formProps, errorText } = useFormFields(
+  const { field, formProps, footer } = useFormFields(
     'reset',
     selectResetPasswordForm(snapshot),
     send,
     { errorId: 'forgot-reset-error', busy: resetting },
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    send({ type: 'reset.submit' });
-  };
+  const submit = submitWith(() => send({ type: 'reset.submit' }));
 
   return (
     <>
-      <h1 id="forgot-title" tabIndex={-1} ref={heading}>
-        {t('auth:forgot.newPassword.title')}
-      </h1>
-      <p className="auth-form__subtitle">{t('auth:forgot.newPassword.subtitle')}</p>
+      <StepTitle
+        heading={heading}
+        title={t('auth:forgot.newPassword.title')}
+        subtitle={t('auth:forgot.newPassword.subtitle')}
+      />
       <form {...formProps} onSubmit={submit}>
-        <PasswordField
-          id="forgot-new-password"
-          label={t('common:fields.newPassword')}
-          {...field('password')}
-          autoComplete="new-password"
-          required
+        <FormFields
+          bind={field}
+          fields={[
+            { name: 'password', label: 'newPassword', id: 'forgot-new-password', ...NEW_PASSWORD },
+            { name: 'passwordConfirmation', id: 'forgot-password-confirmation', ...NEW_PASSWORD },
+          ]}
         />
-        <PasswordField
-          id="forgot-password-confirmation"
-          label={t('common:fields.passwordConfirmation')}
-          {...field('passwordConfirmation')}
-          autoComplete="new-password"
-          required
-        />
-        <FormAlert id="forgot-reset-error">{errorText}</FormAlert>
-        <SubmitButton busy={resetting} busyLabel={t('auth:forgot.newPassword.submitting')}>
+        <FormFooter {...footer} busyLabel={t('auth:forgot.newPassword.submitting')}>
           {t('auth:forgot.newPassword.submit')}
-        </SubmitButton>
+        </FormFooter>
       </form>
     </>
   );

@@ -1,6 +1,6 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, lazy, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   canSubmitLogin,
@@ -11,12 +11,17 @@ import {
 } from '../../../machines/session/session.selectors.ts';
 import type { LoginField } from '../../../machines/session/session.types.ts';
 import { useServices } from '../../app/services.tsx';
+import { AuthFormHeader } from '../../components/auth-form-header.tsx';
 import { ExternalLink } from '../../components/external-link.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
-import { PasswordField } from '../../components/password-field.tsx';
+import {
+  EMAIL_KEYBOARD,
+  FormFields,
+  FormFooter,
+  submitWith,
+} from '../../components/form-fields.tsx';
+import { CURRENT_PASSWORD } from '../../components/password-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { SubmitButton } from '../../components/submit-button.tsx';
-import { TextField } from '../../components/text-field.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
 
 /** Only accounts that are not verified see the code step: it loads when it is needed. */
@@ -56,46 +61,38 @@ function LoginForm() {
     };
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    session.send({ type: 'login.submit' });
-  };
+  const submit = submitWith(() => session.send({ type: 'login.submit' }));
 
   return (
     <section className="auth-form" aria-labelledby="login-title">
-      <div className="auth-form__corner">
-        <span>{t('auth:login.noAccount')}</span>{' '}
-        <Link to="/register">{t('auth:login.signUp')}</Link>
-      </div>
-      <h1 id="login-title">{t('auth:login.title')}</h1>
-      <p className="auth-form__subtitle">{t('auth:login.subtitle')}</p>
+      <AuthFormHeader form="login" />
       <FormAlert tone="success">{afterReset ? t('auth:forgot.success') : null}</FormAlert>
       <FormAlert tone="info">{expired ? t('common:errors.sessionExpired') : null}</FormAlert>
       <form {...formProps} onSubmit={submit}>
-        <TextField
-          id="login-email-or-phone"
-          label={t('common:fields.emailOrPhone')}
-          {...loginField('emailOrPhone')}
-          autoComplete="username"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-        />
-        <PasswordField
-          id="login-password"
-          label={t('common:fields.password')}
-          {...loginField('password')}
-          autoComplete="current-password"
-          required
+        <FormFields
+          bind={loginField}
+          fields={[
+            {
+              name: 'emailOrPhone',
+              id: 'login-email-or-phone',
+              autoComplete: 'username',
+              ...EMAIL_KEYBOARD,
+            },
+            { name: 'password', id: 'login-password', ...CURRENT_PASSWORD },
+          ]}
         />
         <p className="auth-form__aside">
           <Link to="/forgot-password">{t('auth:login.forgotPassword')}</Link>
         </p>
-        <FormAlert id="login-error">{errorText}</FormAlert>
-        <SubmitButton busy={busy} busyLabel={t('auth:login.submitting')} disabled={!canSubmit}>
+        <FormFooter
+          errorId="login-error"
+          errorText={errorText}
+          busy={busy}
+          busyLabel={t('auth:login.submitting')}
+          disabled={!canSubmit}
+        >
           {t('auth:login.submit')}
-        </SubmitButton>
+        </FormFooter>
       </form>
       <p className="auth-form__notice">
         {t('auth:login.noticeBefore')} <Link to="/terms">{t('auth:login.terms')}</Link>{' '}

@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registrationMachine } from '../../../machines/registration/registration.machine.ts';
 import {
@@ -10,11 +9,17 @@ import {
   selectSubmittedEmail,
 } from '../../../machines/registration/registration.selectors.ts';
 import { useFlow } from '../../app/use-flow.ts';
-import { FormAlert } from '../../components/form-alert.tsx';
-import { PasswordField } from '../../components/password-field.tsx';
+import { AuthFormHeader } from '../../components/auth-form-header.tsx';
+import { FocusedTitle } from '../../components/focused-title.tsx';
+import {
+  AS_TYPED,
+  enterSubmits,
+  FormFields,
+  FormFooter,
+  submitWith,
+} from '../../components/form-fields.tsx';
+import { NEW_PASSWORD } from '../../components/password-field.tsx';
 import { PhoneField } from '../../components/phone-field.tsx';
-import { SubmitButton } from '../../components/submit-button.tsx';
-import { TextField } from '../../components/text-field.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 
@@ -28,7 +33,7 @@ export function RegisterScreen() {
   const { t, i18n } = useTranslation(['auth', 'common']);
   const [snapshot, send] = useFlow(registrationMachine, 'registration');
   const busy = isRegistering(snapshot);
-  const { field, formProps, errorText } = useFormFields(
+  const { field, formProps, footer } = useFormFields(
     'registration',
     selectRegistrationForm(snapshot),
     send,
@@ -41,71 +46,38 @@ export function RegisterScreen() {
   // The language is the interface's at the moment of submitting (spec 3).
   const submit = () => send({ type: 'registration.submit', language: currentLanguage(i18n) });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit();
-  };
-  // Enter submits (spec 5), also before the form is valid: the errors then show.
-  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
-    event.preventDefault();
-    if (!busy) submit();
-  };
-
   return (
     <section className="auth-form" aria-labelledby="register-title">
-      <div className="auth-form__corner">
-        <span>{t('auth:register.haveAccount')}</span>{' '}
-        <Link to="/login">{t('auth:register.signIn')}</Link>
-      </div>
-      <h1 id="register-title">{t('auth:register.title')}</h1>
-      <p className="auth-form__subtitle">{t('auth:register.subtitle')}</p>
-      <form {...formProps} onSubmit={onSubmit} onKeyDown={onKeyDown}>
-        <TextField
-          id="register-first-name"
-          label={t('common:fields.firstName')}
-          {...field('firstName')}
-          autoComplete="given-name"
-          required
+      <AuthFormHeader form="register" />
+      <form {...formProps} onSubmit={submitWith(submit)} onKeyDown={enterSubmits(busy, submit)}>
+        <FormFields
+          bind={field}
+          fields={[
+            { name: 'firstName', id: 'register-first-name', autoComplete: 'given-name' },
+            { name: 'lastName', id: 'register-last-name', autoComplete: 'family-name' },
+            {
+              name: 'phone',
+              as: PhoneField,
+              id: 'register-phone',
+              hint: t('auth:register.phoneHint'),
+            },
+            {
+              name: 'email',
+              id: 'register-email',
+              type: 'email',
+              autoComplete: 'email',
+              ...AS_TYPED,
+            },
+            { name: 'password', id: 'register-password', ...NEW_PASSWORD },
+          ]}
         />
-        <TextField
-          id="register-last-name"
-          label={t('common:fields.lastName')}
-          {...field('lastName')}
-          autoComplete="family-name"
-          required
-        />
-        <PhoneField
-          id="register-phone"
-          {...field('phone')}
-          hint={t('auth:register.phoneHint')}
-          required
-        />
-        <TextField
-          id="register-email"
-          label={t('common:fields.email')}
-          {...field('email')}
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-        />
-        <PasswordField
-          id="register-password"
-          label={t('common:fields.password')}
-          {...field('password')}
-          autoComplete="new-password"
-          required
-        />
-        <FormAlert id={ERROR_ID}>{errorText}</FormAlert>
-        <SubmitButton
-          busy={busy}
+        <FormFooter
+          {...footer}
           busyLabel={t('auth:register.submitting')}
           disabled={!canSubmitRegistration(snapshot)}
         >
           {t('auth:register.submit')}
-        </SubmitButton>
+        </FormFooter>
       </form>
     </section>
   );
@@ -114,16 +86,10 @@ export function RegisterScreen() {
 /** After the sign-up: the entered email, and the way on to sign in and verify. */
 function Confirmation({ email }: { email: string }) {
   const { t } = useTranslation(['auth', 'common']);
-  // The view replaces the form (whose button had the focus): its title takes the focus.
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    heading.current?.focus();
-  }, []);
   return (
     <section className="auth-form register-done" aria-labelledby="register-done-title">
-      <h1 id="register-done-title" tabIndex={-1} ref={heading}>
-        {t('auth:register.success.title')}
-      </h1>
+      {/* The view replaces the form (whose button had the focus): its title takes the focus. */}
+      <FocusedTitle id="register-done-title">{t('auth:register.success.title')}</FocusedTitle>
       <p role="status">{t('auth:register.success.body', { email })}</p>
       <p>{t('auth:register.success.next')}</p>
       <p>
