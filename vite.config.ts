@@ -96,6 +96,9 @@ export default defineConfig(({ command, mode }) => {
       // Threads start faster than forked processes; a DOM only where a test needs one;
       // tests clean up after themselves (tests/support/setup.ts), so files share modules.
       pool: 'threads',
+      // Both cores: the unit tests run beside the browser tests (npm test), whose
+      // time goes mostly to waiting on the network and timers.
+      maxWorkers: 2,
       projects: [
         {
           extends: true,

@@ -21,7 +21,6 @@ import type { BillingMachine } from '../../machines/billing/billing.machine.ts';
 import type { ForgotPasswordMachine } from '../../machines/forgot-password/forgot-password.machine.ts';
 import { otpMachine } from '../../machines/otp/otp.machine.ts';
 import type { CheckoutMachine } from '../../machines/payment/checkout.machine.ts';
-import { loadedSubscriptionOf } from '../../machines/payment/intent.ts';
 import type { RegistrationMachine } from '../../machines/registration/registration.machine.ts';
 import { hasBillingAddress, type User } from '../../machines/shared/domain.ts';
 import type { Api } from '../api/api.ts';
@@ -117,9 +116,12 @@ export function createFlows({ api, session, membership, logger, i18n }: FlowServ
     },
     checkout: {
       actors: {
-        loadSubscription: fromPromise(async ({ input }) =>
-          loadedSubscriptionOf(await api.subscriptions.get(input.externalId)),
-        ),
+        loadSubscription: fromPromise(async ({ input }) => {
+          const answer = await api.subscriptions.get(input.externalId);
+          // intent.ts loads with the checkout's chunk (not at start-up, as flows.ts does).
+          const { loadedSubscriptionOf } = await import('../../machines/payment/intent.ts');
+          return loadedSubscriptionOf(answer);
+        }),
         // The gateway is the one the payment provider handed over when its fields were ready.
         confirmPayment: fromPromise(async ({ input }) => {
           if (!input.gateway) throw new Error('The payment provider is not ready');
