@@ -24,6 +24,7 @@ import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import type { UserApi } from './form.ts';
 import { createTestI18n, loadResources } from './i18n.ts';
 import {
+  describeTransition,
   expectFullCoverage,
   expectOutcomesNameInvokes,
   generatePaths,
@@ -91,6 +92,11 @@ export interface MachineModel<E extends EventObject, W extends Walk<E> = Walk<E>
    * longer one (running the longer one checks each state on the way).
    */
   prune?: boolean;
+  /**
+   * true: run every generated path; by default only the covering ones (see
+   * `coveringPaths`), which keeps the suite's time in check.
+   */
+  everyPath?: boolean;
   /** false for a model with no chart in docs/charts (the journey). */
   chart?: false;
   /**
@@ -119,6 +125,41 @@ export function pathId(chart: string, description: string): string {
   return `${chart}-${hash.toString(16).padStart(8, '0').slice(0, 5)}`;
 }
 
+/**
+ * The paths worth running: longest first, a path is kept when it takes some
+ * step (a named event variant) in a state no kept path took it in, takes a
+ * transition no kept path takes, or ends in a state no kept path ends in. Every state, every transition and every
+ * variant of every event in every state where it can happen still run (the
+ * coverage test checks the first two on the kept paths); paths that only
+ * repeat those in another order are left out. Kept in generation order.
+ */
+function coveringPaths<E extends EventObject, P extends ModelPath<E>>(
+  paths: P[],
+  name: (event: E) => string,
+  walk: Walk<E>,
+): P[] {
+  const facts = (path: P): string[] => {
+    const events = path.steps.map((step) => step.event);
+    const taken = [...replay(walk.machine, events, walk.input).transitions].map(describeTransition);
+    let before = '(start)';
+    const out = path.steps.map((step) => {
+      const fact = `${before}|${name(step.event)}`;
+      before = step.stateIds.join('+');
+      return fact;
+    });
+    return [...out, ...taken, `end:${path.target.join('+')}`];
+  };
+  const seen = new Set<string>();
+  const kept = new Set<P>();
+  for (const path of [...paths].sort((a, b) => b.steps.length - a.steps.length)) {
+    const fresh = facts(path).filter((fact) => !seen.has(fact));
+    if (fresh.length === 0) continue;
+    for (const fact of fresh) seen.add(fact);
+    kept.add(path);
+  }
+  return paths.filter((path) => kept.has(path));
+}
+
 /** Every path the suite runs, with ids, in a stable order. */
 export function pathsOf<E extends EventObject, W extends Walk<E>>(
   model: MachineModel<E, W>,
@@ -138,7 +179,7 @@ export function pathsOf<E extends EventObject, W extends Walk<E>>(
             description: p.steps.map((s) => model.name(s.event)).join(' → ') || '(initial)',
           }))
         : viewPathsOf(paths, (event) => model.name(event));
-    return named.map((path) => ({
+    return (model.everyPath ? named : coveringPaths(named, model.name, walk)).map((path) => ({
       ...path,
       description: walk.label ? `(${walk.label}) ${path.description}` : path.description,
       walk,
