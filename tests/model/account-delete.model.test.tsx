@@ -127,7 +127,7 @@ function say(event: ModelEvent): string {
       return 'The server deletes the account';
     default:
       return sayFailure(
-        'The server refuses to delete the account',
+        'Deleting the account fails',
         (event as { error?: unknown }).error,
       );
   }
