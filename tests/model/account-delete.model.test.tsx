@@ -126,10 +126,7 @@ function say(event: ModelEvent): string {
     case 'xstate.done.actor.deleteAccount':
       return 'The server deletes the account';
     default:
-      return sayFailure(
-        'Deleting the account fails',
-        (event as { error?: unknown }).error,
-      );
+      return sayFailure('Deleting the account fails', (event as { error?: unknown }).error);
   }
 }
 
