@@ -15,9 +15,11 @@ import { hostingPorts } from './hosting-ports.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
+// Beside the main browser tests' folder, not inside it: npm test runs both at
+// once, and each Playwright run empties its own output folder as it starts.
 const outputDir = process.env.E2E_OUTPUT
-  ? path.join(process.env.E2E_OUTPUT, 'hosting')
-  : path.join(root, 'test-results', 'hosting');
+  ? `${process.env.E2E_OUTPUT}-hosting`
+  : path.join(root, 'test-results-hosting');
 const { app, api } = hostingPorts();
 const dist = process.env.E2E_NGINX_DIST ?? path.join(os.tmpdir(), `ev-club-nginx-dist-${app}`);
 process.env.E2E_NGINX_DIST = dist;

@@ -4,7 +4,7 @@
 # (tests/hosting/). Installs nginx and Chromium with apt-get when they are
 # missing and this runs as root (tests/tools/browser-env.sh).
 #   bash tests/tools/e2e-nginx.sh
-#   E2E_PORT=4290 bash tests/tools/e2e-nginx.sh     # nginx on 4291, the stand-in on 4292
+#   E2E_PORT=4290 bash tests/tools/e2e-nginx.sh     # nginx on 4310, the stand-in on 4311 (tests/hosting/hosting-ports.ts)
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -14,8 +14,8 @@ need_nginx
 use_chromium
 
 base="${E2E_PORT:-4179}"
-app_port="${E2E_NGINX_PORT:-$((base + 1))}"
-api_port="${E2E_NGINX_API_PORT:-$((base + 2))}"
+app_port="${E2E_NGINX_PORT:-$((base + 20))}"
+api_port="${E2E_NGINX_API_PORT:-$((base + 21))}"
 export E2E_NGINX_DIST="${E2E_NGINX_DIST:-${TMPDIR:-/tmp}/ev-club-nginx-dist-${app_port}}"
 
 # The build refuses a secret Stripe key, with a clear message that never shows it.
