@@ -26,10 +26,11 @@ export default defineConfig({
   testDir: here,
   testMatch: '**/*.spec.ts',
   outputDir,
-  // Whole files are shared out among the workers; each worker serves the app and
-  // its stand-in on a port of its own (support/app-server.ts). Two workers keep
-  // this 2-core machine busy; more only queue for the CPU.
-  fullyParallel: false,
+  // Tests (not whole files) are shared out among the workers, so one long file
+  // does not keep a worker busy while the other idles; each worker serves the
+  // app and its stand-in on a port of its own (support/app-server.ts). Two
+  // workers keep this 2-core machine busy; more only queue for the CPU.
+  fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: isCI ? 1 : 0,
   forbidOnly: isCI,
