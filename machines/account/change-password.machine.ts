@@ -22,10 +22,7 @@ export interface ChangePasswordContext {
   form: ChangePasswordForm;
 }
 
-export type ChangePasswordEvent =
-  | { type: 'password.change'; field: ChangePasswordField; value: string }
-  | { type: 'password.blur'; field: ChangePasswordField }
-  | { type: 'password.submit' };
+export type ChangePasswordEvent = kit.FormEvent<'password', ChangePasswordField>;
 
 const EMPTY_VALUES: ChangePasswordValues = {
   currentPassword: '',
@@ -64,11 +61,7 @@ export const changePasswordMachine = setup({
     ),
   },
   actions: {
-    changeField: assign(form.change),
-    touchField: assign(form.touch),
-    touchAllFields: assign(form.touchAll),
-    clearServerErrors: assign(form.clearServerErrors),
-    assignServerError: assign(form.serverError),
+    ...kit.formActions<ChangePasswordContext, ChangePasswordEvent>(form),
     /** Changed: the passwords are not kept on screen. */
     clearForm: assign(() => emptyForm()),
   },

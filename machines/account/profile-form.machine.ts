@@ -41,10 +41,7 @@ export interface ProfileFormContext {
   form: ProfileForm;
 }
 
-export type ProfileFormEvent =
-  | { type: 'profile.change'; field: ProfileField; value: string }
-  | { type: 'profile.blur'; field: ProfileField }
-  | { type: 'profile.submit' };
+export type ProfileFormEvent = kit.FormEvent<'profile', ProfileField>;
 
 /** The request body of PUT client/auth/profile: trimmed values. */
 export function toProfilePayload(values: ProfileValues): ProfileValues {
@@ -93,11 +90,7 @@ export const profileFormMachine = setup({
     updateProfile: fromPromise<User, ProfileValues>(notProvided('updateProfile')),
   },
   actions: {
-    changeField: assign(form.change),
-    touchField: assign(form.touch),
-    touchAllFields: assign(form.touchAll),
-    clearServerErrors: assign(form.clearServerErrors),
-    assignServerError: assign(form.serverError),
+    ...kit.formActions<ProfileFormContext, ProfileFormEvent>(form),
     /** The server's answer is the new truth (names as it stored them). */
     assignSaved: assign((_args, params: { user: User }) => {
       const values = profileValuesOf(params.user);

@@ -23,10 +23,7 @@ export interface BillingContext {
   form: BillingForm;
 }
 
-export type BillingEvent =
-  | { type: 'billing.change'; field: EditableBillingField; value: string }
-  | { type: 'billing.blur'; field: EditableBillingField }
-  | { type: 'billing.submit' };
+export type BillingEvent = kit.FormEvent<'billing', EditableBillingField>;
 
 export interface BillingInput {
   /** Start values, e.g. the user's stored address (see billingValuesFromAddress). */
@@ -65,11 +62,7 @@ export const billingMachine = setup({
     refreshAfterSave: fromPromise<void>(notProvided('refreshAfterSave')),
   },
   actions: {
-    changeField: assign(form.change),
-    touchField: assign(form.touch),
-    touchAllFields: assign(form.touchAll),
-    clearError: assign(form.clearServerErrors),
-    assignError: assign(form.serverError),
+    ...kit.formActions<BillingContext, BillingEvent>(form),
     /** Placeholder: the app logs the error. */
     logError: (_args, _params: { error: unknown }) => {},
     /** Placeholder: the app navigates to /subscription. */
@@ -95,7 +88,7 @@ export const billingMachine = setup({
         },
         'billing.blur': kit.TOUCH_FIELD_ON_BLUR,
         'billing.submit': [
-          { guard: 'canSubmit', target: 'saving', actions: 'clearError' },
+          { guard: 'canSubmit', target: 'saving', actions: 'clearServerErrors' },
           {
             actions: 'touchAllFields',
             description: 'Not valid: show every field’s validation error.',
@@ -115,7 +108,7 @@ export const billingMachine = setup({
           target: 'editing',
           actions: [
             { type: 'logError', params: errorOf },
-            { type: 'assignError', params: unknownErrorOf },
+            { type: 'assignServerError', params: unknownErrorOf },
           ],
           description: 'Spec 8: any save failure shows errors.unknown; the values are kept.',
         },

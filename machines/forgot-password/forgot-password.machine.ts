@@ -25,13 +25,9 @@ export interface ForgotPasswordContext {
 }
 
 export type ForgotPasswordEvent =
-  | { type: 'request.change'; field: 'email'; value: string }
-  | { type: 'request.blur'; field: 'email' }
-  | { type: 'request.submit' }
+  | kit.FormEvent<'request', 'email'>
   | { type: 'code.back' }
-  | { type: 'reset.change'; field: ResetPasswordField; value: string }
-  | { type: 'reset.blur'; field: ResetPasswordField }
-  | { type: 'reset.submit' };
+  | kit.FormEvent<'reset', ResetPasswordField>;
 
 function initialContext(): ForgotPasswordContext {
   return {

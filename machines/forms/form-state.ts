@@ -1,7 +1,8 @@
 /**
- * The form kit: one slice of context for a form, pure reducers over it, and
- * the assigners a form machine wraps in `assign` (each taking typed `params`,
- * mapped from the event by `fieldChangeOf` / `fieldOf` / `errorOf`).
+ * The form kit: one slice of context for a form, pure reducers over it, the
+ * assigners a form machine wraps in `assign` (each taking typed `params`,
+ * mapped from the event by `fieldChangeOf` / `fieldOf` / `errorOf`), and for a
+ * machine with one form its five actions (`formActions`) and events (`FormEvent`).
  *
  * One vocabulary for errors, everywhere:
  * - `validationErrors`: the schema's verdict on every field, live;
@@ -11,6 +12,7 @@
  * is touched (changed, left or submitted), the server's mark first.
  */
 import type * as v from 'valibot';
+import { assign, type EventObject } from 'xstate';
 import { errorKeyOf } from '../shared/error-key.ts';
 import type { FieldErrors } from './field-error.ts';
 import { type FieldOf, type FormSchema, hasNoErrors, validate } from './validate.ts';
@@ -128,6 +130,16 @@ export function shownFieldErrors<F extends string>(form: {
   return { ...shown, ...form.serverFieldErrors };
 }
 
+/**
+ * The events of a form whose fields are `F`, named after its prefix `P`:
+ * `<P>.change` (a field's new value), `<P>.blur` (a field left), and
+ * `<P>.submit` (carrying `Submit`, if the form sends more than its values).
+ */
+export type FormEvent<P extends string, F extends string, Submit extends object = object> =
+  | { type: `${P}.change`; field: F; value: string }
+  | { type: `${P}.blur`; field: F }
+  | ({ type: `${P}.submit` } & Submit);
+
 // Params of the form actions, from the events.
 
 export interface FieldChange<F extends string> {
@@ -193,4 +205,31 @@ export function formAssigners<
     serverError: ({ context }: { context: C }, params: { error: unknown }) =>
       put(withServerError(formIn(context), errorKeyOf(params.error), options.rule)),
   };
+}
+
+/**
+ * The five form actions of a machine with one form, under the same names in
+ * every such machine, for its `setup`: `actions: { ...kit.formActions<Context, Event>(form), … }`.
+ * `changeField` ({ field, value }), `touchField` ({ field }), `touchAllFields`,
+ * `clearServerErrors`, `assignServerError` ({ error }).
+ */
+export function formActions<C extends object, E extends EventObject, F extends string = string>(
+  assigners: FormAssigners<C, F>,
+) {
+  return {
+    changeField: assign<C, E, FieldChange<F>, E, never>(assigners.change),
+    touchField: assign<C, E, { field: F }, E, never>(assigners.touch),
+    touchAllFields: assign<C, E, undefined, E, never>(assigners.touchAll),
+    clearServerErrors: assign<C, E, undefined, E, never>(assigners.clearServerErrors),
+    assignServerError: assign<C, E, { error: unknown }, E, never>(assigners.serverError),
+  };
+}
+
+/** What `formAssigners` returns, for a context `C` whose form has the fields `F`. */
+export interface FormAssigners<C, F extends string> {
+  change(args: { context: C }, params: FieldChange<F>): Partial<C>;
+  touch(args: { context: C }, params: { field: F }): Partial<C>;
+  touchAll(args: { context: C }): Partial<C>;
+  clearServerErrors(args: { context: C }): Partial<C>;
+  serverError(args: { context: C }, params: { error: unknown }): Partial<C>;
 }

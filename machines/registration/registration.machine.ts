@@ -33,9 +33,8 @@ export interface RegistrationContext {
 }
 
 export type RegistrationEvent =
-  | { type: 'registration.change'; field: RegistrationField; value: string }
-  | { type: 'registration.blur'; field: RegistrationField }
-  | { type: 'registration.submit'; language: Language };
+  /** Submitted with the interface's language (the sign-up's `language`). */
+  kit.FormEvent<'registration', RegistrationField, { language: Language }>;
 
 function initialContext(): RegistrationContext {
   return {
@@ -66,11 +65,7 @@ export const registrationMachine = setup({
     signUp: fromPromise<void, SignUpPayload>(notProvided('signUp')),
   },
   actions: {
-    changeField: assign(form.change),
-    touchField: assign(form.touch),
-    touchAllFields: assign(form.touchAll),
-    clearServerErrors: assign(form.clearServerErrors),
-    assignServerError: assign(form.serverError),
+    ...kit.formActions<RegistrationContext, RegistrationEvent>(form),
     assignLanguage: assign((_args, params: { language: Language }) => params),
     assignSubmittedEmail: assign({
       submittedEmail: ({ context }) => context.form.values.email.trim(),
