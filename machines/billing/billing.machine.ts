@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { fromPromise, setup } from 'xstate';
 import {
   BILLING_COUNTRY_CODE,
   type BillingField,

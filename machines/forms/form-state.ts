@@ -130,14 +130,14 @@ export function shownFieldErrors<F extends string>(form: {
   return { ...shown, ...form.serverFieldErrors };
 }
 
-/**
- * The events of a form whose fields are `F`, named after its prefix `P`:
- * `<P>.change` (a field's new value), `<P>.blur` (a field left), and
- * `<P>.submit` (carrying `Submit`, if the form sends more than its values).
- */
-export type FormEvent<P extends string, F extends string, Submit extends object = object> =
+/** The field events of a form whose fields are `F`, named after its prefix `P`: `<P>.change` (a field's new value), `<P>.blur` (a field left). */
+export type FieldEvent<P extends string, F extends string> =
   | { type: `${P}.change`; field: F; value: string }
-  | { type: `${P}.blur`; field: F }
+  | { type: `${P}.blur`; field: F };
+
+/** The events of a form: its field events and `<P>.submit` (carrying `Submit`, if the form sends more than its values). */
+export type FormEvent<P extends string, F extends string, Submit extends object = object> =
+  | FieldEvent<P, F>
   | ({ type: `${P}.submit` } & Submit);
 
 // Params of the form actions, from the events.

@@ -1,4 +1,4 @@
-import type { ComponentType, FormEvent, KeyboardEvent } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type common from '../../public/locales/en/common.json';
 import { FormAlert } from './form-alert.tsx';
@@ -91,24 +91,4 @@ export function FormFooter({
       </SubmitButton>
     </>
   );
-}
-
-/**
- * A form's onKeyDown where Enter in an input submits (spec 5), also before
- * the form is valid (the errors then show), but not while `busy`.
- */
-export function enterSubmits(busy: boolean, submit: () => void) {
-  return (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
-    event.preventDefault();
-    if (!busy) submit();
-  };
-}
-
-/** A form's onSubmit: no page load, the machine's submit event instead. */
-export function submitWith(submit: () => void) {
-  return (event: FormEvent) => {
-    event.preventDefault();
-    submit();
-  };
 }

@@ -6,7 +6,7 @@ import {
 } from '../../../machines/account/account.selectors.ts';
 import { changePasswordMachine } from '../../../machines/account/change-password.machine.ts';
 import { useFlow } from '../../app/use-flow.ts';
-import { FormFields, FormFooter, submitWith } from '../../components/form-fields.tsx';
+import { FormFields, FormFooter } from '../../components/form-fields.tsx';
 import { CURRENT_PASSWORD, NEW_PASSWORD } from '../../components/password-field.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
 
@@ -21,14 +21,13 @@ export function PasswordSection() {
     'password',
     selectChangePasswordForm(snapshot),
     send,
-    { errorId: ERROR_ID, busy: saving },
+    { errorId: ERROR_ID, busy: saving, submit: () => send({ type: 'password.submit' }) },
   );
-  const submit = submitWith(() => send({ type: 'password.submit' }));
 
   return (
     <section className="card account__section" aria-labelledby="account-password-title">
       <h2 id="account-password-title">{t('account:password.title')}</h2>
-      <form {...formProps} onSubmit={submit}>
+      <form {...formProps}>
         <FormFields
           bind={field}
           fields={[

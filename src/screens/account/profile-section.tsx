@@ -8,7 +8,7 @@ import {
 import { profileFormMachine } from '../../../machines/account/profile-form.machine.ts';
 import type { User } from '../../../machines/shared/domain.ts';
 import { useFlow } from '../../app/use-flow.ts';
-import { FormFields, FormFooter, submitWith } from '../../components/form-fields.tsx';
+import { FormFields, FormFooter } from '../../components/form-fields.tsx';
 import { PhoneField } from '../../components/phone-field.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
@@ -25,13 +25,13 @@ export function ProfileSection({ user }: { user: User }) {
   const { field, formProps, footer } = useFormFields('profile', selectProfileForm(snapshot), send, {
     errorId: ERROR_ID,
     busy: saving,
+    submit: () => send({ type: 'profile.submit' }),
   });
-  const submit = submitWith(() => send({ type: 'profile.submit' }));
 
   return (
     <section className="card account__section" aria-labelledby="account-profile-title">
       <h2 id="account-profile-title">{t('account:profile.title')}</h2>
-      <form {...formProps} onSubmit={submit}>
+      <form {...formProps}>
         <FormFields
           bind={field}
           fields={[

@@ -15,7 +15,7 @@ import {
 import { selectUser } from '../../../machines/session/session.selectors.ts';
 import { useServices } from '../../app/services.tsx';
 import { useFlow } from '../../app/use-flow.ts';
-import { enterSubmits, FormFields, FormFooter, submitWith } from '../../components/form-fields.tsx';
+import { FormFields, FormFooter } from '../../components/form-fields.tsx';
 import { describedByOf, FieldFrame, TextField } from '../../components/text-field.tsx';
 import { type FieldBinding, useFormFields } from '../../components/use-form-fields.ts';
 
@@ -39,6 +39,8 @@ export function BillingScreen() {
   const { field, formProps, footer } = useFormFields('billing', form, send, {
     errorId: ERROR_ID,
     busy,
+    submit: () => send({ type: 'billing.submit' }),
+    submitOnEnter: true,
   });
   const language = i18n.resolvedLanguage ?? i18n.language;
   // The 13 provinces and territories by their translated names; the value is the code.
@@ -47,7 +49,6 @@ export function BillingScreen() {
     label: t(`member:provinces.${code}`),
   })).sort((a, b) => a.label.localeCompare(b.label, language));
 
-  const submit = () => send({ type: 'billing.submit' });
   const onPostalCodeBlur = () => {
     const { postalCode } = form.values;
     const normalized = normalizePostalCode(postalCode.trim());
@@ -60,7 +61,7 @@ export function BillingScreen() {
     <section className="card member-page billing" aria-labelledby="billing-title">
       <h1 id="billing-title">{t('member:billing.title')}</h1>
       <p className="member-page__lead">{t('member:billing.subtitle')}</p>
-      <form {...formProps} onSubmit={submitWith(submit)} onKeyDown={enterSubmits(busy, submit)}>
+      <form {...formProps}>
         <TextField
           id="billing-country"
           label={t('common:fields.country')}

@@ -16,12 +16,7 @@ import {
   selectStep,
 } from '../../../machines/forgot-password/forgot-password.selectors.ts';
 import { useFlow } from '../../app/use-flow.ts';
-import {
-  EMAIL_KEYBOARD,
-  FormFields,
-  FormFooter,
-  submitWith,
-} from '../../components/form-fields.tsx';
+import { EMAIL_KEYBOARD, FormFields, FormFooter } from '../../components/form-fields.tsx';
 import { OneTimeCode, type OtpActor } from '../../components/one-time-code.tsx';
 import { NEW_PASSWORD } from '../../components/password-field.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
@@ -95,10 +90,12 @@ function RequestStep({ snapshot, send, heading }: StepProps & HeadingRef) {
     'request',
     selectForgotEmailForm(snapshot),
     send,
-    { errorId: 'forgot-error', busy: requesting },
+    {
+      errorId: 'forgot-error',
+      busy: requesting,
+      submit: () => send({ type: 'request.submit' }),
+    },
   );
-
-  const submit = submitWith(() => send({ type: 'request.submit' }));
 
   return (
     <>
@@ -107,7 +104,7 @@ function RequestStep({ snapshot, send, heading }: StepProps & HeadingRef) {
         title={t('auth:forgot.request.title')}
         subtitle={t('auth:forgot.request.subtitle')}
       />
-      <form {...formProps} onSubmit={submit}>
+      <form {...formProps}>
         <FormFields
           bind={field}
           fields={[
@@ -186,9 +183,12 @@ function NewPasswordStep({ snapshot, send, heading }: StepProps & HeadingRef) {
     'reset',
     selectResetPasswordForm(snapshot),
     send,
-    { errorId: 'forgot-reset-error', busy: resetting },
+    {
+      errorId: 'forgot-reset-error',
+      busy: resetting,
+      submit: () => send({ type: 'reset.submit' }),
+    },
   );
-  const submit = submitWith(() => send({ type: 'reset.submit' }));
 
   return (
     <>
@@ -197,7 +197,7 @@ function NewPasswordStep({ snapshot, send, heading }: StepProps & HeadingRef) {
         title={t('auth:forgot.newPassword.title')}
         subtitle={t('auth:forgot.newPassword.subtitle')}
       />
-      <form {...formProps} onSubmit={submit}>
+      <form {...formProps}>
         <FormFields
           bind={field}
           fields={[

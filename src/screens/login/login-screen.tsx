@@ -14,12 +14,7 @@ import { useServices } from '../../app/services.tsx';
 import { AuthFormHeader } from '../../components/auth-form-header.tsx';
 import { ExternalLink } from '../../components/external-link.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
-import {
-  EMAIL_KEYBOARD,
-  FormFields,
-  FormFooter,
-  submitWith,
-} from '../../components/form-fields.tsx';
+import { EMAIL_KEYBOARD, FormFields, FormFooter } from '../../components/form-fields.tsx';
 import { CURRENT_PASSWORD } from '../../components/password-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
@@ -50,6 +45,7 @@ function LoginForm() {
   const afterReset = useSearch({ strict: false }).reset === 1;
   const { field, formProps, errorText } = useFormFields('login', form, session.send, {
     errorId: 'login-error',
+    submit: () => session.send({ type: 'login.submit' }),
   });
   // An empty field says nothing (the disabled button does); a server error marks both inputs.
   const loginField = (name: LoginField) => {
@@ -61,14 +57,12 @@ function LoginForm() {
     };
   };
 
-  const submit = submitWith(() => session.send({ type: 'login.submit' }));
-
   return (
     <section className="auth-form" aria-labelledby="login-title">
       <AuthFormHeader form="login" />
       <FormAlert tone="success">{afterReset ? t('auth:forgot.success') : null}</FormAlert>
       <FormAlert tone="info">{expired ? t('common:errors.sessionExpired') : null}</FormAlert>
-      <form {...formProps} onSubmit={submit}>
+      <form {...formProps}>
         <FormFields
           bind={loginField}
           fields={[

@@ -11,13 +11,7 @@ import {
 import { useFlow } from '../../app/use-flow.ts';
 import { AuthFormHeader } from '../../components/auth-form-header.tsx';
 import { FocusedTitle } from '../../components/focused-title.tsx';
-import {
-  AS_TYPED,
-  enterSubmits,
-  FormFields,
-  FormFooter,
-  submitWith,
-} from '../../components/form-fields.tsx';
+import { AS_TYPED, FormFields, FormFooter } from '../../components/form-fields.tsx';
 import { NEW_PASSWORD } from '../../components/password-field.tsx';
 import { PhoneField } from '../../components/phone-field.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
@@ -37,19 +31,22 @@ export function RegisterScreen() {
     'registration',
     selectRegistrationForm(snapshot),
     send,
-    { errorId: ERROR_ID, busy },
+    {
+      errorId: ERROR_ID,
+      busy,
+      // The language is the interface's at the moment of submitting (spec 3).
+      submit: () => send({ type: 'registration.submit', language: currentLanguage(i18n) }),
+      submitOnEnter: true,
+    },
   );
 
   if (isRegistered(snapshot)) {
     return <Confirmation email={selectSubmittedEmail(snapshot) ?? ''} />;
   }
-  // The language is the interface's at the moment of submitting (spec 3).
-  const submit = () => send({ type: 'registration.submit', language: currentLanguage(i18n) });
-
   return (
     <section className="auth-form" aria-labelledby="register-title">
       <AuthFormHeader form="register" />
-      <form {...formProps} onSubmit={submitWith(submit)} onKeyDown={enterSubmits(busy, submit)}>
+      <form {...formProps}>
         <FormFields
           bind={field}
           fields={[
