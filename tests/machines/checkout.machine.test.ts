@@ -143,6 +143,31 @@ const settled = (actor: Actor) =>
   waitFor(actor, (s) => s.matches({ flow: 'ready' }) || s.matches({ flow: 'succeeded' }));
 const succeeded = (actor: Actor) => waitFor(actor, (s) => s.matches({ flow: 'succeeded' }));
 
+type Calls = ReturnType<typeof start>['calls'];
+
+/** An event that must not pay was ignored: still ready, nothing sent to the gateway. */
+function expectNothingConfirmed({ actor, calls }: { actor: Actor; calls: Calls }) {
+  expect(actor.getSnapshot().matches({ flow: 'ready' })).toBe(true);
+  expect(calls.confirmPayment).not.toHaveBeenCalled();
+}
+
+/**
+ * A payment went through by `method`: confirmed with the gateway, pm_ok
+ * attached exactly once with the whole payload, the member refreshed once,
+ * the dashboard opened once, no payment error logged.
+ */
+function expectPaidOnce(calls: Calls, method: 'card' | 'wallet') {
+  expect(calls.confirmPayment).toHaveBeenCalledWith({
+    gateway: GATEWAY,
+    method,
+    clientSecret: 'pi_123_secret_abc',
+  });
+  expect(calls.attachPaymentMethod.mock.calls).toStrictEqual([[attachOf('pm_ok')]]);
+  expect(calls.refreshMember).toHaveBeenCalledTimes(1);
+  expect(calls.goToDashboard).toHaveBeenCalledTimes(1);
+  expect(calls.logPaymentError).not.toHaveBeenCalled();
+}
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -325,8 +350,7 @@ describe('checkout machine: card fields', () => {
     const { actor, calls } = await ready();
     actor.send(field('cardNumber', true));
     actor.send({ type: 'card.submit' });
-    expect(actor.getSnapshot().matches({ flow: 'ready' })).toBe(true);
-    expect(calls.confirmPayment).not.toHaveBeenCalled();
+    expectNothingConfirmed({ actor, calls });
   });
 });
 
@@ -339,16 +363,7 @@ describe('checkout machine: paying by card', () => {
     expect(isPayingByCard(actor.getSnapshot())).toBe(true);
     expect(canSubscribe(actor.getSnapshot())).toBe(false);
     await succeeded(actor);
-    expect(calls.confirmPayment).toHaveBeenCalledWith({
-      gateway: GATEWAY,
-      method: 'card',
-      clientSecret: 'pi_123_secret_abc',
-    });
-    expect(calls.attachPaymentMethod).toHaveBeenCalledTimes(1);
-    expect(calls.attachPaymentMethod.mock.calls[0]?.[0]).toStrictEqual(attachOf('pm_ok'));
-    expect(calls.refreshMember).toHaveBeenCalledTimes(1);
-    expect(calls.goToDashboard).toHaveBeenCalledTimes(1);
-    expect(calls.logPaymentError).not.toHaveBeenCalled();
+    expectPaidOnce(calls, 'card');
     expect(isPaying(actor.getSnapshot())).toBe(true);
   });
 
@@ -590,8 +605,7 @@ describe('checkout machine: the wallet button', () => {
   it('ignores express.confirm while hidden', async () => {
     const { actor, calls } = await ready();
     actor.send({ type: 'express.confirm' });
-    expect(actor.getSnapshot().matches({ flow: 'ready' })).toBe(true);
-    expect(calls.confirmPayment).not.toHaveBeenCalled();
+    expectNothingConfirmed({ actor, calls });
   });
 });
 
@@ -603,15 +617,7 @@ describe('checkout machine: paying with the wallet', () => {
     // The card waits, but is not shown as the payment in flight.
     expect(isPayingByCard(actor.getSnapshot())).toBe(false);
     await succeeded(actor);
-    expect(calls.confirmPayment).toHaveBeenCalledWith({
-      gateway: GATEWAY,
-      method: 'wallet',
-      clientSecret: 'pi_123_secret_abc',
-    });
-    expect(calls.attachPaymentMethod.mock.calls).toEqual([[attachOf('pm_ok')]]);
-    expect(calls.refreshMember).toHaveBeenCalledTimes(1);
-    expect(calls.goToDashboard).toHaveBeenCalledTimes(1);
-    expect(calls.logPaymentError).not.toHaveBeenCalled();
+    expectPaidOnce(calls, 'wallet');
   });
 
   it('express.cancel while confirming goes back without attaching', async () => {

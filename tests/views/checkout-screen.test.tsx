@@ -357,16 +357,25 @@ describe('checkout screen: failures never leave an endless spinner', () => {
 });
 
 describe('checkout screen with the real offline test provider', () => {
-  it('4242 4242 4242 4242, 12 / 34, 123 → Subscribe → a pm_test_ payment method is attached', async () => {
+  /**
+   * Opens the checkout on the offline test provider and, once its fields are
+   * ready, types card `cardNumber`, expiry 12 / 34 and CVC 123.
+   */
+  async function typeTestCard(cardNumber: string) {
     const kit = createCheckoutKit({ mode: 'auto' });
     await renderCheckout(kit, { loadProvider: () => loadPaymentProvider({}) });
     const user = userEvent.setup();
 
     const number = await screen.findByRole('textbox', { name: 'Card number' });
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
-    await user.type(number, '4242424242424242');
+    await user.type(number, cardNumber);
     await user.type(screen.getByRole('textbox', { name: 'Expiry date' }), '1234');
     await user.type(screen.getByRole('textbox', { name: 'CVC' }), '123');
+    return { kit, user, number };
+  }
+
+  it('4242 4242 4242 4242, 12 / 34, 123 → Subscribe → a pm_test_ payment method is attached', async () => {
+    const { kit, user, number } = await typeTestCard('4242424242424242');
     expect(number).toHaveValue('4242 4242 4242 4242');
     expect(screen.getByRole('textbox', { name: 'Expiry date' })).toHaveValue('12 / 34');
 
@@ -388,15 +397,7 @@ describe('checkout screen with the real offline test provider', () => {
   });
 
   it('a declined test card shows the provider message as-is', async () => {
-    const kit = createCheckoutKit({ mode: 'auto' });
-    await renderCheckout(kit, { loadProvider: () => loadPaymentProvider({}) });
-    const user = userEvent.setup();
-
-    const number = await screen.findByRole('textbox', { name: 'Card number' });
-    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
-    await user.type(number, '4000000000000002');
-    await user.type(screen.getByRole('textbox', { name: 'Expiry date' }), '1234');
-    await user.type(screen.getByRole('textbox', { name: 'CVC' }), '123');
+    const { kit, user } = await typeTestCard('4000000000000002');
     await user.click(subscribeButton());
 
     expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(

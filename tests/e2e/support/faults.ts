@@ -45,6 +45,9 @@ export const MESSAGE_FOR: Record<Kind, string> = {
   malformed: MESSAGES.unreadable,
 };
 
+/** For calls whose answer is not read, a malformed 200 is a success: it is left out. */
+export const FAILING: readonly Kind[] = ['status', 'drop', 'hang'];
+
 /** The client waits 15 s for an answer; the clock jumps past it. */
 const PAST_CLIENT_TIMEOUT_MS = 16_000;
 
@@ -59,6 +62,16 @@ export interface FaultCase {
   kept?: () => Promise<void>;
   /** The member is still signed in afterwards (default true when tokens were stored). */
   signedIn?: boolean;
+}
+
+/** One call failed each way of `kinds` in turn (see `faults.surviveEach`). */
+export interface EachCase extends Omit<FaultCase, 'inject' | 'shown'> {
+  /** The call and whose it is; the kind comes from `kinds`. */
+  inject: Omit<Fault, 'kind'>;
+  /** Default: all four (KINDS). */
+  kinds?: readonly Kind[];
+  /** The message shown; default: what each kind reads as (MESSAGE_FOR). */
+  shown?: string;
 }
 
 /**
@@ -112,6 +125,11 @@ interface FaultFixtures {
     /** Injects one fault, does what the member does, and checks the case. */
     survive(name: string, fault: FaultCase): Promise<void>;
     /**
+     * `survive` once for each kind of fault on one call, each case named
+     * `${name} (${kind})`: the same act, message and kept check every time.
+     */
+    surviveEach(name: string, fault: EachCase): Promise<void>;
+    /**
      * A fault the test brings about itself (bad input, a hostile answer, many
      * clicks): `run` does it and checks what is shown; `kept` that nothing
      * typed was lost.
@@ -136,7 +154,7 @@ export const test = withApi.extend<FaultFixtures>({
     { auto: true },
   ],
   faults: async ({ page, api }, use) => {
-    await use({
+    const faults: FaultFixtures['faults'] = {
       async survive(name, fault) {
         const info = base.info();
         info.annotations.push({ type: 'fault', description: name });
@@ -169,6 +187,15 @@ export const test = withApi.extend<FaultFixtures>({
         });
         info.annotations.push({ type: 'fault-survived', description: name });
       },
+      async surviveEach(name, { inject, kinds = KINDS, shown, ...rest }) {
+        for (const kind of kinds) {
+          await faults.survive(`${name} (${kind})`, {
+            ...rest,
+            inject: { ...inject, kind },
+            shown: shown ?? MESSAGE_FOR[kind],
+          });
+        }
+      },
       async check(name, run, kept) {
         const info = base.info();
         info.annotations.push({ type: 'fault', description: name });
@@ -184,6 +211,7 @@ export const test = withApi.extend<FaultFixtures>({
         });
         info.annotations.push({ type: 'fault-survived', description: name });
       },
-    });
+    };
+    await use(faults);
   },
 });
