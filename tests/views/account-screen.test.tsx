@@ -4,10 +4,26 @@ import { createAccountHarness, renderAccount, section, USER } from '../support/a
 import { httpError } from '../support/fake-services.ts';
 import { done, failed } from '../support/model.ts';
 
+type Harness = Awaited<ReturnType<typeof createAccountHarness>>;
+
 async function setup(language: 'en' | 'fr' = 'en') {
   const h = await createAccountHarness();
   const view = await renderAccount(h, language);
   return { h, ...view };
+}
+
+/**
+ * The server refuses the pending `call` with `error`; the screen then marks
+ * `field` with the message `marked` (read with the field, as its description).
+ */
+async function refuse(
+  h: Harness,
+  call: string,
+  error: unknown,
+  { field, marked }: { field: () => HTMLElement; marked: string },
+) {
+  await h.settle(failed(call, error));
+  await waitFor(() => expect(field()).toHaveAccessibleDescription(marked));
 }
 
 describe('AccountScreen', () => {
@@ -56,12 +72,10 @@ describe('AccountScreen', () => {
     expect(h.auth.updateProfile).toHaveBeenCalledWith(
       expect.objectContaining({ phone: '+14165550100' }),
     );
-    await h.settle(failed('updateProfile', httpError(409, 'server.samePhoneUserExists')));
-    await waitFor(() =>
-      expect(profile.getByLabelText('Phone')).toHaveAccessibleDescription(
-        'User with the same phone number already exists',
-      ),
-    );
+    await refuse(h, 'updateProfile', httpError(409, 'server.samePhoneUserExists'), {
+      field: () => profile.getByLabelText('Phone'),
+      marked: 'User with the same phone number already exists',
+    });
     expect(profile.getByLabelText('Phone')).toHaveValue('(416) 555-0100');
   });
 
@@ -86,12 +100,10 @@ describe('AccountScreen', () => {
       currentPassword: 'wrong-pass',
       newPassword: 'new-Passw0rd',
     });
-    await h.settle(failed('changePassword', httpError(400, 'server.incorrectPassword')));
-    await waitFor(() =>
-      expect(password.getByLabelText('Current password')).toHaveAccessibleDescription(
-        'Incorrect password',
-      ),
-    );
+    await refuse(h, 'changePassword', httpError(400, 'server.incorrectPassword'), {
+      field: () => password.getByLabelText('Current password'),
+      marked: 'Incorrect password',
+    });
     expect(password.getByLabelText('New password')).toHaveValue('new-Passw0rd');
   });
 
@@ -147,12 +159,10 @@ describe('AccountScreen', () => {
     const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
     await user.type(within(dialog).getByLabelText('Password'), 'wrong');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await h.settle(failed('deleteAccount', httpError(400, 'server.incorrectPassword')));
-    await waitFor(() =>
-      expect(within(dialog).getByLabelText('Password')).toHaveAccessibleDescription(
-        'Incorrect password',
-      ),
-    );
+    await refuse(h, 'deleteAccount', httpError(400, 'server.incorrectPassword'), {
+      field: () => within(dialog).getByLabelText('Password'),
+      marked: 'Incorrect password',
+    });
     expect(within(dialog).getByLabelText('Password')).toHaveValue('wrong');
     expect(h.session.getSnapshot().matches('authenticated')).toBe(true);
   });
