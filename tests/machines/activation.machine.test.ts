@@ -10,15 +10,7 @@ import {
   selectErrorKey,
 } from '../../machines/activation/activation.selectors.ts';
 import type { Membership } from '../../machines/shared/domain.ts';
-
-const MEMBERSHIP: Membership = {
-  _id: '65f0a1b2c3d4e5f6a7b8c9d0',
-  id: 'mbr-001',
-  externalId: 'sub_123',
-  validTo: '2099-01-01T00:00:00.000Z',
-  cancelledAt: null,
-  chargerOrderedAt: null,
-};
+import { MEMBERSHIP } from '../support/fixtures.ts';
 
 function start(options: {
   activate?: () => Promise<Membership>;

@@ -17,15 +17,9 @@ import {
 } from '../../machines/membership/membership.selectors.ts';
 import type { Membership } from '../../machines/shared/domain.ts';
 import { type Deferred, deferred, flushPromises } from '../support/deferred.ts';
+import { MEMBERSHIP } from '../support/fixtures.ts';
 
-const ACTIVE: Membership = {
-  _id: '65f0a1b2c3d4e5f6a7b8c9d0',
-  id: 'mbr-001',
-  externalId: 'sub_123',
-  validTo: '2099-01-01T00:00:00.000Z',
-  cancelledAt: null,
-  chargerOrderedAt: null,
-};
+const ACTIVE: Membership = MEMBERSHIP;
 const RENEWED: Membership = { ...ACTIVE, validTo: '2100-01-01T00:00:00.000Z' };
 
 /** A loadMembership fake whose every call waits until the test settles it. */
