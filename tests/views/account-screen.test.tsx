@@ -12,6 +12,15 @@ async function setup(language: 'en' | 'fr' = 'en') {
   return { h, ...view };
 }
 
+/** The page has one title, `title`, and a section per setting titled `sections`, in order. */
+function expectHeadings(title: string, sections: string[]) {
+  expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  expect(screen.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  expect(
+    screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
+  ).toEqual(sections);
+}
+
 /**
  * The server refuses the pending `call` with `error`; the screen then marks
  * `field` with the message `marked` (read with the field, as its description).
@@ -29,11 +38,13 @@ async function refuse(
 describe('AccountScreen', () => {
   it('shows one title and a section per setting, the profile filled in', async () => {
     await setup();
-    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(screen.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
-    expect(
-      screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
-    ).toEqual(['Profile', 'Password', 'Language', 'Notifications', 'Delete account']);
+    expectHeadings('Your account', [
+      'Profile',
+      'Password',
+      'Language',
+      'Notifications',
+      'Delete account',
+    ]);
     const profile = within(section('Profile'));
     expect(profile.getByLabelText('First name')).toHaveValue('Marie');
     expect(profile.getByLabelText('Last name')).toHaveValue('Tremblay');
@@ -185,10 +196,13 @@ describe('AccountScreen', () => {
 
   it('speaks French throughout', async () => {
     const { user } = await setup('fr');
-    expect(screen.getByRole('heading', { level: 1, name: 'Votre compte' })).toBeVisible();
-    expect(
-      screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
-    ).toEqual(['Profil', 'Mot de passe', 'Langue', 'Notifications', 'Supprimer le compte']);
+    expectHeadings('Votre compte', [
+      'Profil',
+      'Mot de passe',
+      'Langue',
+      'Notifications',
+      'Supprimer le compte',
+    ]);
     const profile = within(section('Profil'));
     expect(profile.getByLabelText('Prénom')).toHaveValue('Marie');
     expect(profile.getByLabelText('Nom de famille')).toHaveValue('Tremblay');

@@ -28,6 +28,14 @@ function summaryValue(label: string): string {
   return plain(term.nextElementSibling?.textContent);
 }
 
+/** The price summary reads `values`, label by label (a failure shows every row). */
+function expectSummary(values: Record<string, string>) {
+  const shown = Object.fromEntries(
+    Object.keys(values).map((label) => [label, summaryValue(label)]),
+  );
+  expect(shown).toEqual(values);
+}
+
 async function fillCard() {
   for (const label of Object.values(FIELD_LABELS)) {
     fireEvent.change(screen.getByLabelText(label), { target: { value: 'complete' } });
@@ -72,30 +80,34 @@ describe('checkout screen: layout and price summary', () => {
   it('shows the price summary in English from the defaults of spec 9', async () => {
     await renderCheckout(createCheckoutKit());
 
-    expect(summaryValue('Club membership fee')).toBe('$120.00 per year');
+    expectSummary({
+      'Club membership fee': '$120.00 per year',
+      Subtotal: '$120.00',
+      Tax: '$0.00',
+      Total: '$0.00',
+      Discount: '-$120.00',
+      Email: 'marie@example.ca',
+    });
     const promo = screen.getByLabelText('Promo code');
     expect(promo).toHaveValue('CANADA');
     expect(promo).toBeDisabled();
-    expect(summaryValue('Subtotal')).toBe('$120.00');
-    expect(summaryValue('Tax')).toBe('$0.00');
-    expect(summaryValue('Total')).toBe('$0.00');
-    expect(summaryValue('Discount')).toBe('-$120.00');
     expect(summaryValue('Billing information')).toContain('H2X 1Y4, QC');
-    expect(summaryValue('Email')).toBe('marie@example.ca');
   });
 
   it('shows the price summary in French', async () => {
     await renderCheckout(createCheckoutKit(), { language: 'fr' });
 
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Finalisez votre adhésion');
-    expect(summaryValue('Cotisation annuelle du club')).toBe('120,00 $ par année');
+    expectSummary({
+      'Cotisation annuelle du club': '120,00 $ par année',
+      'Sous-total': '120,00 $',
+      Taxes: '0,00 $',
+      Total: '0,00 $',
+      Rabais: '-120,00 $',
+      Courriel: 'marie@example.ca',
+    });
     expect(screen.getByLabelText('Code promo')).toHaveValue('CANADA');
-    expect(summaryValue('Sous-total')).toBe('120,00 $');
-    expect(summaryValue('Taxes')).toBe('0,00 $');
-    expect(summaryValue('Total')).toBe('0,00 $');
-    expect(summaryValue('Rabais')).toBe('-120,00 $');
     expect(summaryValue('Informations de facturation')).toContain('H2X 1Y4, QC');
-    expect(summaryValue('Courriel')).toBe('marie@example.ca');
     expect(screen.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
   });
 

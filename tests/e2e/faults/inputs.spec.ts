@@ -7,13 +7,11 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, MESSAGES, test } from '../support/faults.ts';
-import { expectCode, fillSignUp } from '../support/forms.ts';
+import { click, expectCode, fillSignUp } from '../support/forms.ts';
 import { PASSWORD } from '../support/members.ts';
 import { expectHeading } from '../support/quality.ts';
 
 test.describe.configure({ timeout: 60_000 });
-
-const click = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
 
 /** Pastes `text` into `label`'s field as a member would (a paste event with that text). */
 async function paste(page: Page, label: string, text: string) {

@@ -4,14 +4,12 @@
  * and the account page. Each call fails four ways; the member reads a message,
  * keeps what they typed and stays signed in; the next try goes on.
  */
-import type { Page } from '@playwright/test';
 import { expect, FAILING, KINDS, MESSAGE_FOR, MESSAGES, test } from '../support/faults.ts';
+import { click } from '../support/forms.ts';
 import { ADDRESS, CARDS, expectCardFieldsReady, typeCard } from '../support/members.ts';
 import { expectHeading } from '../support/quality.ts';
 
 test.describe.configure({ timeout: 90_000 });
-
-const click = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
 
 test('POST club/memberships (activation): every fault is shown and the button comes back; then /billing', async ({
   page,
@@ -23,9 +21,8 @@ test('POST club/memberships (activation): every fault is shown and the button co
     inject: { path: '/club/memberships', method: 'POST', email },
     act: () => click(page, 'Activate membership'),
     kept: () => expect(page.getByRole('button', { name: 'Activate membership' })).toBeEnabled(),
+    goesOn: () => expectHeading(page, 'Billing address'),
   });
-  await click(page, 'Activate membership');
-  await expectHeading(page, 'Billing address');
 });
 
 test('PUT billingAddress: every fault shows "An unknown error occurred." (spec 8) and keeps the address', async ({
@@ -56,9 +53,8 @@ test('PUT billingAddress: every fault shows "An unknown error occurred." (spec 8
         ADDRESS.province,
       );
     },
+    goesOn: () => expectHeading(page, 'Complete your membership'),
   });
-  await click(page, 'Finish');
-  await expectHeading(page, 'Complete your membership');
 });
 
 test('the checkout: loading the subscription and attaching the card fail every way; the card typed is kept', async ({
@@ -94,10 +90,11 @@ test('the checkout: loading the subscription and attaching the card fail every w
       await expect(page.getByLabel('Card number', { exact: true })).not.toHaveValue('');
       await expect(subscribe).toBeEnabled();
     },
+    goesOn: async () => {
+      await expectHeading(page, 'Dashboard');
+      await expect(page.getByText('Active', { exact: true })).toBeVisible();
+    },
   });
-  await subscribe.click();
-  await expectHeading(page, 'Dashboard');
-  await expect(page.getByText('Active', { exact: true })).toBeVisible();
 });
 
 test('POST client/auth/logout failing never keeps a member signed in: the local sign-out happens', async ({
@@ -128,9 +125,8 @@ test('the account page: saving the profile, the password, the language and notif
     inject: { path: '/client/auth/profile', method: 'PUT', email },
     act: () => click(page, 'Save profile'),
     kept: () => expect(firstName).toHaveValue('Faulty'),
+    goesOn: () => expect(page.getByText('Your profile was saved.')).toBeVisible(),
   });
-  await click(page, 'Save profile');
-  await expect(page.getByText('Your profile was saved.')).toBeVisible();
 
   const current = page.getByLabel('Current password', { exact: true });
   const fresh = page.getByLabel('New password', { exact: true });
@@ -147,9 +143,8 @@ test('the account page: saving the profile, the password, the language and notif
       await expect(fresh).toHaveValue('N3w-secret-pass');
       await expect(confirmation).toHaveValue('N3w-secret-pass');
     },
+    goesOn: () => expect(page.getByText('Your password was changed.')).toBeVisible(),
   });
-  await click(page, 'Change password');
-  await expect(page.getByText('Your password was changed.')).toBeVisible();
 
   const french = page.getByRole('radio', { name: 'Français' });
   await faults.surviveEach('PUT client/auth/profile/change-language', {

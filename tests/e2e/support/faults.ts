@@ -72,6 +72,17 @@ export interface EachCase extends Omit<FaultCase, 'inject' | 'shown'> {
   kinds?: readonly Kind[];
   /** The message shown; default: what each kind reads as (MESSAGE_FOR). */
   shown?: string;
+  /**
+   * With the faults cleared, the member does `act` once more and it goes
+   * through: this checks where it led.
+   */
+  goesOn?: () => Promise<void>;
+  /**
+   * For a call whose answer is not read: after the `kinds` (then the three
+   * FAILING ones by default), a malformed 200 sent once the stand-in has
+   * handled the call is a success, and this checks where it led.
+   */
+  unreadGoesOn?: () => Promise<void>;
 }
 
 /**
@@ -126,7 +137,8 @@ interface FaultFixtures {
     survive(name: string, fault: FaultCase): Promise<void>;
     /**
      * `survive` once for each kind of fault on one call, each case named
-     * `${name} (${kind})`: the same act, message and kept check every time.
+     * `${name} (${kind})`: the same act, message and kept check every time;
+     * then, with `goesOn`, the next try without a fault goes on.
      */
     surviveEach(name: string, fault: EachCase): Promise<void>;
     /**
@@ -187,13 +199,24 @@ export const test = withApi.extend<FaultFixtures>({
         });
         info.annotations.push({ type: 'fault-survived', description: name });
       },
-      async surviveEach(name, { inject, kinds = KINDS, shown, ...rest }) {
-        for (const kind of kinds) {
+      async surviveEach(name, { inject, kinds, shown, goesOn, unreadGoesOn, ...rest }) {
+        for (const kind of kinds ?? (unreadGoesOn ? FAILING : KINDS)) {
           await faults.survive(`${name} (${kind})`, {
             ...rest,
             inject: { ...inject, kind },
             shown: shown ?? MESSAGE_FOR[kind],
           });
+        }
+        if (unreadGoesOn) {
+          await faults.survive(`${name} (malformed: the body is not read)`, {
+            inject: { ...inject, kind: 'malformed', after: true },
+            act: rest.act,
+            shown: unreadGoesOn,
+          });
+        }
+        if (goesOn) {
+          await rest.act();
+          await goesOn();
         }
       },
       async check(name, run, kept) {

@@ -83,3 +83,8 @@ export async function expectCode(page: Page, code: string): Promise<void> {
     await expect(page.getByRole('textbox', { name: `Digit ${index + 1} of 6` })).toHaveValue(digit);
   }
 }
+
+/** Clicks the button whose name is exactly `name`. */
+export function click(page: Page, name: string): Promise<void> {
+  return page.getByRole('button', { name, exact: true }).click();
+}
