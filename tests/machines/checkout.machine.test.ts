@@ -132,6 +132,17 @@ async function ready(options: Options = {}) {
   return started;
 }
 
+/**
+ * With the wallet quirk off, the member pays with the wallet and it fails
+ * (`options` say how): the checkout waits on the wallet's error branch.
+ */
+async function walletFailedWith(options: Options) {
+  const started = await walletShown({ ...options, quirk: false });
+  started.actor.send({ type: 'express.confirm' });
+  await waitFor(started.actor, (s) => s.matches({ flow: { ready: 'walletFailed' } }));
+  return started;
+}
+
 /** Ready with a wallet shown. */
 async function walletShown(options: Options = {}) {
   const started = await ready(options);
@@ -677,12 +688,9 @@ describe('checkout machine: the wallet quirk (success despite an error)', () => 
   });
 
   it('quirk off: a decline stays on the wallet’s error branch with the provider message as-is', async () => {
-    const { actor, calls } = await walletShown({
+    const { actor, calls } = await walletFailedWith({
       confirmPayment: () => Promise.resolve(DECLINED),
-      quirk: false,
     });
-    actor.send({ type: 'express.confirm' });
-    await waitFor(actor, (s) => s.matches({ flow: { ready: 'walletFailed' } }));
     expect(walletErrorText(actor.getSnapshot())).toEqual({
       kind: 'message',
       message: 'Your card was declined.',
@@ -716,12 +724,7 @@ describe('checkout machine: the wallet quirk (success despite an error)', () => 
   });
 
   it('quirk off: a wallet that goes away takes its error with it', async () => {
-    const { actor } = await walletShown({
-      confirmPayment: () => Promise.resolve(DECLINED),
-      quirk: false,
-    });
-    actor.send({ type: 'express.confirm' });
-    await waitFor(actor, (s) => s.matches({ flow: { ready: 'walletFailed' } }));
+    const { actor } = await walletFailedWith({ confirmPayment: () => Promise.resolve(DECLINED) });
     actor.send({ type: 'express.unavailable' });
     expect(actor.getSnapshot().matches({ flow: { ready: 'idle' } })).toBe(true);
     expect(isWalletShown(actor.getSnapshot())).toBe(false);
@@ -740,12 +743,9 @@ describe('checkout machine: the wallet quirk (success despite an error)', () => 
   });
 
   it('attach-on-error with the quirk off: attaches, then shows the error', async () => {
-    const { actor, calls } = await walletShown({
+    const { actor, calls } = await walletFailedWith({
       confirmPayment: () => Promise.resolve(DECLINED_WITH_PM),
-      quirk: false,
     });
-    actor.send({ type: 'express.confirm' });
-    await waitFor(actor, (s) => s.matches({ flow: { ready: 'walletFailed' } }));
     expect(calls.attachPaymentMethod).toHaveBeenCalledTimes(1);
     expect(walletErrorText(actor.getSnapshot())).toEqual({
       kind: 'message',
@@ -756,12 +756,7 @@ describe('checkout machine: the wallet quirk (success despite an error)', () => 
 
   it('an attach failure is an error too: key shown with the quirk off, the dashboard with it on', async () => {
     const attachError = { key: 'errors.network' };
-    const off = await walletShown({
-      attachPaymentMethod: () => Promise.reject(attachError),
-      quirk: false,
-    });
-    off.actor.send({ type: 'express.confirm' });
-    await waitFor(off.actor, (s) => s.matches({ flow: { ready: 'walletFailed' } }));
+    const off = await walletFailedWith({ attachPaymentMethod: () => Promise.reject(attachError) });
     expect(walletErrorText(off.actor.getSnapshot())).toEqual({
       kind: 'key',
       key: 'errors.network',
@@ -775,12 +770,9 @@ describe('checkout machine: the wallet quirk (success despite an error)', () => 
   });
 
   it('a provider failure (throw) with the quirk off shows errors.unknown', async () => {
-    const { actor } = await walletShown({
+    const { actor } = await walletFailedWith({
       confirmPayment: () => Promise.reject(new Error('boom')),
-      quirk: false,
     });
-    actor.send({ type: 'express.confirm' });
-    await waitFor(actor, (s) => s.matches({ flow: { ready: 'walletFailed' } }));
     expect(walletErrorText(actor.getSnapshot())).toEqual({ kind: 'key', key: 'errors.unknown' });
   });
 });
