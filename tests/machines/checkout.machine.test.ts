@@ -132,6 +132,14 @@ async function ready(options: Options = {}) {
   return started;
 }
 
+/** Ready, the three card fields complete, and Subscribe pressed: a card payment starts. */
+async function cardSubmitted(options: Options = {}) {
+  const started = await ready(options);
+  completeAll(started.actor);
+  started.actor.send({ type: 'card.submit' });
+  return started;
+}
+
 /**
  * With the wallet quirk off, the member pays with the wallet and it fails
  * (`options` say how): the checkout waits on the wallet's error branch.
@@ -370,6 +378,7 @@ describe('checkout machine: paying by card', () => {
     const { actor, calls } = await ready();
     completeAll(actor);
     actor.send({ type: 'card.submit' });
+    // Seen at once, before the gateway's answer comes in.
     expect(actor.getSnapshot().matches({ flow: { paying: 'confirming' } })).toBe(true);
     expect(isPayingByCard(actor.getSnapshot())).toBe(true);
     expect(canSubscribe(actor.getSnapshot())).toBe(false);
@@ -381,12 +390,10 @@ describe('checkout machine: paying by card', () => {
   it('passes through the busy states attaching and refreshing in order', async () => {
     const attach = deferred<void>();
     const refresh = deferred<void>();
-    const { actor, calls } = await ready({
+    const { actor, calls } = await cardSubmitted({
       attachPaymentMethod: () => attach.promise,
       refreshMember: () => refresh.promise,
     });
-    completeAll(actor);
-    actor.send({ type: 'card.submit' });
     await waitFor(actor, (s) => s.matches({ flow: { paying: 'attaching' } }));
     expect(isPaying(actor.getSnapshot())).toBe(true);
     expect(calls.refreshMember).not.toHaveBeenCalled();
@@ -399,9 +406,9 @@ describe('checkout machine: paying by card', () => {
   });
 
   it('a declined card shows the provider message as-is, logs it, keeps the values, no attach', async () => {
-    const { actor, calls } = await ready({ confirmPayment: () => Promise.resolve(DECLINED) });
-    completeAll(actor);
-    actor.send({ type: 'card.submit' });
+    const { actor, calls } = await cardSubmitted({
+      confirmPayment: () => Promise.resolve(DECLINED),
+    });
     await settled(actor);
     const snapshot = actor.getSnapshot();
     expect(snapshot.matches({ flow: { ready: 'idle' } })).toBe(true);
@@ -419,21 +426,17 @@ describe('checkout machine: paying by card', () => {
   });
 
   it('a provider error without a message shows errors.unknown', async () => {
-    const { actor } = await ready({
+    const { actor } = await cardSubmitted({
       confirmPayment: () =>
         Promise.resolve({ paymentMethodId: null, intentId: null, error: { message: null } }),
     });
-    completeAll(actor);
-    actor.send({ type: 'card.submit' });
     await settled(actor);
     expect(cardErrorText(actor.getSnapshot())).toEqual({ kind: 'key', key: 'errors.unknown' });
   });
 
   it('a confirmation that throws shows errors.unknown and logs the error', async () => {
     const boom = new Error('stripe not loaded');
-    const { actor, calls } = await ready({ confirmPayment: () => Promise.reject(boom) });
-    completeAll(actor);
-    actor.send({ type: 'card.submit' });
+    const { actor, calls } = await cardSubmitted({ confirmPayment: () => Promise.reject(boom) });
     await settled(actor);
     expect(actor.getSnapshot().context.errorKey).toBe('errors.unknown');
     expect(calls.logPaymentError).toHaveBeenCalledWith(boom);
@@ -441,9 +444,7 @@ describe('checkout machine: paying by card', () => {
   });
 
   it('changing expiry or CVC clears the shown error; changing the number does not', async () => {
-    const { actor } = await ready({ confirmPayment: () => Promise.resolve(DECLINED) });
-    completeAll(actor);
-    actor.send({ type: 'card.submit' });
+    const { actor } = await cardSubmitted({ confirmPayment: () => Promise.resolve(DECLINED) });
     await settled(actor);
     actor.send(field('cardNumber', true));
     expect(actor.getSnapshot().context.errorMessage).toBe('Your card was declined.');
@@ -460,12 +461,10 @@ describe('checkout machine: paying by card', () => {
   it('attach-on-error: an error carrying a payment method still attaches, refreshes, and stays with the message', async () => {
     expect(ATTACH_ON_ERROR).toBe(true);
     const attach = deferred<void>();
-    const { actor, calls } = await ready({
+    const { actor, calls } = await cardSubmitted({
       confirmPayment: () => Promise.resolve(DECLINED_WITH_PM),
       attachPaymentMethod: () => attach.promise,
     });
-    completeAll(actor);
-    actor.send({ type: 'card.submit' });
     await waitFor(actor, (s) => s.matches({ flow: { paying: 'attachingAfterError' } }));
     expect(isPayingByCard(actor.getSnapshot())).toBe(true);
     attach.resolve();
@@ -484,12 +483,10 @@ describe('checkout machine: paying by card', () => {
   });
 
   it('attach-on-error switched off: the error with a payment method is a plain decline', async () => {
-    const { actor, calls } = await ready({
+    const { actor, calls } = await cardSubmitted({
       confirmPayment: () => Promise.resolve(DECLINED_WITH_PM),
       attachOnError: false,
     });
-    completeAll(actor);
-    actor.send({ type: 'card.submit' });
     await settled(actor);
     expect(calls.attachPaymentMethod).not.toHaveBeenCalled();
     expect(cardErrorText(actor.getSnapshot())).toEqual({
@@ -500,12 +497,10 @@ describe('checkout machine: paying by card', () => {
 
   it('attach-on-error whose attach fails too keeps the provider message and logs both', async () => {
     const attachError = { key: 'server.accessDenied' };
-    const { actor, calls } = await ready({
+    const { actor, calls } = await cardSubmitted({
       confirmPayment: () => Promise.resolve(DECLINED_WITH_PM),
       attachPaymentMethod: () => Promise.reject(attachError),
     });
-    completeAll(actor);
-    actor.send({ type: 'card.submit' });
     await settled(actor);
     expect(cardErrorText(actor.getSnapshot())).toEqual({
       kind: 'message',
@@ -520,9 +515,7 @@ describe('checkout machine: paying by card', () => {
       .fn<() => Promise<void>>()
       .mockRejectedValueOnce({ key: 'errors.network' })
       .mockResolvedValueOnce(undefined);
-    const { actor, calls } = await ready({ attachPaymentMethod: attach });
-    completeAll(actor);
-    actor.send({ type: 'card.submit' });
+    const { actor, calls } = await cardSubmitted({ attachPaymentMethod: attach });
     await settled(actor);
     expect(actor.getSnapshot().matches({ flow: 'ready' })).toBe(true);
     expect(cardErrorText(actor.getSnapshot())).toEqual({ kind: 'key', key: 'errors.network' });
@@ -539,9 +532,9 @@ describe('checkout machine: paying by card', () => {
 
   it('a failed member refresh is logged and still goes to the dashboard', async () => {
     const refreshError = new Error('offline');
-    const { actor, calls } = await ready({ refreshMember: () => Promise.reject(refreshError) });
-    completeAll(actor);
-    actor.send({ type: 'card.submit' });
+    const { actor, calls } = await cardSubmitted({
+      refreshMember: () => Promise.reject(refreshError),
+    });
     await succeeded(actor);
     expect(calls.logPaymentError).toHaveBeenCalledWith(refreshError);
     expect(calls.goToDashboard).toHaveBeenCalledTimes(1);
@@ -549,9 +542,7 @@ describe('checkout machine: paying by card', () => {
 
   it('a double submit (double click or Enter) while confirming confirms once and attaches once', async () => {
     const confirm = deferred<ConfirmResult>();
-    const { actor, calls } = await ready({ confirmPayment: () => confirm.promise });
-    completeAll(actor);
-    actor.send({ type: 'card.submit' });
+    const { actor, calls } = await cardSubmitted({ confirmPayment: () => confirm.promise });
     actor.send({ type: 'card.submit' });
     expect(canSubscribe(actor.getSnapshot())).toBe(false);
     confirm.resolve(OK);
