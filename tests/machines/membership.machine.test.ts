@@ -33,6 +33,24 @@ function controlledLoader() {
   return { logic, calls };
 }
 
+/** The error a load fails with when the member's connection is down. */
+const OFFLINE = Object.assign(new Error('offline'), { key: 'errors.network' });
+
+/**
+ * The member asks for the membership again, and the load this starts (the
+ * latest) answers `answer`; an Error makes it fail.
+ */
+function refetchAnswered(
+  actor: ReturnType<typeof start>['actor'],
+  loader: ReturnType<typeof controlledLoader>,
+  answer: Membership | null | Error,
+) {
+  actor.send({ type: 'membership.refetch' });
+  const call = loader.calls.at(-1);
+  if (answer instanceof Error) call?.reject(answer);
+  else call?.resolve(answer);
+}
+
 function start(
   loadMembership = fromPromise<Membership | null>(async () => ACTIVE),
   clock?: SimulatedClock,
@@ -96,20 +114,18 @@ describe('membership machine', () => {
   it('keeps the previous record when a reload fails, and a refetch retries', async () => {
     const loader = controlledLoader();
     const { actor } = start(loader.logic);
-    actor.send({ type: 'membership.refetch' });
-    loader.calls[0]?.resolve(ACTIVE);
+    refetchAnswered(actor, loader, ACTIVE);
     await waitFor(actor, (s) => s.matches('loaded'));
 
     actor.send({ type: 'membership.refetch' });
     expect(selectRecord(actor.getSnapshot())).toEqual(ACTIVE); // readable while loading
-    loader.calls[1]?.reject(Object.assign(new Error('offline'), { key: 'errors.network' }));
+    loader.calls[1]?.reject(OFFLINE);
     const failed = await waitFor(actor, (s) => s.matches('stale'));
     expect(isUnavailable(failed)).toBe(false);
     expect(selectRecord(failed)).toEqual(ACTIVE);
     expect(selectMembershipErrorKey(failed)).toBe('errors.network');
 
-    actor.send({ type: 'membership.refetch' });
-    loader.calls[2]?.resolve(RENEWED);
+    refetchAnswered(actor, loader, RENEWED);
     const reloaded = await waitFor(actor, (s) => s.matches('loaded'));
     expect(selectRecord(reloaded)).toEqual(RENEWED);
     expect(selectMembershipErrorKey(reloaded)).toBeNull();
@@ -228,15 +244,13 @@ describe('membership machine', () => {
   it('a first load that fails is unavailable, not "no membership"; a refetch that succeeds makes it known', async () => {
     const loader = controlledLoader();
     const { actor } = start(loader.logic);
-    actor.send({ type: 'membership.refetch' });
-    loader.calls[0]?.reject(Object.assign(new Error('offline'), { key: 'errors.network' }));
+    refetchAnswered(actor, loader, OFFLINE);
     const failed = await waitFor(actor, isMembershipSettled);
     expect(isUnavailable(failed)).toBe(true);
     expect(isKnown(failed)).toBe(false);
     expect(selectMembershipErrorKey(failed)).toBe('errors.network');
 
-    actor.send({ type: 'membership.refetch' });
-    loader.calls[1]?.resolve(null);
+    refetchAnswered(actor, loader, null);
     const none = await waitFor(actor, (s) => s.matches('loaded'));
     expect(isKnown(none)).toBe(true);
     expect(selectFlags(none, Date.now()).isMembershipExist).toBe(false);
@@ -246,8 +260,7 @@ describe('membership machine', () => {
     const loader = controlledLoader();
     const { actor } = start(loader.logic);
     actor.send({ type: 'membership.hydrate', record: ACTIVE });
-    actor.send({ type: 'membership.refetch' });
-    loader.calls[0]?.reject(Object.assign(new Error('503'), { key: 'errors.unknown' }));
+    refetchAnswered(actor, loader, Object.assign(new Error('503'), { key: 'errors.unknown' }));
     const stale = await waitFor(actor, (s) => s.matches('stale'));
     expect(selectRecord(stale)).toEqual(ACTIVE);
     expect(selectFlags(stale, Date.now()).isActive).toBe(true);
