@@ -89,43 +89,43 @@ function importsOf(fileName: string, text: string): ImportSite[] {
   return sites;
 }
 
-/** Lines that call the global fetch: `fetch(…)`, `window.fetch(…)`, `globalThis.fetch(…)`, `self.fetch(…)`. */
-function fetchCallsOf(fileName: string, text: string): number[] {
+/** The lines of every call in the file that `matches` accepts. */
+function callLinesOf(
+  fileName: string,
+  text: string,
+  matches: (call: ts.CallExpression) => boolean,
+): number[] {
   const source = parse(fileName, text);
   const lines: number[] = [];
   const visit = (node: ts.Node) => {
-    if (ts.isCallExpression(node)) {
-      const callee = node.expression;
-      const direct = ts.isIdentifier(callee) && callee.text === 'fetch';
-      const viaGlobal =
-        ts.isPropertyAccessExpression(callee) &&
-        callee.name.text === 'fetch' &&
-        ts.isIdentifier(callee.expression) &&
-        ['window', 'globalThis', 'self'].includes(callee.expression.text);
-      if (direct || viaGlobal) lines.push(lineOf(source, node));
-    }
+    if (ts.isCallExpression(node) && matches(node)) lines.push(lineOf(source, node));
     ts.forEachChild(node, visit);
   };
   visit(source);
   return lines;
 }
 
+/** Lines that call the global fetch: `fetch(…)`, `window.fetch(…)`, `globalThis.fetch(…)`, `self.fetch(…)`. */
+function fetchCallsOf(fileName: string, text: string): number[] {
+  return callLinesOf(fileName, text, ({ expression: callee }) => {
+    const direct = ts.isIdentifier(callee) && callee.text === 'fetch';
+    const viaGlobal =
+      ts.isPropertyAccessExpression(callee) &&
+      callee.name.text === 'fetch' &&
+      ts.isIdentifier(callee.expression) &&
+      ['window', 'globalThis', 'self'].includes(callee.expression.text);
+    return direct || viaGlobal;
+  });
+}
+
 /** Lines that call a method named `.provide(…)` (a machine's effects). */
 function provideCallsOf(fileName: string, text: string): number[] {
-  const source = parse(fileName, text);
-  const lines: number[] = [];
-  const visit = (node: ts.Node) => {
-    if (
-      ts.isCallExpression(node) &&
-      ts.isPropertyAccessExpression(node.expression) &&
-      node.expression.name.text === 'provide'
-    ) {
-      lines.push(lineOf(source, node));
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return lines;
+  return callLinesOf(
+    fileName,
+    text,
+    ({ expression: callee }) =>
+      ts.isPropertyAccessExpression(callee) && callee.name.text === 'provide',
+  );
 }
 
 /** A relative specifier as a repository-relative path; a bare one as it is. */
@@ -171,6 +171,15 @@ function importsFrom(file: string, text: string, forbiddenDir: string): Violatio
   });
 }
 
+/** Each call `callsOf` finds in `file`, as a violation saying `what`. */
+function callsIn(
+  file: string,
+  callsOf: (fileName: string, text: string) => number[],
+  what: string,
+): Violation[] {
+  return callsOf(file, read(file)).map((line) => ({ at: `${file}:${line}`, what }));
+}
+
 const show = (violations: Violation[]): string[] => violations.map((v) => `${v.at} ${v.what}`);
 
 describe('architecture: who may import what', () => {
@@ -197,10 +206,7 @@ describe('architecture: who may import what', () => {
     const violations = [...srcFiles, ...machineFiles]
       .filter((file) => !inside(file, 'src/api'))
       .flatMap((file) =>
-        fetchCallsOf(file, read(file)).map((line) => ({
-          at: `${file}:${line}`,
-          what: 'calls fetch() directly (use the client in src/api/)',
-        })),
+        callsIn(file, fetchCallsOf, 'calls fetch() directly (use the client in src/api/)'),
       );
     expect(show(violations)).toEqual([]);
   });
@@ -216,10 +222,11 @@ describe('architecture: who may import what', () => {
     const violations = srcFiles
       .filter((file) => inside(file, 'src/screens'))
       .flatMap((file) =>
-        provideCallsOf(file, read(file)).map((line) => ({
-          at: `${file}:${line}`,
-          what: 'calls .provide() (compose the flow in src/app/flows.ts, ask for it with useFlow)',
-        })),
+        callsIn(
+          file,
+          provideCallsOf,
+          'calls .provide() (compose the flow in src/app/flows.ts, ask for it with useFlow)',
+        ),
       );
     expect(show(violations)).toEqual([]);
   });

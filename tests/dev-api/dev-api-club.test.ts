@@ -6,7 +6,7 @@ import {
   envelope,
   type Harness,
   signIn,
-  startDevApi,
+  startSignedIn,
 } from '../support/dev-api.kit.ts';
 
 const DAY = 24 * 3600 * 1000;
@@ -15,8 +15,7 @@ let h: Harness;
 let token: string;
 
 beforeEach(async () => {
-  h = await startDevApi({ accessTokenTtlSeconds: 10 * 365 * 24 * 3600 });
-  ({ token } = await signIn(h, DEMO.email));
+  ({ h, token } = await startSignedIn({ accessTokenTtlSeconds: 10 * 365 * 24 * 3600 }));
 });
 
 afterEach(async () => {

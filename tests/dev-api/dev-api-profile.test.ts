@@ -7,15 +7,14 @@ import {
   envelope,
   type Harness,
   signIn,
-  startDevApi,
+  startSignedIn,
 } from '../support/dev-api.kit.ts';
 
 let h: Harness;
 let token: string;
 
 beforeEach(async () => {
-  h = await startDevApi();
-  ({ token } = await signIn(h, DEMO.email));
+  ({ h, token } = await startSignedIn());
 });
 
 afterEach(async () => {

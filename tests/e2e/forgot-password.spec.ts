@@ -5,9 +5,9 @@
  * step. Black box: only the screen, and the stand-in's private helpers.
  */
 import type { Page } from '@playwright/test';
-import { devHeaders, redacted } from './support/api.ts';
+import { type DevApi, devHeaders, redacted } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, type NewMember, test } from './support/fixtures.ts';
 import { enterCode } from './support/forms.ts';
 
 // Each test walks a whole flow (several sign-ins and axe scans): on a busy
@@ -69,6 +69,20 @@ async function requestCode(page: Page, email: string, texts: Texts = EN): Promis
   await page.getByLabel(texts.email, { exact: true }).fill(email);
   await page.getByRole('button', { name: texts.send, exact: true }).click();
   await expect(heading(page, texts.codeTitle)).toBeVisible();
+}
+
+/**
+ * A new member (password OLD_PASSWORD) who asked for a code on
+ * /forgot-password: now on the code step, with the code the stand-in sent.
+ */
+async function atCodeStep(
+  { page, newMember, api }: { page: Page; newMember: NewMember; api: DevApi },
+  label: string,
+): Promise<{ email: string; code: string }> {
+  const { email } = await newMember(label, { password: OLD_PASSWORD });
+  await page.goto('/forgot-password');
+  await requestCode(page, email);
+  return { email, code: await api.lastOtp(email) };
 }
 
 const otherCode = (code: string) => (code === '000000' ? '111111' : '000000');
@@ -173,10 +187,7 @@ test('a wrong code shows Incorrect OTP on the boxes; the right one goes on', asy
   newMember,
   api,
 }) => {
-  const { email } = await newMember('forgot-wrong-code', { password: OLD_PASSWORD });
-  await page.goto('/forgot-password');
-  await requestCode(page, email);
-  const code = await api.lastOtp(email);
+  const { code } = await atCodeStep({ page, newMember, api }, 'forgot-wrong-code');
 
   await enterCode(page, otherCode(code));
   await expect(page.getByText('Incorrect OTP', { exact: true })).toBeVisible();
@@ -194,10 +205,8 @@ test('new password: a mismatching confirmation and a too-short password are refu
   newMember,
   api,
 }) => {
-  const { email } = await newMember('forgot-rules', { password: OLD_PASSWORD });
-  await page.goto('/forgot-password');
-  await requestCode(page, email);
-  await enterCode(page, await api.lastOtp(email));
+  const { code } = await atCodeStep({ page, newMember, api }, 'forgot-rules');
+  await enterCode(page, code);
   await expect(heading(page, EN.newTitle)).toBeVisible();
 
   const password = page.getByLabel(EN.newPassword, { exact: true });

@@ -37,14 +37,15 @@ import {
 
 /**
  * An active member with a billing address (and `options`), signed in through
- * the login form, then on /subscription with the card fields ready.
+ * the login form, then on /subscription with the card fields ready; `since`
+ * is the time from which the checkout's own calls are counted.
  */
 async function atCheckout(
   page: Page,
   signedInMember: SignedInMember,
   label: string,
   options: MemberOptions = {},
-): Promise<{ email: string; membership: Membership }> {
+): Promise<{ email: string; membership: Membership; since: number }> {
   const { email, membership } = await signedInMember(label, {
     state: 'active',
     billingAddress: ADDRESS,
@@ -53,7 +54,7 @@ async function atCheckout(
   if (!membership) throw new Error('the member has no membership');
   await expect(page).toHaveURL(/\/dashboard$/);
   await openCheckout(page);
-  return { email, membership };
+  return { email, membership, since: Date.now() };
 }
 
 function attachPath(membership: Membership): string {
@@ -73,11 +74,10 @@ async function offeredIntent(
   return id;
 }
 
-/** Exactly one attach call since `since`, answered 200, with the contract's body. */
+/** Exactly one attach call since the checkout opened, answered 200, with the contract's body. */
 async function expectOneAttach(
   api: DevApi,
-  since: number,
-  membership: Membership,
+  { since, membership }: { since: number; membership: Membership },
   paymentIntentId: string,
 ): Promise<void> {
   const attach = onlyCall(await requestsSince(api, '/attach-payment-method', since), 'PUT', 200);
@@ -159,8 +159,7 @@ test('a declined card: the provider message in red under the fields, no attach c
   api,
   signedInMember,
 }) => {
-  await atCheckout(page, signedInMember, 'declined');
-  const since = Date.now();
+  const { since } = await atCheckout(page, signedInMember, 'declined');
 
   await payWithCard(page, CARDS.declined);
 
@@ -184,8 +183,7 @@ test('3D Secure completed: the payment goes through to the dashboard', async ({
   api,
   signedInMember,
 }) => {
-  const { membership } = await atCheckout(page, signedInMember, 'three-d-secure-ok');
-  const since = Date.now();
+  const { membership, since } = await atCheckout(page, signedInMember, 'three-d-secure-ok');
 
   await payWithCard(page, CARDS.threeDSecure);
   await expect(threeDSecureDialog(page)).toBeVisible();
@@ -202,8 +200,7 @@ test('3D Secure failed: the authentication error is shown; axe with the dialog o
   api,
   signedInMember,
 }) => {
-  const { membership } = await atCheckout(page, signedInMember, 'three-d-secure-fail');
-  const since = Date.now();
+  const { membership, since } = await atCheckout(page, signedInMember, 'three-d-secure-fail');
 
   await payWithCard(page, CARDS.threeDSecure);
   const dialog = threeDSecureDialog(page);
@@ -227,13 +224,12 @@ test('a double click on Subscribe makes exactly one attach call, with the contra
   const member = await atCheckout(page, signedInMember, 'double-click');
   // In the free year the card is saved with a setup intent.
   const setupIntentId = await offeredIntent(request, member, 'setupIntent');
-  const since = Date.now();
 
   await typeCard(page, CARDS.succeeds);
   await page.getByRole('button', { name: 'Subscribe' }).dblclick();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  await expectOneAttach(api, since, member.membership, setupIntentId);
+  await expectOneAttach(api, member, setupIntentId);
 });
 
 test('a decline that still carries a payment method: the error is shown and one attach call is made', async ({
@@ -241,8 +237,7 @@ test('a decline that still carries a payment method: the error is shown and one 
   api,
   signedInMember,
 }) => {
-  const { membership } = await atCheckout(page, signedInMember, 'attach-on-error');
-  const since = Date.now();
+  const { membership, since } = await atCheckout(page, signedInMember, 'attach-on-error');
 
   await payWithCard(page, CARDS.declinedWithPaymentMethod);
 
@@ -270,12 +265,11 @@ test('a member whose fee is due pays with the payment intent (pi_) and ends Acti
 }) => {
   const member = await atCheckout(page, signedInMember, 'fee-due', { feeDue: true });
   const paymentIntentId = await offeredIntent(request, member, 'paymentIntent');
-  const since = Date.now();
 
   await payWithCard(page, CARDS.succeeds);
   await expectActiveDashboard(page);
 
-  await expectOneAttach(api, since, member.membership, paymentIntentId);
+  await expectOneAttach(api, member, paymentIntentId);
   // The stand-in took the fee as paid: the subscription is back to a setup intent.
   await offeredIntent(request, member, 'setupIntent');
 });

@@ -8,6 +8,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { expectCode } from './support/forms.ts';
 import { CARDS, PASSWORD } from './support/members.ts';
 import { describeFocus, expectFocusVisible, expectHeading, tabTo } from './support/quality.ts';
 
@@ -76,9 +77,7 @@ test('sign up to an active membership with the keyboard alone', async ({
   const first = page.getByRole('textbox', { name: 'Digit 1 of 6' });
   await tabToVisibly(page, first);
   for (const digit of code) await page.keyboard.type(digit);
-  for (const [index, digit] of [...code].entries()) {
-    await expect(page.getByRole('textbox', { name: `Digit ${index + 1} of 6` })).toHaveValue(digit);
-  }
+  await expectCode(page, code);
   await expect(page.getByRole('textbox', { name: 'Digit 6 of 6' })).toBeFocused();
   await page.keyboard.press('Enter');
 

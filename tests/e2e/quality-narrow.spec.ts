@@ -7,6 +7,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { fillFields, fillSignUp } from './support/forms.ts';
 import { CARDS, openScreen, PASSWORD, typeCard } from './support/members.ts';
 import { expectHeading } from './support/quality.ts';
 
@@ -84,18 +85,13 @@ test('login, the one-time code and registration at 320 px', async ({
 
   await page.goto('/register');
   await expectHeading(page, 'Create your account');
-  await page.getByLabel('First name', { exact: true }).fill('Kim');
-  await page.getByLabel('Last name', { exact: true }).fill('Tremblay');
-  await page.getByLabel('Phone', { exact: true }).pressSequentially('4165550188');
-  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('narrow-register'));
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await fillSignUp(page, { email: uniqueEmail('narrow-register'), phone: { typed: '4165550188' } });
   await checkScreen(page, page.getByRole('button', { name: 'Create Account' }));
   await page.screenshot({ path: '/tmp/quality-narrow-register.png', fullPage: true });
 
   await page.goto('/login');
   await expectHeading(page, 'Sign in');
-  await page.getByLabel('Email or phone', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await fillFields(page, { 'Email or phone': email, Password: PASSWORD });
   const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
   await checkScreen(page, signIn);
   await signIn.click();

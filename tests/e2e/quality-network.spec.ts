@@ -8,7 +8,7 @@
  */
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { expectFieldValues, fillSignUp, signUpValues } from './support/forms.ts';
+import { expectCode, expectFieldValues, fillSignUp, signUpValues } from './support/forms.ts';
 import { CARDS, expectCardFieldsReady, PASSWORD, typeCard } from './support/members.ts';
 import { expectHeading } from './support/quality.ts';
 
@@ -96,11 +96,7 @@ test('login, sending the code and verifying it fail in turn; each is retried', a
     const next = page.getByRole('button', { name: 'Next' });
     await next.click();
     await expectFailureShown(page);
-    for (const [index, digit] of [...code].entries()) {
-      await expect(page.getByRole('textbox', { name: `Digit ${index + 1} of 6` })).toHaveValue(
-        digit,
-      );
-    }
+    await expectCode(page, code);
     await restore();
     await next.click();
     await expectHeading(page, 'Activate your membership');

@@ -28,6 +28,12 @@ function fill(actor: ReturnType<typeof start>['actor'], values: Record<string, s
   }
 }
 
+/** Fills a valid form (new password new-pass-22, confirmed) with `currentPassword` and submits it. */
+function submitChange(actor: ReturnType<typeof start>['actor'], currentPassword = 'old-pass-1') {
+  fill(actor, { currentPassword, newPassword: 'new-pass-22', passwordConfirmation: 'new-pass-22' });
+  actor.send({ type: 'password.submit' });
+}
+
 describe('change-password machine', () => {
   it('asks for every field on an empty submit', () => {
     const { actor, change } = start();
@@ -60,12 +66,7 @@ describe('change-password machine', () => {
 
   it('changes the password, then clears the form and says so', async () => {
     const { actor, change } = start();
-    fill(actor, {
-      currentPassword: 'old-pass-1',
-      newPassword: 'new-pass-22',
-      passwordConfirmation: 'new-pass-22',
-    });
-    actor.send({ type: 'password.submit' });
+    submitChange(actor);
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await flushPromises();
     expect(change).toHaveBeenCalledWith({
@@ -83,12 +84,7 @@ describe('change-password machine', () => {
 
   it('maps server.incorrectPassword to the current-password field, keeping every value', async () => {
     const { actor } = start(() => Promise.reject(apiError('server.incorrectPassword')));
-    fill(actor, {
-      currentPassword: 'wrong-pass',
-      newPassword: 'new-pass-22',
-      passwordConfirmation: 'new-pass-22',
-    });
-    actor.send({ type: 'password.submit' });
+    submitChange(actor, 'wrong-pass');
     await flushPromises();
     expect(shownFieldErrors(actor.getSnapshot().context.form)).toEqual({
       currentPassword: { key: 'server.incorrectPassword' },
@@ -101,12 +97,7 @@ describe('change-password machine', () => {
 
   it('shows another code under the form', async () => {
     const { actor } = start(() => Promise.reject(apiError('errors.unknown')));
-    fill(actor, {
-      currentPassword: 'old-pass-1',
-      newPassword: 'new-pass-22',
-      passwordConfirmation: 'new-pass-22',
-    });
-    actor.send({ type: 'password.submit' });
+    submitChange(actor);
     await flushPromises();
     expect(actor.getSnapshot().context.form.errorKey).toBe('errors.unknown');
     expect(actor.getSnapshot().matches({ editing: 'idle' })).toBe(true);

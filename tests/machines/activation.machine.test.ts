@@ -10,15 +10,8 @@ import {
   selectErrorKey,
 } from '../../machines/activation/activation.selectors.ts';
 import type { Membership } from '../../machines/shared/domain.ts';
-
-const MEMBERSHIP: Membership = {
-  _id: '65f0a1b2c3d4e5f6a7b8c9d0',
-  id: 'mbr-001',
-  externalId: 'sub_123',
-  validTo: '2099-01-01T00:00:00.000Z',
-  cancelledAt: null,
-  chargerOrderedAt: null,
-};
+import { failsOnce } from '../support/deferred.ts';
+import { MEMBERSHIP } from '../support/fixtures.ts';
 
 function start(options: {
   activate?: () => Promise<Membership>;
@@ -91,13 +84,8 @@ describe('activation machine', () => {
 
   it('logs a failure, clears the loading state and can be retried', async () => {
     const failure = Object.assign(new Error('conflict'), { key: 'errors.unknown' });
-    let attempts = 0;
-    const { actor, logged, goToBilling } = start({
-      activate: async () => {
-        attempts += 1;
-        if (attempts === 1) throw failure;
-        return MEMBERSHIP;
-      },
+    const { actor, logged, goToBilling, activate } = start({
+      activate: failsOnce(failure, () => MEMBERSHIP),
     });
     actor.send({ type: 'activation.activate' });
     const failed = await waitFor(actor, (s) => s.matches('failed'));
@@ -111,16 +99,12 @@ describe('activation machine', () => {
     expect(selectErrorKey(actor.getSnapshot())).toBeNull();
     const done = await waitFor(actor, (s) => s.status === 'done');
     expect(done.value).toBe('toBilling');
-    expect(attempts).toBe(2);
+    expect(activate).toHaveBeenCalledTimes(2);
   });
 
   it('logs a refresh failure and still moves on to billing', async () => {
     const failure = new Error('profile down');
-    const { actor, logged, goToBilling } = start({
-      refresh: async () => {
-        throw failure;
-      },
-    });
+    const { actor, logged, goToBilling } = start({ refresh: () => Promise.reject(failure) });
     actor.send({ type: 'activation.activate' });
     const snapshot = await waitFor(actor, (s) => s.status === 'done');
     expect(snapshot.value).toBe('toBilling');

@@ -9,6 +9,7 @@ import {
 } from '../../machines/billing/billing.selectors.ts';
 import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import type { BillingAddress } from '../../machines/shared/domain.ts';
+import { failsOnce } from '../support/deferred.ts';
 
 const selectFieldErrors = (s: BillingSnapshot) => shownFieldErrors(selectBillingForm(s));
 const selectErrorKey = (s: BillingSnapshot) => selectBillingForm(s).errorKey;
@@ -98,12 +99,8 @@ describe('billing machine', () => {
 
   it('shows errors.unknown on any save failure, keeps the values, and editing clears it', async () => {
     const failure = Object.assign(new Error('bad'), { key: 'server.invalidPhone' });
-    let attempts = 0;
     const { actor, logged, goToSubscription } = start({
-      save: async () => {
-        attempts += 1;
-        if (attempts === 1) throw failure;
-      },
+      save: failsOnce(failure, () => undefined),
     });
     fill(actor);
     actor.send({ type: 'billing.submit' });
@@ -127,9 +124,7 @@ describe('billing machine', () => {
   it('only logs a refresh failure and still goes to subscription', async () => {
     const failure = new Error('membership down');
     const { actor, logged, goToSubscription } = start({
-      refresh: async () => {
-        throw failure;
-      },
+      refresh: () => Promise.reject(failure),
     });
     fill(actor);
     actor.send({ type: 'billing.submit' });

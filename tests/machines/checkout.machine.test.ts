@@ -132,6 +132,25 @@ async function ready(options: Options = {}) {
   return started;
 }
 
+/** Ready, the three card fields complete, and Subscribe pressed: a card payment starts. */
+async function cardSubmitted(options: Options = {}) {
+  const started = await ready(options);
+  completeAll(started.actor);
+  started.actor.send({ type: 'card.submit' });
+  return started;
+}
+
+/**
+ * With the wallet quirk off, the member pays with the wallet and it fails
+ * (`options` say how): the checkout waits on the wallet's error branch.
+ */
+async function walletFailedWith(options: Options) {
+  const started = await walletShown({ ...options, quirk: false });
+  started.actor.send({ type: 'express.confirm' });
+  await waitFor(started.actor, (s) => s.matches({ flow: { ready: 'walletFailed' } }));
+  return started;
+}
+
 /** Ready with a wallet shown. */
 async function walletShown(options: Options = {}) {
   const started = await ready(options);
@@ -142,6 +161,31 @@ async function walletShown(options: Options = {}) {
 const settled = (actor: Actor) =>
   waitFor(actor, (s) => s.matches({ flow: 'ready' }) || s.matches({ flow: 'succeeded' }));
 const succeeded = (actor: Actor) => waitFor(actor, (s) => s.matches({ flow: 'succeeded' }));
+
+type Calls = ReturnType<typeof start>['calls'];
+
+/** An event that must not pay was ignored: still ready, nothing sent to the gateway. */
+function expectNothingConfirmed({ actor, calls }: { actor: Actor; calls: Calls }) {
+  expect(actor.getSnapshot().matches({ flow: 'ready' })).toBe(true);
+  expect(calls.confirmPayment).not.toHaveBeenCalled();
+}
+
+/**
+ * A payment went through by `method`: confirmed with the gateway, pm_ok
+ * attached exactly once with the whole payload, the member refreshed once,
+ * the dashboard opened once, no payment error logged.
+ */
+function expectPaidOnce(calls: Calls, method: 'card' | 'wallet') {
+  expect(calls.confirmPayment).toHaveBeenCalledWith({
+    gateway: GATEWAY,
+    method,
+    clientSecret: 'pi_123_secret_abc',
+  });
+  expect(calls.attachPaymentMethod.mock.calls).toStrictEqual([[attachOf('pm_ok')]]);
+  expect(calls.refreshMember).toHaveBeenCalledTimes(1);
+  expect(calls.goToDashboard).toHaveBeenCalledTimes(1);
+  expect(calls.logPaymentError).not.toHaveBeenCalled();
+}
 
 afterEach(() => {
   vi.useRealTimers();
@@ -325,8 +369,7 @@ describe('checkout machine: card fields', () => {
     const { actor, calls } = await ready();
     actor.send(field('cardNumber', true));
     actor.send({ type: 'card.submit' });
-    expect(actor.getSnapshot().matches({ flow: 'ready' })).toBe(true);
-    expect(calls.confirmPayment).not.toHaveBeenCalled();
+    expectNothingConfirmed({ actor, calls });
   });
 });
 
@@ -335,32 +378,22 @@ describe('checkout machine: paying by card', () => {
     const { actor, calls } = await ready();
     completeAll(actor);
     actor.send({ type: 'card.submit' });
+    // Seen at once, before the gateway's answer comes in.
     expect(actor.getSnapshot().matches({ flow: { paying: 'confirming' } })).toBe(true);
     expect(isPayingByCard(actor.getSnapshot())).toBe(true);
     expect(canSubscribe(actor.getSnapshot())).toBe(false);
     await succeeded(actor);
-    expect(calls.confirmPayment).toHaveBeenCalledWith({
-      gateway: GATEWAY,
-      method: 'card',
-      clientSecret: 'pi_123_secret_abc',
-    });
-    expect(calls.attachPaymentMethod).toHaveBeenCalledTimes(1);
-    expect(calls.attachPaymentMethod.mock.calls[0]?.[0]).toStrictEqual(attachOf('pm_ok'));
-    expect(calls.refreshMember).toHaveBeenCalledTimes(1);
-    expect(calls.goToDashboard).toHaveBeenCalledTimes(1);
-    expect(calls.logPaymentError).not.toHaveBeenCalled();
+    expectPaidOnce(calls, 'card');
     expect(isPaying(actor.getSnapshot())).toBe(true);
   });
 
   it('passes through the busy states attaching and refreshing in order', async () => {
     const attach = deferred<void>();
     const refresh = deferred<void>();
-    const { actor, calls } = await ready({
+    const { actor, calls } = await cardSubmitted({
       attachPaymentMethod: () => attach.promise,
       refreshMember: () => refresh.promise,
     });
-    completeAll(actor);
-    actor.send({ type: 'card.submit' });
     await waitFor(actor, (s) => s.matches({ flow: { paying: 'attaching' } }));
     expect(isPaying(actor.getSnapshot())).toBe(true);
     expect(calls.refreshMember).not.toHaveBeenCalled();
@@ -373,9 +406,9 @@ describe('checkout machine: paying by card', () => {
   });
 
   it('a declined card shows the provider message as-is, logs it, keeps the values, no attach', async () => {
-    const { actor, calls } = await ready({ confirmPayment: () => Promise.resolve(DECLINED) });
-    completeAll(actor);
-    actor.send({ type: 'card.submit' });
+    const { actor, calls } = await cardSubmitted({
+      confirmPayment: () => Promise.resolve(DECLINED),
+    });
     await settled(actor);
     const snapshot = actor.getSnapshot();
     expect(snapshot.matches({ flow: { ready: 'idle' } })).toBe(true);
@@ -393,21 +426,17 @@ describe('checkout machine: paying by card', () => {
   });
 
   it('a provider error without a message shows errors.unknown', async () => {
-    const { actor } = await ready({
+    const { actor } = await cardSubmitted({
       confirmPayment: () =>
         Promise.resolve({ paymentMethodId: null, intentId: null, error: { message: null } }),
     });
-    completeAll(actor);
-    actor.send({ type: 'card.submit' });
     await settled(actor);
     expect(cardErrorText(actor.getSnapshot())).toEqual({ kind: 'key', key: 'errors.unknown' });
   });
 
   it('a confirmation that throws shows errors.unknown and logs the error', async () => {
     const boom = new Error('stripe not loaded');
-    const { actor, calls } = await ready({ confirmPayment: () => Promise.reject(boom) });
-    completeAll(actor);
-    actor.send({ type: 'card.submit' });
+    const { actor, calls } = await cardSubmitted({ confirmPayment: () => Promise.reject(boom) });
     await settled(actor);
     expect(actor.getSnapshot().context.errorKey).toBe('errors.unknown');
     expect(calls.logPaymentError).toHaveBeenCalledWith(boom);
@@ -415,9 +444,7 @@ describe('checkout machine: paying by card', () => {
   });
 
   it('changing expiry or CVC clears the shown error; changing the number does not', async () => {
-    const { actor } = await ready({ confirmPayment: () => Promise.resolve(DECLINED) });
-    completeAll(actor);
-    actor.send({ type: 'card.submit' });
+    const { actor } = await cardSubmitted({ confirmPayment: () => Promise.resolve(DECLINED) });
     await settled(actor);
     actor.send(field('cardNumber', true));
     expect(actor.getSnapshot().context.errorMessage).toBe('Your card was declined.');
@@ -434,12 +461,10 @@ describe('checkout machine: paying by card', () => {
   it('attach-on-error: an error carrying a payment method still attaches, refreshes, and stays with the message', async () => {
     expect(ATTACH_ON_ERROR).toBe(true);
     const attach = deferred<void>();
-    const { actor, calls } = await ready({
+    const { actor, calls } = await cardSubmitted({
       confirmPayment: () => Promise.resolve(DECLINED_WITH_PM),
       attachPaymentMethod: () => attach.promise,
     });
-    completeAll(actor);
-    actor.send({ type: 'card.submit' });
     await waitFor(actor, (s) => s.matches({ flow: { paying: 'attachingAfterError' } }));
     expect(isPayingByCard(actor.getSnapshot())).toBe(true);
     attach.resolve();
@@ -458,12 +483,10 @@ describe('checkout machine: paying by card', () => {
   });
 
   it('attach-on-error switched off: the error with a payment method is a plain decline', async () => {
-    const { actor, calls } = await ready({
+    const { actor, calls } = await cardSubmitted({
       confirmPayment: () => Promise.resolve(DECLINED_WITH_PM),
       attachOnError: false,
     });
-    completeAll(actor);
-    actor.send({ type: 'card.submit' });
     await settled(actor);
     expect(calls.attachPaymentMethod).not.toHaveBeenCalled();
     expect(cardErrorText(actor.getSnapshot())).toEqual({
@@ -474,12 +497,10 @@ describe('checkout machine: paying by card', () => {
 
   it('attach-on-error whose attach fails too keeps the provider message and logs both', async () => {
     const attachError = { key: 'server.accessDenied' };
-    const { actor, calls } = await ready({
+    const { actor, calls } = await cardSubmitted({
       confirmPayment: () => Promise.resolve(DECLINED_WITH_PM),
       attachPaymentMethod: () => Promise.reject(attachError),
     });
-    completeAll(actor);
-    actor.send({ type: 'card.submit' });
     await settled(actor);
     expect(cardErrorText(actor.getSnapshot())).toEqual({
       kind: 'message',
@@ -494,9 +515,7 @@ describe('checkout machine: paying by card', () => {
       .fn<() => Promise<void>>()
       .mockRejectedValueOnce({ key: 'errors.network' })
       .mockResolvedValueOnce(undefined);
-    const { actor, calls } = await ready({ attachPaymentMethod: attach });
-    completeAll(actor);
-    actor.send({ type: 'card.submit' });
+    const { actor, calls } = await cardSubmitted({ attachPaymentMethod: attach });
     await settled(actor);
     expect(actor.getSnapshot().matches({ flow: 'ready' })).toBe(true);
     expect(cardErrorText(actor.getSnapshot())).toEqual({ kind: 'key', key: 'errors.network' });
@@ -513,9 +532,9 @@ describe('checkout machine: paying by card', () => {
 
   it('a failed member refresh is logged and still goes to the dashboard', async () => {
     const refreshError = new Error('offline');
-    const { actor, calls } = await ready({ refreshMember: () => Promise.reject(refreshError) });
-    completeAll(actor);
-    actor.send({ type: 'card.submit' });
+    const { actor, calls } = await cardSubmitted({
+      refreshMember: () => Promise.reject(refreshError),
+    });
     await succeeded(actor);
     expect(calls.logPaymentError).toHaveBeenCalledWith(refreshError);
     expect(calls.goToDashboard).toHaveBeenCalledTimes(1);
@@ -523,9 +542,7 @@ describe('checkout machine: paying by card', () => {
 
   it('a double submit (double click or Enter) while confirming confirms once and attaches once', async () => {
     const confirm = deferred<ConfirmResult>();
-    const { actor, calls } = await ready({ confirmPayment: () => confirm.promise });
-    completeAll(actor);
-    actor.send({ type: 'card.submit' });
+    const { actor, calls } = await cardSubmitted({ confirmPayment: () => confirm.promise });
     actor.send({ type: 'card.submit' });
     expect(canSubscribe(actor.getSnapshot())).toBe(false);
     confirm.resolve(OK);
@@ -590,8 +607,7 @@ describe('checkout machine: the wallet button', () => {
   it('ignores express.confirm while hidden', async () => {
     const { actor, calls } = await ready();
     actor.send({ type: 'express.confirm' });
-    expect(actor.getSnapshot().matches({ flow: 'ready' })).toBe(true);
-    expect(calls.confirmPayment).not.toHaveBeenCalled();
+    expectNothingConfirmed({ actor, calls });
   });
 });
 
@@ -603,15 +619,7 @@ describe('checkout machine: paying with the wallet', () => {
     // The card waits, but is not shown as the payment in flight.
     expect(isPayingByCard(actor.getSnapshot())).toBe(false);
     await succeeded(actor);
-    expect(calls.confirmPayment).toHaveBeenCalledWith({
-      gateway: GATEWAY,
-      method: 'wallet',
-      clientSecret: 'pi_123_secret_abc',
-    });
-    expect(calls.attachPaymentMethod.mock.calls).toEqual([[attachOf('pm_ok')]]);
-    expect(calls.refreshMember).toHaveBeenCalledTimes(1);
-    expect(calls.goToDashboard).toHaveBeenCalledTimes(1);
-    expect(calls.logPaymentError).not.toHaveBeenCalled();
+    expectPaidOnce(calls, 'wallet');
   });
 
   it('express.cancel while confirming goes back without attaching', async () => {
@@ -671,12 +679,9 @@ describe('checkout machine: the wallet quirk (success despite an error)', () => 
   });
 
   it('quirk off: a decline stays on the wallet’s error branch with the provider message as-is', async () => {
-    const { actor, calls } = await walletShown({
+    const { actor, calls } = await walletFailedWith({
       confirmPayment: () => Promise.resolve(DECLINED),
-      quirk: false,
     });
-    actor.send({ type: 'express.confirm' });
-    await waitFor(actor, (s) => s.matches({ flow: { ready: 'walletFailed' } }));
     expect(walletErrorText(actor.getSnapshot())).toEqual({
       kind: 'message',
       message: 'Your card was declined.',
@@ -710,12 +715,7 @@ describe('checkout machine: the wallet quirk (success despite an error)', () => 
   });
 
   it('quirk off: a wallet that goes away takes its error with it', async () => {
-    const { actor } = await walletShown({
-      confirmPayment: () => Promise.resolve(DECLINED),
-      quirk: false,
-    });
-    actor.send({ type: 'express.confirm' });
-    await waitFor(actor, (s) => s.matches({ flow: { ready: 'walletFailed' } }));
+    const { actor } = await walletFailedWith({ confirmPayment: () => Promise.resolve(DECLINED) });
     actor.send({ type: 'express.unavailable' });
     expect(actor.getSnapshot().matches({ flow: { ready: 'idle' } })).toBe(true);
     expect(isWalletShown(actor.getSnapshot())).toBe(false);
@@ -734,12 +734,9 @@ describe('checkout machine: the wallet quirk (success despite an error)', () => 
   });
 
   it('attach-on-error with the quirk off: attaches, then shows the error', async () => {
-    const { actor, calls } = await walletShown({
+    const { actor, calls } = await walletFailedWith({
       confirmPayment: () => Promise.resolve(DECLINED_WITH_PM),
-      quirk: false,
     });
-    actor.send({ type: 'express.confirm' });
-    await waitFor(actor, (s) => s.matches({ flow: { ready: 'walletFailed' } }));
     expect(calls.attachPaymentMethod).toHaveBeenCalledTimes(1);
     expect(walletErrorText(actor.getSnapshot())).toEqual({
       kind: 'message',
@@ -750,12 +747,7 @@ describe('checkout machine: the wallet quirk (success despite an error)', () => 
 
   it('an attach failure is an error too: key shown with the quirk off, the dashboard with it on', async () => {
     const attachError = { key: 'errors.network' };
-    const off = await walletShown({
-      attachPaymentMethod: () => Promise.reject(attachError),
-      quirk: false,
-    });
-    off.actor.send({ type: 'express.confirm' });
-    await waitFor(off.actor, (s) => s.matches({ flow: { ready: 'walletFailed' } }));
+    const off = await walletFailedWith({ attachPaymentMethod: () => Promise.reject(attachError) });
     expect(walletErrorText(off.actor.getSnapshot())).toEqual({
       kind: 'key',
       key: 'errors.network',
@@ -769,12 +761,9 @@ describe('checkout machine: the wallet quirk (success despite an error)', () => 
   });
 
   it('a provider failure (throw) with the quirk off shows errors.unknown', async () => {
-    const { actor } = await walletShown({
+    const { actor } = await walletFailedWith({
       confirmPayment: () => Promise.reject(new Error('boom')),
-      quirk: false,
     });
-    actor.send({ type: 'express.confirm' });
-    await waitFor(actor, (s) => s.matches({ flow: { ready: 'walletFailed' } }));
     expect(walletErrorText(actor.getSnapshot())).toEqual({ kind: 'key', key: 'errors.unknown' });
   });
 });

@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { deriveMembership, toTime } from '../../machines/membership/derive-membership.ts';
 import type { Membership } from '../../machines/shared/domain.ts';
+import { MEMBERSHIP } from '../support/fixtures.ts';
 
 const VALID_TO = '2026-06-30T12:00:00.000Z';
 const CANCELLED_AT = '2026-03-01T00:00:00.000Z';
 
 function record(overrides: Partial<Membership> = {}): Membership {
-  return {
-    _id: '65f0a1b2c3d4e5f6a7b8c9d0',
-    id: 'mbr-001',
-    externalId: 'sub_123',
-    validTo: VALID_TO,
-    cancelledAt: null,
-    chargerOrderedAt: null,
-    ...overrides,
-  };
+  return { ...MEMBERSHIP, validTo: VALID_TO, ...overrides };
 }
 
 const at = (iso: string, deltaMs = 0) => Date.parse(iso) + deltaMs;

@@ -6,13 +6,11 @@ import {
   serializeMembership,
 } from '../../machines/membership/membership.persist.ts';
 import type { Membership } from '../../machines/shared/domain.ts';
+import { MEMBERSHIP } from '../support/fixtures.ts';
 
 const membership: Membership = {
-  _id: '65f0a1b2c3d4e5f6a7b8c9d0',
-  id: 'mbr-001',
-  externalId: 'sub_123',
+  ...MEMBERSHIP,
   validTo: '2027-01-15T00:00:00.000Z',
-  cancelledAt: null,
   chargerOrderedAt: '2026-02-01T10:00:00.000Z',
 };
 

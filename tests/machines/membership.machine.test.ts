@@ -17,15 +17,9 @@ import {
 } from '../../machines/membership/membership.selectors.ts';
 import type { Membership } from '../../machines/shared/domain.ts';
 import { type Deferred, deferred, flushPromises } from '../support/deferred.ts';
+import { MEMBERSHIP } from '../support/fixtures.ts';
 
-const ACTIVE: Membership = {
-  _id: '65f0a1b2c3d4e5f6a7b8c9d0',
-  id: 'mbr-001',
-  externalId: 'sub_123',
-  validTo: '2099-01-01T00:00:00.000Z',
-  cancelledAt: null,
-  chargerOrderedAt: null,
-};
+const ACTIVE: Membership = MEMBERSHIP;
 const RENEWED: Membership = { ...ACTIVE, validTo: '2100-01-01T00:00:00.000Z' };
 
 /** A loadMembership fake whose every call waits until the test settles it. */
@@ -37,6 +31,24 @@ function controlledLoader() {
     return call.promise;
   });
   return { logic, calls };
+}
+
+/** The error a load fails with when the member's connection is down. */
+const OFFLINE = Object.assign(new Error('offline'), { key: 'errors.network' });
+
+/**
+ * The member asks for the membership again, and the load this starts (the
+ * latest) answers `answer`; an Error makes it fail.
+ */
+function refetchAnswered(
+  actor: ReturnType<typeof start>['actor'],
+  loader: ReturnType<typeof controlledLoader>,
+  answer: Membership | null | Error,
+) {
+  actor.send({ type: 'membership.refetch' });
+  const call = loader.calls.at(-1);
+  if (answer instanceof Error) call?.reject(answer);
+  else call?.resolve(answer);
 }
 
 function start(
@@ -102,20 +114,18 @@ describe('membership machine', () => {
   it('keeps the previous record when a reload fails, and a refetch retries', async () => {
     const loader = controlledLoader();
     const { actor } = start(loader.logic);
-    actor.send({ type: 'membership.refetch' });
-    loader.calls[0]?.resolve(ACTIVE);
+    refetchAnswered(actor, loader, ACTIVE);
     await waitFor(actor, (s) => s.matches('loaded'));
 
     actor.send({ type: 'membership.refetch' });
     expect(selectRecord(actor.getSnapshot())).toEqual(ACTIVE); // readable while loading
-    loader.calls[1]?.reject(Object.assign(new Error('offline'), { key: 'errors.network' }));
+    loader.calls[1]?.reject(OFFLINE);
     const failed = await waitFor(actor, (s) => s.matches('stale'));
     expect(isUnavailable(failed)).toBe(false);
     expect(selectRecord(failed)).toEqual(ACTIVE);
     expect(selectMembershipErrorKey(failed)).toBe('errors.network');
 
-    actor.send({ type: 'membership.refetch' });
-    loader.calls[2]?.resolve(RENEWED);
+    refetchAnswered(actor, loader, RENEWED);
     const reloaded = await waitFor(actor, (s) => s.matches('loaded'));
     expect(selectRecord(reloaded)).toEqual(RENEWED);
     expect(selectMembershipErrorKey(reloaded)).toBeNull();
@@ -234,15 +244,13 @@ describe('membership machine', () => {
   it('a first load that fails is unavailable, not "no membership"; a refetch that succeeds makes it known', async () => {
     const loader = controlledLoader();
     const { actor } = start(loader.logic);
-    actor.send({ type: 'membership.refetch' });
-    loader.calls[0]?.reject(Object.assign(new Error('offline'), { key: 'errors.network' }));
+    refetchAnswered(actor, loader, OFFLINE);
     const failed = await waitFor(actor, isMembershipSettled);
     expect(isUnavailable(failed)).toBe(true);
     expect(isKnown(failed)).toBe(false);
     expect(selectMembershipErrorKey(failed)).toBe('errors.network');
 
-    actor.send({ type: 'membership.refetch' });
-    loader.calls[1]?.resolve(null);
+    refetchAnswered(actor, loader, null);
     const none = await waitFor(actor, (s) => s.matches('loaded'));
     expect(isKnown(none)).toBe(true);
     expect(selectFlags(none, Date.now()).isMembershipExist).toBe(false);
@@ -252,8 +260,7 @@ describe('membership machine', () => {
     const loader = controlledLoader();
     const { actor } = start(loader.logic);
     actor.send({ type: 'membership.hydrate', record: ACTIVE });
-    actor.send({ type: 'membership.refetch' });
-    loader.calls[0]?.reject(Object.assign(new Error('503'), { key: 'errors.unknown' }));
+    refetchAnswered(actor, loader, Object.assign(new Error('503'), { key: 'errors.unknown' }));
     const stale = await waitFor(actor, (s) => s.matches('stale'));
     expect(selectRecord(stale)).toEqual(ACTIVE);
     expect(selectFlags(stale, Date.now()).isActive).toBe(true);

@@ -186,6 +186,23 @@ async function onOtpStep(email = 'marie@example.ca'): Promise<Session> {
   return s;
 }
 
+/**
+ * A sign-in went through: the tokens were stored once, the user is saved, the
+ * membership started, and the session is signed in and ready.
+ */
+function expectSignedInWithTokens(s: Session) {
+  const snap = s.actor.getSnapshot();
+  expect(snap.matches({ authenticated: { user: 'ready' } })).toBe(true);
+  expect(s.spies.storeTokens).toHaveBeenCalledTimes(1);
+  expect(s.spies.storeTokens.mock.calls[0]?.[1]).toEqual({
+    token: 'access-1',
+    refreshToken: 'refresh-1',
+  });
+  expect(snap.context.user).toEqual(USER);
+  expect(s.spies.startMembership).toHaveBeenCalledTimes(1);
+  expect(isSignedIn(snap)).toBe(true);
+}
+
 describe('session machine: restore', () => {
   it('without stored tokens settles signed out on the login form', () => {
     const s = start({ tokens: false });
@@ -334,16 +351,8 @@ describe('session machine: login form', () => {
     await settle(s, s.last(s.pending.login), {
       value: { token: 'access-1', refreshToken: 'refresh-1', user: USER, isVerified: true },
     });
+    expectSignedInWithTokens(s);
     const snap = s.actor.getSnapshot();
-    expect(snap.matches({ authenticated: { user: 'ready' } })).toBe(true);
-    expect(s.spies.storeTokens).toHaveBeenCalledTimes(1);
-    expect(s.spies.storeTokens.mock.calls[0]?.[1]).toEqual({
-      token: 'access-1',
-      refreshToken: 'refresh-1',
-    });
-    expect(snap.context.user).toEqual(USER);
-    expect(s.spies.startMembership).toHaveBeenCalledTimes(1);
-    expect(isSignedIn(s.actor.getSnapshot())).toBe(true);
     // The user came with the login response: no extra profile load.
     expect(s.calls.loadUser).not.toHaveBeenCalled();
     // The form is emptied for the next visitor of this tab.
@@ -457,15 +466,7 @@ describe('session machine: one-time code', () => {
     const s = await onOtpStep();
     sendOtp(s, { type: 'otp.change', code: '123456' }, { type: 'otp.submit' });
     await settle(s, s.last(s.pending.verifyOtp), { value: TOKENS });
-    const snap = s.actor.getSnapshot();
-    expect(snap.matches({ authenticated: { user: 'ready' } })).toBe(true);
-    expect(s.spies.storeTokens.mock.calls[0]?.[1]).toEqual({
-      token: 'access-1',
-      refreshToken: 'refresh-1',
-    });
-    expect(snap.context.user).toEqual(USER);
-    expect(s.spies.startMembership).toHaveBeenCalledTimes(1);
-    expect(isSignedIn(s.actor.getSnapshot())).toBe(true);
+    expectSignedInWithTokens(s);
   });
 
   it('verify failure shows the server key and lets the member retry', async () => {

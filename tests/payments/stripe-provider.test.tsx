@@ -67,25 +67,31 @@ const gatewayOf = (stripe: StripeConfirmApi, elements: StripeElements | null = n
   );
 
 describe('stripe gateway: confirmCard', () => {
-  it('confirms a pi_ secret as a card payment with the card number element', async () => {
-    const stripe = fakeStripe();
-    const result = await gatewayOf(stripe).confirmCard('pi_1_secret_a');
-    expect(stripe.confirmCardPayment).toHaveBeenCalledWith('pi_1_secret_a', {
-      payment_method: { card: CARD },
+  // The secret's prefix says which Stripe call confirms it; the other is never made.
+  const SECRETS = [
+    {
+      what: 'a pi_ secret as a card payment with the card number element',
+      secret: 'pi_1_secret_a',
+      called: 'confirmCardPayment',
+      notCalled: 'confirmCardSetup',
+      result: { paymentMethodId: 'pm_1', intentId: 'pi_1', error: null },
+    },
+    {
+      what: 'a seti_ secret as a card setup',
+      secret: 'seti_1_secret_b',
+      called: 'confirmCardSetup',
+      notCalled: 'confirmCardPayment',
+      result: { paymentMethodId: 'pm_2', intentId: 'seti_1', error: null },
+    },
+  ] as const;
+  for (const { what, secret, called, notCalled, result } of SECRETS) {
+    it(`confirms ${what}`, async () => {
+      const stripe = fakeStripe();
+      expect(await gatewayOf(stripe).confirmCard(secret)).toEqual(result);
+      expect(stripe[called]).toHaveBeenCalledWith(secret, { payment_method: { card: CARD } });
+      expect(stripe[notCalled]).not.toHaveBeenCalled();
     });
-    expect(stripe.confirmCardSetup).not.toHaveBeenCalled();
-    expect(result).toEqual({ paymentMethodId: 'pm_1', intentId: 'pi_1', error: null });
-  });
-
-  it('confirms a seti_ secret as a card setup', async () => {
-    const stripe = fakeStripe();
-    const result = await gatewayOf(stripe).confirmCard('seti_1_secret_b');
-    expect(stripe.confirmCardSetup).toHaveBeenCalledWith('seti_1_secret_b', {
-      payment_method: { card: CARD },
-    });
-    expect(stripe.confirmCardPayment).not.toHaveBeenCalled();
-    expect(result).toEqual({ paymentMethodId: 'pm_2', intentId: 'seti_1', error: null });
-  });
+  }
 
   it('reads payment_method given as an object', async () => {
     const stripe = fakeStripe({

@@ -87,6 +87,16 @@ function renderFields(language: Language = 'en'): Rendered {
 const last = (changes: CardFieldChange[], field: CardFieldChange['field']) =>
   changes.filter((change) => change.field === field).at(-1);
 
+/** The field's last reported change: whether it is complete, and its error (null: none). */
+function expectLastChange(
+  changes: CardFieldChange[],
+  field: CardFieldChange['field'],
+  complete: boolean,
+  error: string | null,
+) {
+  expect(last(changes, field)).toEqual({ field, complete, error });
+}
+
 async function fillCard(user: Rendered['user'], number: string) {
   await user.type(screen.getByLabelText('Card number'), number);
   await user.type(screen.getByLabelText('Expiry date'), '1240');
@@ -136,22 +146,14 @@ describe('test provider card fields', () => {
     const number = screen.getByLabelText('Card number');
     await user.type(number, '4242424242424242');
     expect(number).toHaveValue('4242 4242 4242 4242');
-    expect(last(changes, 'cardNumber')).toEqual({
-      field: 'cardNumber',
-      complete: true,
-      error: null,
-    });
+    expectLastChange(changes, 'cardNumber', true, null);
   });
 
   it('reports an invalid number (Luhn) as soon as it is full length', async () => {
     const { user, changes } = renderFields();
     const number = screen.getByLabelText('Card number');
     await user.type(number, '4242424242424241');
-    expect(last(changes, 'cardNumber')).toEqual({
-      field: 'cardNumber',
-      complete: false,
-      error: 'Your card number is invalid.',
-    });
+    expectLastChange(changes, 'cardNumber', false, 'Your card number is invalid.');
     expect(number).toHaveAttribute('aria-invalid', 'true');
   });
 
@@ -160,11 +162,7 @@ describe('test provider card fields', () => {
     await user.type(screen.getByLabelText('Card number'), '4242');
     expect(last(changes, 'cardNumber')?.error).toBeNull();
     await user.tab();
-    expect(last(changes, 'cardNumber')).toEqual({
-      field: 'cardNumber',
-      complete: false,
-      error: 'Your card number is incomplete.',
-    });
+    expectLastChange(changes, 'cardNumber', false, 'Your card number is incomplete.');
   });
 
   it('formats the expiry as MM / YY and reports a year in the past', async () => {
@@ -172,19 +170,11 @@ describe('test provider card fields', () => {
     const expiry = screen.getByLabelText('Expiry date');
     await user.type(expiry, '0120');
     expect(expiry).toHaveValue('01 / 20');
-    expect(last(changes, 'cardExpiry')).toEqual({
-      field: 'cardExpiry',
-      complete: false,
-      error: "Your card's expiration year is in the past.",
-    });
+    expectLastChange(changes, 'cardExpiry', false, "Your card's expiration year is in the past.");
     await user.clear(expiry);
     await user.type(expiry, '1240');
     expect(expiry).toHaveValue('12 / 40');
-    expect(last(changes, 'cardExpiry')).toEqual({
-      field: 'cardExpiry',
-      complete: true,
-      error: null,
-    });
+    expectLastChange(changes, 'cardExpiry', true, null);
   });
 
   it('reports an incomplete expiry and CVC when left', async () => {
@@ -195,7 +185,7 @@ describe('test provider card fields', () => {
     await user.tab();
     expect(last(changes, 'cardCvc')?.error).toBe("Your card's security code is incomplete.");
     await user.type(screen.getByLabelText('CVC'), '3');
-    expect(last(changes, 'cardCvc')).toEqual({ field: 'cardCvc', complete: true, error: null });
+    expectLastChange(changes, 'cardCvc', true, null);
   });
 
   it('accepts digits only', async () => {

@@ -7,6 +7,8 @@
  *   actors) whose every call returns a promise that waits until the test
  *   settles it by name; it also records each call's arguments.
  * - `flushPromises()`: lets the promise callbacks queued so far run.
+ * - `failsOnce(error, then)`: an async function that fails the first time
+ *   (a retry test's first try).
  */
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
@@ -30,6 +32,16 @@ export function deferred<T>(): Deferred<T> {
 
 /** Waits one macrotask: every promise already settled has had its callbacks run. */
 export const flushPromises = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** An async function whose first call fails with `error`; every later call answers `then()`. */
+export function failsOnce<T>(error: unknown, then: () => T): () => Promise<T> {
+  let calls = 0;
+  return async () => {
+    calls += 1;
+    if (calls === 1) throw error;
+    return then();
+  };
+}
 
 /**
  * How a call ends: `{ output }` resolves it, `{ error }` rejects it. An actor

@@ -130,6 +130,15 @@ export async function startDevApi(options: StartOptions = {}): Promise<Harness> 
   };
 }
 
+/** A stand-in started with `options`, and the demo member signed in to it (`token`). */
+export async function startSignedIn(
+  options: StartOptions = {},
+): Promise<{ h: Harness; token: string }> {
+  const h = await startDevApi(options);
+  const { token } = await signIn(h, DEMO.email);
+  return { h, token };
+}
+
 /**
  * For a test file that starts stand-ins of its own: each one started, and
  * each temp folder made, is closed and removed after every test.

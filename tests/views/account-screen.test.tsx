@@ -4,20 +4,47 @@ import { createAccountHarness, renderAccount, section, USER } from '../support/a
 import { httpError } from '../support/fake-services.ts';
 import { done, failed } from '../support/model.ts';
 
+type Harness = Awaited<ReturnType<typeof createAccountHarness>>;
+
 async function setup(language: 'en' | 'fr' = 'en') {
   const h = await createAccountHarness();
   const view = await renderAccount(h, language);
   return { h, ...view };
 }
 
+/** The page has one title, `title`, and a section per setting titled `sections`, in order. */
+function expectHeadings(title: string, sections: string[]) {
+  expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  expect(screen.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  expect(
+    screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
+  ).toEqual(sections);
+}
+
+/**
+ * The server refuses the pending `call` with `error`; the screen then marks
+ * `field` with the message `marked` (read with the field, as its description).
+ */
+async function refuse(
+  h: Harness,
+  call: string,
+  error: unknown,
+  { field, marked }: { field: () => HTMLElement; marked: string },
+) {
+  await h.settle(failed(call, error));
+  await waitFor(() => expect(field()).toHaveAccessibleDescription(marked));
+}
+
 describe('AccountScreen', () => {
   it('shows one title and a section per setting, the profile filled in', async () => {
     await setup();
-    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(screen.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
-    expect(
-      screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
-    ).toEqual(['Profile', 'Password', 'Language', 'Notifications', 'Delete account']);
+    expectHeadings('Your account', [
+      'Profile',
+      'Password',
+      'Language',
+      'Notifications',
+      'Delete account',
+    ]);
     const profile = within(section('Profile'));
     expect(profile.getByLabelText('First name')).toHaveValue('Marie');
     expect(profile.getByLabelText('Last name')).toHaveValue('Tremblay');
@@ -56,12 +83,10 @@ describe('AccountScreen', () => {
     expect(h.auth.updateProfile).toHaveBeenCalledWith(
       expect.objectContaining({ phone: '+14165550100' }),
     );
-    await h.settle(failed('updateProfile', httpError(409, 'server.samePhoneUserExists')));
-    await waitFor(() =>
-      expect(profile.getByLabelText('Phone')).toHaveAccessibleDescription(
-        'User with the same phone number already exists',
-      ),
-    );
+    await refuse(h, 'updateProfile', httpError(409, 'server.samePhoneUserExists'), {
+      field: () => profile.getByLabelText('Phone'),
+      marked: 'User with the same phone number already exists',
+    });
     expect(profile.getByLabelText('Phone')).toHaveValue('(416) 555-0100');
   });
 
@@ -86,12 +111,10 @@ describe('AccountScreen', () => {
       currentPassword: 'wrong-pass',
       newPassword: 'new-Passw0rd',
     });
-    await h.settle(failed('changePassword', httpError(400, 'server.incorrectPassword')));
-    await waitFor(() =>
-      expect(password.getByLabelText('Current password')).toHaveAccessibleDescription(
-        'Incorrect password',
-      ),
-    );
+    await refuse(h, 'changePassword', httpError(400, 'server.incorrectPassword'), {
+      field: () => password.getByLabelText('Current password'),
+      marked: 'Incorrect password',
+    });
     expect(password.getByLabelText('New password')).toHaveValue('new-Passw0rd');
   });
 
@@ -147,12 +170,10 @@ describe('AccountScreen', () => {
     const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
     await user.type(within(dialog).getByLabelText('Password'), 'wrong');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await h.settle(failed('deleteAccount', httpError(400, 'server.incorrectPassword')));
-    await waitFor(() =>
-      expect(within(dialog).getByLabelText('Password')).toHaveAccessibleDescription(
-        'Incorrect password',
-      ),
-    );
+    await refuse(h, 'deleteAccount', httpError(400, 'server.incorrectPassword'), {
+      field: () => within(dialog).getByLabelText('Password'),
+      marked: 'Incorrect password',
+    });
     expect(within(dialog).getByLabelText('Password')).toHaveValue('wrong');
     expect(h.session.getSnapshot().matches('authenticated')).toBe(true);
   });
@@ -175,10 +196,13 @@ describe('AccountScreen', () => {
 
   it('speaks French throughout', async () => {
     const { user } = await setup('fr');
-    expect(screen.getByRole('heading', { level: 1, name: 'Votre compte' })).toBeVisible();
-    expect(
-      screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
-    ).toEqual(['Profil', 'Mot de passe', 'Langue', 'Notifications', 'Supprimer le compte']);
+    expectHeadings('Votre compte', [
+      'Profil',
+      'Mot de passe',
+      'Langue',
+      'Notifications',
+      'Supprimer le compte',
+    ]);
     const profile = within(section('Profil'));
     expect(profile.getByLabelText('Prénom')).toHaveValue('Marie');
     expect(profile.getByLabelText('Nom de famille')).toHaveValue('Tremblay');

@@ -36,46 +36,111 @@ function h2Texts(): string[] {
   return screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent ?? '');
 }
 
+/** What a member reads on a legal page in one language: a row of the table below. */
+interface LegalPageCase {
+  page: string;
+  ui: ReactElement;
+  lng: 'en' | 'fr';
+  title: string;
+  /** Among the section titles (h2). */
+  sections: string[];
+  /** Subsection titles (h3) shown. */
+  subtitles?: string[];
+  /** Texts (or patterns of them) shown. */
+  texts: Array<string | RegExp>;
+  /** The name of the table of contents, where the row checks it. */
+  contents?: string;
+}
+
+const LEGAL_PAGES: LegalPageCase[] = [
+  {
+    page: 'the terms in English: title, sections, fee and refund delay',
+    ui: <TermsScreen />,
+    lng: 'en',
+    title: 'Terms of Membership',
+    sections: [
+      'Your membership',
+      'Your free Level 2 charger',
+      'Cashback points',
+      'Cancellation and transfer',
+    ],
+    subtitles: ['The annual fee'],
+    texts: [
+      'Last updated: November 1, 2026',
+      /the membership costs \$120 a year/,
+      /refunded within 5 business days/,
+      /3 cents per kWh .* 2 cents per kWh/,
+      /20 more charging sessions/,
+      /deposit is forfeited and the charger is disabled/,
+    ],
+  },
+  {
+    page: 'the terms in French',
+    ui: <TermsScreen />,
+    lng: 'fr',
+    title: 'Conditions d’adhésion',
+    sections: [
+      'Votre adhésion',
+      'Votre borne de niveau 2 gratuite',
+      'Points de remise',
+      'Résiliation et transfert',
+    ],
+    subtitles: ['La cotisation annuelle'],
+    texts: [
+      /l’adhésion coûte 120 \$ par année/,
+      /remboursé dans les 5 jours ouvrables/,
+      /3 cents par kWh .* 2 cents par kWh/,
+    ],
+  },
+  {
+    page: 'the privacy policy in English: storage keys, payments, deletion',
+    ui: <PolicyScreen />,
+    lng: 'en',
+    title: 'Privacy Policy',
+    sections: [
+      'Your profile',
+      'Payments',
+      'What the app stores in your browser',
+      'Deleting your account',
+    ],
+    texts: [
+      /under the key "root"/,
+      /card numbers never reach the club's servers/,
+      /an access token and a refresh token/,
+    ],
+    contents: 'On this page',
+  },
+  {
+    page: 'the privacy policy in French',
+    ui: <PolicyScreen />,
+    lng: 'fr',
+    title: 'Politique de confidentialité',
+    sections: ['Votre profil', 'Paiements', 'Supprimer votre compte'],
+    texts: [
+      /sous la clé « root »/,
+      /les numéros de carte n’atteignent jamais les serveurs du club/,
+    ],
+    contents: 'Sur cette page',
+  },
+];
+
+describe('TermsScreen and PolicyScreen', () => {
+  for (const { page, ui, lng, title, sections, subtitles = [], texts, contents } of LEGAL_PAGES) {
+    it(`shows ${page}`, async () => {
+      await renderIn(lng, ui);
+
+      expect(screen.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      expect(h2Texts()).toEqual(expect.arrayContaining(sections));
+      for (const name of subtitles) {
+        expect(screen.getByRole('heading', { level: 3, name })).toBeVisible();
+      }
+      for (const text of texts) expect(screen.getByText(text)).toBeVisible();
+      if (contents) expect(screen.getByRole('navigation', { name: contents })).toBeVisible();
+    });
+  }
+});
+
 describe('TermsScreen', () => {
-  it('shows the terms in English: title, sections, fee and refund delay', async () => {
-    await renderIn('en', <TermsScreen />);
-
-    expect(screen.getByRole('heading', { level: 1, name: 'Terms of Membership' })).toBeVisible();
-    expect(screen.getByText('Last updated: November 1, 2026')).toBeVisible();
-    expect(h2Texts()).toEqual(
-      expect.arrayContaining([
-        'Your membership',
-        'Your free Level 2 charger',
-        'Cashback points',
-        'Cancellation and transfer',
-      ]),
-    );
-    expect(screen.getByRole('heading', { level: 3, name: 'The annual fee' })).toBeVisible();
-    expect(screen.getByText(/the membership costs \$120 a year/)).toBeVisible();
-    expect(screen.getByText(/refunded within 5 business days/)).toBeVisible();
-    expect(screen.getByText(/3 cents per kWh .* 2 cents per kWh/)).toBeVisible();
-    expect(screen.getByText(/20 more charging sessions/)).toBeVisible();
-    expect(screen.getByText(/deposit is forfeited and the charger is disabled/)).toBeVisible();
-  });
-
-  it('shows the terms in French', async () => {
-    await renderIn('fr', <TermsScreen />);
-
-    expect(screen.getByRole('heading', { level: 1, name: 'Conditions d’adhésion' })).toBeVisible();
-    expect(h2Texts()).toEqual(
-      expect.arrayContaining([
-        'Votre adhésion',
-        'Votre borne de niveau 2 gratuite',
-        'Points de remise',
-        'Résiliation et transfert',
-      ]),
-    );
-    expect(screen.getByRole('heading', { level: 3, name: 'La cotisation annuelle' })).toBeVisible();
-    expect(screen.getByText(/l’adhésion coûte 120 \$ par année/)).toBeVisible();
-    expect(screen.getByText(/remboursé dans les 5 jours ouvrables/)).toBeVisible();
-    expect(screen.getByText(/3 cents par kWh .* 2 cents par kWh/)).toBeVisible();
-  });
-
   it('lists every section in a table of contents that links to it', async () => {
     const { container } = await renderIn('en', <TermsScreen />);
 
@@ -95,42 +160,6 @@ describe('TermsScreen', () => {
     await renderIn('fr', <TermsScreen />);
 
     expect(screen.getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/');
-  });
-});
-
-describe('PolicyScreen', () => {
-  it('shows the privacy policy in English: storage keys, payments, deletion', async () => {
-    await renderIn('en', <PolicyScreen />);
-
-    expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
-    expect(h2Texts()).toEqual(
-      expect.arrayContaining([
-        'Your profile',
-        'Payments',
-        'What the app stores in your browser',
-        'Deleting your account',
-      ]),
-    );
-    expect(screen.getByText(/under the key "root"/)).toBeVisible();
-    expect(screen.getByText(/card numbers never reach the club's servers/)).toBeVisible();
-    expect(screen.getByText(/an access token and a refresh token/)).toBeVisible();
-    expect(screen.getByRole('navigation', { name: 'On this page' })).toBeVisible();
-  });
-
-  it('shows the privacy policy in French', async () => {
-    await renderIn('fr', <PolicyScreen />);
-
-    expect(
-      screen.getByRole('heading', { level: 1, name: 'Politique de confidentialité' }),
-    ).toBeVisible();
-    expect(h2Texts()).toEqual(
-      expect.arrayContaining(['Votre profil', 'Paiements', 'Supprimer votre compte']),
-    );
-    expect(screen.getByText(/sous la clé « root »/)).toBeVisible();
-    expect(
-      screen.getByText(/les numéros de carte n’atteignent jamais les serveurs du club/),
-    ).toBeVisible();
-    expect(screen.getByRole('navigation', { name: 'Sur cette page' })).toBeVisible();
   });
 });
 

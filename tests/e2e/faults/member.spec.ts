@@ -4,17 +4,12 @@
  * and the account page. Each call fails four ways; the member reads a message,
  * keeps what they typed and stays signed in; the next try goes on.
  */
-import type { Page } from '@playwright/test';
-import { expect, KINDS, type Kind, MESSAGE_FOR, MESSAGES, test } from '../support/faults.ts';
+import { expect, FAILING, KINDS, MESSAGE_FOR, MESSAGES, test } from '../support/faults.ts';
+import { click } from '../support/forms.ts';
 import { ADDRESS, CARDS, expectCardFieldsReady, typeCard } from '../support/members.ts';
 import { expectHeading } from '../support/quality.ts';
 
 test.describe.configure({ timeout: 90_000 });
-
-const click = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
-
-/** For calls whose answer is not read, a malformed 200 is a success: it is left out. */
-const FAILING: readonly Kind[] = ['status', 'drop', 'hang'];
 
 test('POST club/memberships (activation): every fault is shown and the button comes back; then /billing', async ({
   page,
@@ -22,16 +17,12 @@ test('POST club/memberships (activation): every fault is shown and the button co
   faults,
 }) => {
   const { email } = await openAsMember('/activation', 'fault-activate');
-  for (const kind of KINDS) {
-    await faults.survive(`POST club/memberships (${kind})`, {
-      inject: { path: '/club/memberships', method: 'POST', kind, email },
-      act: () => click(page, 'Activate membership'),
-      shown: MESSAGE_FOR[kind],
-      kept: () => expect(page.getByRole('button', { name: 'Activate membership' })).toBeEnabled(),
-    });
-  }
-  await click(page, 'Activate membership');
-  await expectHeading(page, 'Billing address');
+  await faults.surviveEach('POST club/memberships', {
+    inject: { path: '/club/memberships', method: 'POST', email },
+    act: () => click(page, 'Activate membership'),
+    kept: () => expect(page.getByRole('button', { name: 'Activate membership' })).toBeEnabled(),
+    goesOn: () => expectHeading(page, 'Billing address'),
+  });
 });
 
 test('PUT billingAddress: every fault shows "An unknown error occurred." (spec 8) and keeps the address', async ({
@@ -49,23 +40,21 @@ test('PUT billingAddress: every fault shows "An unknown error occurred." (spec 8
     await page.getByLabel(label, { exact: true }).fill(value);
   }
   await page.getByLabel('Province or territory', { exact: true }).selectOption(ADDRESS.province);
-  for (const kind of FAILING) {
-    await faults.survive(`PUT client/auth/profile/billingAddress (${kind})`, {
-      inject: { path: '/client/auth/profile/billingAddress', method: 'PUT', kind, email },
-      act: () => click(page, 'Finish'),
-      shown: MESSAGES.unknown,
-      kept: async () => {
-        for (const [label, value] of Object.entries(typed)) {
-          await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
-        }
-        await expect(page.getByLabel('Province or territory', { exact: true })).toHaveValue(
-          ADDRESS.province,
-        );
-      },
-    });
-  }
-  await click(page, 'Finish');
-  await expectHeading(page, 'Complete your membership');
+  await faults.surviveEach('PUT client/auth/profile/billingAddress', {
+    inject: { path: '/client/auth/profile/billingAddress', method: 'PUT', email },
+    kinds: FAILING,
+    act: () => click(page, 'Finish'),
+    shown: MESSAGES.unknown,
+    kept: async () => {
+      for (const [label, value] of Object.entries(typed)) {
+        await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+      }
+      await expect(page.getByLabel('Province or territory', { exact: true })).toHaveValue(
+        ADDRESS.province,
+      );
+    },
+    goesOn: () => expectHeading(page, 'Complete your membership'),
+  });
 });
 
 test('the checkout: loading the subscription and attaching the card fail every way; the card typed is kept', async ({
@@ -93,25 +82,19 @@ test('the checkout: loading the subscription and attaching the card fail every w
 
   await typeCard(page, CARDS.succeeds);
   const subscribe = page.getByRole('button', { name: 'Subscribe' });
-  for (const kind of FAILING) {
-    await faults.survive(`PUT club/subscriptions/{id}/attach-payment-method (${kind})`, {
-      inject: {
-        path: '/club/subscriptions/*/attach-payment-method',
-        method: 'PUT',
-        kind,
-        email,
-      },
-      act: () => subscribe.click(),
-      shown: MESSAGE_FOR[kind],
-      kept: async () => {
-        await expect(page.getByLabel('Card number', { exact: true })).not.toHaveValue('');
-        await expect(subscribe).toBeEnabled();
-      },
-    });
-  }
-  await subscribe.click();
-  await expectHeading(page, 'Dashboard');
-  await expect(page.getByText('Active', { exact: true })).toBeVisible();
+  await faults.surviveEach('PUT club/subscriptions/{id}/attach-payment-method', {
+    inject: { path: '/club/subscriptions/*/attach-payment-method', method: 'PUT', email },
+    kinds: FAILING,
+    act: () => subscribe.click(),
+    kept: async () => {
+      await expect(page.getByLabel('Card number', { exact: true })).not.toHaveValue('');
+      await expect(subscribe).toBeEnabled();
+    },
+    goesOn: async () => {
+      await expectHeading(page, 'Dashboard');
+      await expect(page.getByText('Active', { exact: true })).toBeVisible();
+    },
+  });
 });
 
 test('POST client/auth/logout failing never keeps a member signed in: the local sign-out happens', async ({
@@ -138,16 +121,12 @@ test('the account page: saving the profile, the password, the language and notif
 
   const firstName = page.getByLabel('First name', { exact: true });
   await firstName.fill('Faulty');
-  for (const kind of KINDS) {
-    await faults.survive(`PUT client/auth/profile (${kind})`, {
-      inject: { path: '/client/auth/profile', method: 'PUT', kind, email },
-      act: () => click(page, 'Save profile'),
-      shown: MESSAGE_FOR[kind],
-      kept: () => expect(firstName).toHaveValue('Faulty'),
-    });
-  }
-  await click(page, 'Save profile');
-  await expect(page.getByText('Your profile was saved.')).toBeVisible();
+  await faults.surviveEach('PUT client/auth/profile', {
+    inject: { path: '/client/auth/profile', method: 'PUT', email },
+    act: () => click(page, 'Save profile'),
+    kept: () => expect(firstName).toHaveValue('Faulty'),
+    goesOn: () => expect(page.getByText('Your profile was saved.')).toBeVisible(),
+  });
 
   const current = page.getByLabel('Current password', { exact: true });
   const fresh = page.getByLabel('New password', { exact: true });
@@ -155,38 +134,29 @@ test('the account page: saving the profile, the password, the language and notif
   await current.fill('Password123');
   await fresh.fill('N3w-secret-pass');
   await confirmation.fill('N3w-secret-pass');
-  for (const kind of FAILING) {
-    await faults.survive(`PUT client/auth/profile/change-password (${kind})`, {
-      inject: { path: '/client/auth/profile/change-password', method: 'PUT', kind, email },
-      act: () => click(page, 'Change password'),
-      shown: MESSAGE_FOR[kind],
-      kept: async () => {
-        await expect(current).toHaveValue('Password123');
-        await expect(fresh).toHaveValue('N3w-secret-pass');
-        await expect(confirmation).toHaveValue('N3w-secret-pass');
-      },
-    });
-  }
-  await click(page, 'Change password');
-  await expect(page.getByText('Your password was changed.')).toBeVisible();
+  await faults.surviveEach('PUT client/auth/profile/change-password', {
+    inject: { path: '/client/auth/profile/change-password', method: 'PUT', email },
+    kinds: FAILING,
+    act: () => click(page, 'Change password'),
+    kept: async () => {
+      await expect(current).toHaveValue('Password123');
+      await expect(fresh).toHaveValue('N3w-secret-pass');
+      await expect(confirmation).toHaveValue('N3w-secret-pass');
+    },
+    goesOn: () => expect(page.getByText('Your password was changed.')).toBeVisible(),
+  });
 
   const french = page.getByRole('radio', { name: 'Français' });
-  for (const kind of KINDS) {
-    await faults.survive(`PUT client/auth/profile/change-language (${kind})`, {
-      inject: { path: '/client/auth/profile/change-language', method: 'PUT', kind, email },
-      act: () => french.click(),
-      shown: MESSAGE_FOR[kind],
-      // The choice is not taken while the profile did not save it.
-      kept: () => expect(page.getByRole('radio', { name: 'English' })).toBeChecked(),
-    });
-  }
+  await faults.surviveEach('PUT client/auth/profile/change-language', {
+    inject: { path: '/client/auth/profile/change-language', method: 'PUT', email },
+    act: () => french.click(),
+    // The choice is not taken while the profile did not save it.
+    kept: () => expect(page.getByRole('radio', { name: 'English' })).toBeChecked(),
+  });
 
   const notifications = page.getByRole('switch', { name: 'Receive notifications' });
-  for (const kind of KINDS) {
-    await faults.survive(`POST client/auth/profile/notifications (${kind})`, {
-      inject: { path: '/client/auth/profile/notifications', method: 'POST', kind, email },
-      act: () => notifications.click(),
-      shown: MESSAGE_FOR[kind],
-    });
-  }
+  await faults.surviveEach('POST client/auth/profile/notifications', {
+    inject: { path: '/client/auth/profile/notifications', method: 'POST', email },
+    act: () => notifications.click(),
+  });
 });

@@ -5,20 +5,18 @@
  * time-out, a 200 that breaks the contract); each time the member reads a
  * clear message, keeps what they typed, and the next try goes on.
  */
-import type { Page } from '@playwright/test';
-import { expect, KINDS, type Kind, MESSAGE_FOR, test } from '../support/faults.ts';
-import { expectFieldValues, fillFields, fillSignUp, signUpValues } from '../support/forms.ts';
+import { expect, FAILING, type Kind, MESSAGE_FOR, test } from '../support/faults.ts';
+import {
+  click,
+  expectCode,
+  expectFieldValues,
+  fillFields,
+  fillSignUp,
+  signUpValues,
+} from '../support/forms.ts';
 import { PASSWORD } from '../support/members.ts';
 
 test.describe.configure({ timeout: 60_000 });
-
-const click = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
-
-async function expectCode(page: Page, code: string) {
-  for (const [index, digit] of [...code].entries()) {
-    await expect(page.getByRole('textbox', { name: `Digit ${index + 1} of 6` })).toHaveValue(digit);
-  }
-}
 
 test('POST client/auth/login: every fault keeps the form, then sign-in goes on to /activation', async ({
   page,
@@ -29,16 +27,12 @@ test('POST client/auth/login: every fault keeps the form, then sign-in goes on t
   await page.goto('/login');
   await fillFields(page, { 'Email or phone': email, Password: PASSWORD });
 
-  for (const kind of KINDS) {
-    await faults.survive(`POST client/auth/login (${kind})`, {
-      inject: { path: '/client/auth/login', method: 'POST', kind, email },
-      act: () => click(page, 'Sign in'),
-      shown: MESSAGE_FOR[kind],
-      kept: () => expectFieldValues(page, { 'Email or phone': email, Password: PASSWORD }),
-    });
-  }
-  await click(page, 'Sign in');
-  await expect(page).toHaveURL(/\/activation$/);
+  await faults.surviveEach('POST client/auth/login', {
+    inject: { path: '/client/auth/login', method: 'POST', email },
+    act: () => click(page, 'Sign in'),
+    kept: () => expectFieldValues(page, { 'Email or phone': email, Password: PASSWORD }),
+    goesOn: () => expect(page).toHaveURL(/\/activation$/),
+  });
 });
 
 test('the one-time code: sending and checking it fail every way; the code typed is kept; Resend waits 30 s', async ({
@@ -82,16 +76,12 @@ test('the one-time code: sending and checking it fail every way; the code typed 
 
   const code = await api.lastOtp(email);
   await page.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(code);
-  for (const kind of KINDS) {
-    await faults.survive(`POST client/auth/verify-user (${kind})`, {
-      inject: { path: '/client/auth/verify-user', method: 'POST', kind, email },
-      act: () => click(page, 'Next'),
-      shown: MESSAGE_FOR[kind],
-      kept: () => expectCode(page, code),
-    });
-  }
-  await click(page, 'Next');
-  await expect(page).toHaveURL(/\/activation$/);
+  await faults.surviveEach('POST client/auth/verify-user', {
+    inject: { path: '/client/auth/verify-user', method: 'POST', email },
+    act: () => click(page, 'Next'),
+    kept: () => expectCode(page, code),
+    goesOn: () => expect(page).toHaveURL(/\/activation$/),
+  });
 });
 
 test('POST client/auth/sign-up: every fault keeps the form; the answer is not read, so a malformed 200 goes on', async ({
@@ -104,18 +94,11 @@ test('POST client/auth/sign-up: every fault keeps the form; the answer is not re
   await fillSignUp(page, { email, phone: { typed: '4165550188' } });
   const kept = () =>
     expectFieldValues(page, { ...signUpValues({ email }), Phone: '(416) 555-0188' });
-  for (const kind of ['status', 'drop', 'hang'] as const) {
-    await faults.survive(`POST client/auth/sign-up (${kind})`, {
-      inject: { path: '/client/auth/sign-up', method: 'POST', kind, email },
-      act: () => click(page, 'Create Account'),
-      shown: MESSAGE_FOR[kind],
-      kept,
-    });
-  }
-  await faults.survive('POST client/auth/sign-up (malformed: the body is not read)', {
-    inject: { path: '/client/auth/sign-up', method: 'POST', kind: 'malformed', email, after: true },
+  await faults.surviveEach('POST client/auth/sign-up', {
+    inject: { path: '/client/auth/sign-up', method: 'POST', email },
     act: () => click(page, 'Create Account'),
-    shown: async () => {
+    kept,
+    unreadGoesOn: async () => {
       await expect(
         page.getByRole('heading', { level: 1, name: 'Your account has been created' }),
       ).toBeVisible();
@@ -134,52 +117,34 @@ test('forgot password: asking for, checking and using the code fail every way; n
   await page.goto('/forgot-password');
   await page.getByLabel('Email', { exact: true }).fill(email);
 
-  for (const kind of ['status', 'drop', 'hang'] as const) {
-    await faults.survive(`POST reset-password/request (${kind})`, {
-      inject: { path: '/client/auth/reset-password/request', method: 'POST', kind, email },
-      act: () => click(page, 'Send the code'),
-      shown: MESSAGE_FOR[kind],
-      kept: () => expect(page.getByLabel('Email', { exact: true })).toHaveValue(email),
-    });
-  }
-  await faults.survive('POST reset-password/request (malformed: the body is not read)', {
-    inject: {
-      path: '/client/auth/reset-password/request',
-      method: 'POST',
-      kind: 'malformed',
-      email,
-      after: true,
-    },
+  await faults.surviveEach('POST reset-password/request', {
+    inject: { path: '/client/auth/reset-password/request', method: 'POST', email },
     act: () => click(page, 'Send the code'),
-    shown: () =>
+    kept: () => expect(page.getByLabel('Email', { exact: true })).toHaveValue(email),
+    unreadGoesOn: () =>
       expect(page.getByRole('heading', { level: 1, name: 'Enter the code' })).toBeVisible(),
   });
 
   const code = await api.lastOtp(email);
   await page.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(code);
-  for (const kind of KINDS) {
-    await faults.survive(`POST reset-password/check-otp (${kind})`, {
-      inject: { path: '/client/auth/reset-password/check-otp', method: 'POST', kind, email },
-      act: () => click(page, 'Next'),
-      shown: MESSAGE_FOR[kind],
-      kept: () => expectCode(page, code),
-    });
-  }
-  await click(page, 'Next');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Choose a new password' }),
-  ).toBeVisible();
+  await faults.surviveEach('POST reset-password/check-otp', {
+    inject: { path: '/client/auth/reset-password/check-otp', method: 'POST', email },
+    act: () => click(page, 'Next'),
+    kept: () => expectCode(page, code),
+    goesOn: async () => {
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Choose a new password' }),
+      ).toBeVisible();
+    },
+  });
 
   const fresh = 'N3w-secret-pass';
   await fillFields(page, { 'New password': fresh, 'Confirm password': fresh });
-  for (const kind of ['status', 'drop', 'hang'] as const) {
-    await faults.survive(`POST reset-password/reset (${kind})`, {
-      inject: { path: '/client/auth/reset-password/reset', method: 'POST', kind, email },
-      act: () => click(page, 'Change password'),
-      shown: MESSAGE_FOR[kind],
-      kept: () => expectFieldValues(page, { 'New password': fresh, 'Confirm password': fresh }),
-    });
-  }
-  await click(page, 'Change password');
-  await expect(page).toHaveURL(/\/login\?reset=1$/);
+  await faults.surviveEach('POST reset-password/reset', {
+    inject: { path: '/client/auth/reset-password/reset', method: 'POST', email },
+    kinds: FAILING,
+    act: () => click(page, 'Change password'),
+    kept: () => expectFieldValues(page, { 'New password': fresh, 'Confirm password': fresh }),
+    goesOn: () => expect(page).toHaveURL(/\/login\?reset=1$/),
+  });
 });

@@ -45,6 +45,9 @@ export const MESSAGE_FOR: Record<Kind, string> = {
   malformed: MESSAGES.unreadable,
 };
 
+/** For calls whose answer is not read, a malformed 200 is a success: it is left out. */
+export const FAILING: readonly Kind[] = ['status', 'drop', 'hang'];
+
 /** The client waits 15 s for an answer; the clock jumps past it. */
 const PAST_CLIENT_TIMEOUT_MS = 16_000;
 
@@ -59,6 +62,27 @@ export interface FaultCase {
   kept?: () => Promise<void>;
   /** The member is still signed in afterwards (default true when tokens were stored). */
   signedIn?: boolean;
+}
+
+/** One call failed each way of `kinds` in turn (see `faults.surviveEach`). */
+export interface EachCase extends Omit<FaultCase, 'inject' | 'shown'> {
+  /** The call and whose it is; the kind comes from `kinds`. */
+  inject: Omit<Fault, 'kind'>;
+  /** Default: all four (KINDS). */
+  kinds?: readonly Kind[];
+  /** The message shown; default: what each kind reads as (MESSAGE_FOR). */
+  shown?: string;
+  /**
+   * With the faults cleared, the member does `act` once more and it goes
+   * through: this checks where it led.
+   */
+  goesOn?: () => Promise<void>;
+  /**
+   * For a call whose answer is not read: after the `kinds` (then the three
+   * FAILING ones by default), a malformed 200 sent once the stand-in has
+   * handled the call is a success, and this checks where it led.
+   */
+  unreadGoesOn?: () => Promise<void>;
 }
 
 /**
@@ -112,6 +136,12 @@ interface FaultFixtures {
     /** Injects one fault, does what the member does, and checks the case. */
     survive(name: string, fault: FaultCase): Promise<void>;
     /**
+     * `survive` once for each kind of fault on one call, each case named
+     * `${name} (${kind})`: the same act, message and kept check every time;
+     * then, with `goesOn`, the next try without a fault goes on.
+     */
+    surviveEach(name: string, fault: EachCase): Promise<void>;
+    /**
      * A fault the test brings about itself (bad input, a hostile answer, many
      * clicks): `run` does it and checks what is shown; `kept` that nothing
      * typed was lost.
@@ -136,7 +166,7 @@ export const test = withApi.extend<FaultFixtures>({
     { auto: true },
   ],
   faults: async ({ page, api }, use) => {
-    await use({
+    const faults: FaultFixtures['faults'] = {
       async survive(name, fault) {
         const info = base.info();
         info.annotations.push({ type: 'fault', description: name });
@@ -169,6 +199,26 @@ export const test = withApi.extend<FaultFixtures>({
         });
         info.annotations.push({ type: 'fault-survived', description: name });
       },
+      async surviveEach(name, { inject, kinds, shown, goesOn, unreadGoesOn, ...rest }) {
+        for (const kind of kinds ?? (unreadGoesOn ? FAILING : KINDS)) {
+          await faults.survive(`${name} (${kind})`, {
+            ...rest,
+            inject: { ...inject, kind },
+            shown: shown ?? MESSAGE_FOR[kind],
+          });
+        }
+        if (unreadGoesOn) {
+          await faults.survive(`${name} (malformed: the body is not read)`, {
+            inject: { ...inject, kind: 'malformed', after: true },
+            act: rest.act,
+            shown: unreadGoesOn,
+          });
+        }
+        if (goesOn) {
+          await rest.act();
+          await goesOn();
+        }
+      },
       async check(name, run, kept) {
         const info = base.info();
         info.annotations.push({ type: 'fault', description: name });
@@ -184,6 +234,7 @@ export const test = withApi.extend<FaultFixtures>({
         });
         info.annotations.push({ type: 'fault-survived', description: name });
       },
-    });
+    };
+    await use(faults);
   },
 });

@@ -163,5 +163,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
 /** The `signedInMember` fixture, for helpers that take it. */
 export type SignedInMember = Fixtures['signedInMember'];
+/** The `newMember` fixture, for helpers that take it. */
+export type NewMember = Fixtures['newMember'];
 
 export { expect };

@@ -76,3 +76,15 @@ export async function enterCode(
   await page.getByRole('textbox', { name: texts.digit1, exact: true }).fill(code);
   await page.getByRole('button', { name: texts.next, exact: true }).click();
 }
+
+/** Each of the six one-time-code boxes holds its digit of `code`. */
+export async function expectCode(page: Page, code: string): Promise<void> {
+  for (const [index, digit] of [...code].entries()) {
+    await expect(page.getByRole('textbox', { name: `Digit ${index + 1} of 6` })).toHaveValue(digit);
+  }
+}
+
+/** Clicks the button whose name is exactly `name`. */
+export function click(page: Page, name: string): Promise<void> {
+  return page.getByRole('button', { name, exact: true }).click();
+}
