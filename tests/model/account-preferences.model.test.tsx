@@ -14,18 +14,10 @@ import {
   preferencesMachine,
 } from '../../machines/account/preferences.machine.ts';
 import type { Language } from '../../machines/shared/domain.ts';
-import { type AccountHarness, runPath, USER } from '../support/account.kit.tsx';
+import { type AccountHarness, describeAccountModel, USER } from '../support/account.kit.tsx';
 import { httpError, networkError } from '../support/fake-services.ts';
 import type { UserApi } from '../support/form.ts';
-import {
-  describeOutcome,
-  done,
-  failed,
-  isOutcome,
-  type OutcomeEvent,
-  quietActors,
-} from '../support/model.ts';
-import { describeModel, sayFailure } from '../support/model-suite.ts';
+import { describeOutcome, done, failed, isOutcome, type OutcomeEvent } from '../support/model.ts';
 
 type ModelEvent = PreferencesEvent | OutcomeEvent;
 type Snapshot = SnapshotFrom<typeof preferencesMachine>;
@@ -63,9 +55,6 @@ function notificationEvents(state: State): ModelEvent[] {
   ];
 }
 
-const walkMachine = preferencesMachine.provide({
-  actors: quietActors(['changeLanguage', 'setNotifications']) as never,
-});
 /** What a member reads, in the interface language (which follows the saved language). */
 const TEXT = {
   en: {
@@ -208,7 +197,8 @@ function describeEvent(event: ModelEvent): string {
   return describeOutcome(event) ?? event.type;
 }
 
-function say(event: ModelEvent): string {
+/** The step as a member does it (the calls' outcomes: see `calls`). */
+function say(event: ModelEvent): string | undefined {
   switch (event.type) {
     case 'language.choose':
       return `Choose ${event.language === 'fr' ? 'Français' : 'English'} under Language`;
@@ -216,40 +206,26 @@ function say(event: ModelEvent): string {
       return 'Switch “Receive notifications”';
     case 'preferences.userChanged':
       return `The profile changes elsewhere (another tab): language ${event.language}, notifications ${event.disableNotifications ? 'off' : 'on'}`;
-    case 'xstate.done.actor.changeLanguage':
-      return 'The server saves the language';
-    case 'xstate.done.actor.setNotifications':
-      return 'The server saves the notifications setting';
-    case 'xstate.error.actor.changeLanguage':
-      return sayFailure('Saving the language fails', event.error);
-    case 'xstate.error.actor.setNotifications':
-      return sayFailure('Saving the notifications setting fails', event.error);
     default:
-      return event.type;
+      return undefined;
   }
 }
 
 // The two regions are independent: each is walked on its own (the other stays idle).
-describeModel<ModelEvent>(
-  {
-    title: 'Preferences (language and notifications)',
-    machine: preferencesMachine,
-    invokeIds: ['changeLanguage', 'setNotifications'],
-    walks: [
-      { machine: walkMachine, events: languageEvents, input: INPUT },
-      { machine: walkMachine, events: notificationEvents, input: INPUT },
-    ],
-    name: describeEvent,
-    say,
+describeAccountModel<ModelEvent, Snapshot>(import.meta.filename, {
+  title: 'Preferences (language and notifications)',
+  machine: preferencesMachine,
+  calls: {
+    changeLanguage: { done: 'The server saves the language', fails: 'Saving the language fails' },
+    setNotifications: {
+      done: 'The server saves the notifications setting',
+      fails: 'Saving the notifications setting fails',
+    },
   },
-  {
-    file: import.meta.filename,
-    run: (path) =>
-      runPath<ModelEvent, Snapshot>(path, {
-        machine: walkMachine,
-        input: INPUT,
-        perform,
-        assertView,
-      }),
-  },
-);
+  walks: [{ events: languageEvents }, { events: notificationEvents }],
+  input: INPUT,
+  name: describeEvent,
+  say,
+  perform,
+  assertView,
+});

@@ -22,7 +22,7 @@ import { describe, expect, it } from 'vitest';
 import { type AnyStateMachine, type AnyStateNode, createActor, type EventObject } from 'xstate';
 import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import type { UserApi } from './form.ts';
-import { createTestI18n, loadResources } from './i18n.ts';
+import { english, fieldErrorText, loadResources } from './i18n.ts';
 import {
   describeTransition,
   expectFullCoverage,
@@ -76,8 +76,18 @@ export interface MachineModel<E extends EventObject, W extends Walk<E> = Walk<E>
   title: string;
   /** The real machine: coverage is counted against its definitions. */
   machine: AnyStateMachine;
-  /** Every outcome event names one of these invokes (and the machine has exactly these). */
-  invokeIds: readonly string[];
+  /**
+   * Every outcome event names one of these invokes (and the machine has
+   * exactly these); default: the calls named in `calls`.
+   */
+  invokeIds?: readonly string[];
+  /**
+   * Each call (invoke) in words: what its success is ('The server deletes the
+   * account') and what its failure is ('Deleting the account fails', then the
+   * server's answer is quoted). Its outcome steps are said so, unless `say`
+   * says something else.
+   */
+  calls?: Readonly<Record<string, { done: string; fails: string }>>;
   /** One walk, or several (e.g. one per parallel region, or per guard setting). */
   walks: W[];
   /** A step's short name in a test title ('delete.change(password)'). */
@@ -266,10 +276,6 @@ function endSnapshot<E extends EventObject>(path: IdentifiedPath<E>): { context:
   return snapshot;
 }
 
-const I18N_EN = createTestI18n('en');
-const english = (key: string, values?: Record<string, unknown>): string =>
-  String(I18N_EN.t(key as never, { ns: 'common', ...values } as never));
-
 /**
  * What the member reads on a form (every FormState slice of the context):
  * the error under each field (by its label) and the message under the form.
@@ -291,27 +297,41 @@ function formMessages(
   forms: Array<Parameters<typeof shownFieldErrors>[0] & { errorKey: string | null }>,
 ): string[] {
   return forms.flatMap((form) => {
-    const shown = Object.entries(shownFieldErrors(form)).map(([field, error]) => {
-      const { key, values } = error as { key: string; values?: { field?: string } };
-      const label = english(`fields.${field}`);
-      const text = english(key, {
-        ...values,
-        field: values?.field ? english(values.field) : label,
-      });
-      return `Under “${label}”: “${text}”`;
-    });
+    const shown = Object.entries(shownFieldErrors(form)).map(
+      ([field, error]) =>
+        `Under “${english(`fields.${field}`)}”: “${fieldErrorText(field, error as { key: string })}”`,
+    );
     return form.errorKey ? [...shown, `Under the form: “${english(form.errorKey)}”`] : shown;
   });
 }
 
-/** What step `index` of `path` is, in words: `say`, else the taken transition's description. */
+/** The invokes of the model: `invokeIds`, else the calls it describes. */
+function invokesOf<E extends EventObject, W extends Walk<E>>(model: MachineModel<E, W>) {
+  return model.invokeIds ?? Object.keys(model.calls ?? {});
+}
+
+/** An event in words: `say`, else for a call's outcome what `calls` says of it. */
+function sayOf<E extends EventObject, W extends Walk<E>>(
+  model: MachineModel<E, W>,
+  event: E,
+): string | undefined {
+  const said = model.say?.(event);
+  const outcome = parseOutcome(event);
+  const call = outcome ? model.calls?.[outcome.id] : undefined;
+  if (said || !call) return said;
+  return outcome?.kind === 'done'
+    ? call.done
+    : sayFailure(call.fails, (event as { error?: unknown }).error);
+}
+
+/** What step `index` of `path` is, in words: `sayOf`, else the taken transition's description. */
 function sayStep<E extends EventObject, W extends Walk<E>>(
   model: MachineModel<E, W>,
   path: IdentifiedPath<E, W>,
   index: number,
 ): string {
   const step = path.steps[index] as { event: E };
-  const said = model.say?.(step.event);
+  const said = sayOf(model, step.event);
   if (said) return said;
   const events = path.steps.slice(0, index + 1).map((s) => s.event);
   const taken = [...replay(path.walk.machine, events, path.walk.input).lastStepTransitions];
@@ -370,9 +390,9 @@ export function describeModel<E extends EventObject, W extends Walk<E> = Walk<E>
 
     it('every outcome event names an invoke of the machine', () => {
       const events = paths.flatMap((p) => p.steps.map((s) => s.event));
-      expectOutcomesNameInvokes(model.machine, events, model.invokeIds);
+      expectOutcomesNameInvokes(model.machine, events, invokesOf(model));
       for (const event of events) {
-        if (parseOutcome(event)) expect(model.say?.(event) ?? event.type).not.toBe(event.type);
+        if (parseOutcome(event)) expect(sayOf(model, event) ?? event.type).not.toBe(event.type);
       }
     });
 
