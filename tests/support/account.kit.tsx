@@ -16,9 +16,9 @@ import { PendingCalls } from './deferred.ts';
 import { createSession } from './fake-services.ts';
 import { MARIE } from './fixtures.ts';
 import type { UserApi } from './form.ts';
-import { type OutcomeEvent, parseOutcome, quietActors } from './model.ts';
+import { type OutcomeEvent, parseOutcome } from './model.ts';
 import { playPath } from './model-screen.ts';
-import { describeModel, type MachineModel, type Walk } from './model-suite.ts';
+import { describeModel, type MachineModel, quietMachine, type Walk } from './model-suite.ts';
 import { renderScreen } from './render.tsx';
 
 export const USER: User = { ...MARIE, language: 'en', disableNotifications: false };
@@ -101,9 +101,7 @@ export function describeAccountModel<E extends EventObject, S>(
   file: string,
   { walks, input, perform, assertView, ...model }: AccountSectionModel<E, S>,
 ): void {
-  const machine = model.machine.provide({
-    actors: quietActors(model.invokeIds ?? Object.keys(model.calls ?? {})) as never,
-  });
+  const machine = quietMachine(model);
   describeModel<E>(
     { ...model, walks: walks.map((walk) => ({ ...walk, machine, input })) },
     {

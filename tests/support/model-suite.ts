@@ -32,6 +32,7 @@ import {
   type ModelPath,
   type ModelStep,
   parseOutcome,
+  quietActors,
   replay,
 } from './model.ts';
 import { playPath, viewPathsOf } from './model-screen.ts';
@@ -305,9 +306,16 @@ function formMessages(
   });
 }
 
+type Invokes = Pick<MachineModel<EventObject>, 'machine' | 'invokeIds' | 'calls'>;
+
 /** The invokes of the model: `invokeIds`, else the calls it describes. */
-function invokesOf<E extends EventObject, W extends Walk<E>>(model: MachineModel<E, W>) {
+function invokesOf(model: Invokes): readonly string[] {
   return model.invokeIds ?? Object.keys(model.calls ?? {});
+}
+
+/** The model's machine as walked and played: its invokes quiet (they never settle). */
+export function quietMachine(model: Invokes): AnyStateMachine {
+  return model.machine.provide({ actors: quietActors(invokesOf(model)) as never });
 }
 
 /** An event in words: `say`, else for a call's outcome what `calls` says of it. */
@@ -445,6 +453,57 @@ export async function playOnScreen<E extends EventObject, S, H>(
     assertView: (expected) => options.assertView(expected, harness),
   });
   options.after?.(harness);
+}
+
+/** A model whose every path plays on one screen, the machine's invokes quiet (see playOnScreen). */
+export interface ScreenModel<E extends EventObject, S, H> extends Omit<MachineModel<E>, 'walks'> {
+  /** The walks of the machine (see Walk); each path plays from its walk's input. */
+  walks: Array<Omit<Walk<E>, 'machine'>>;
+  /** A fresh harness (the screen's fakes) for a path of the walk started with `input`. */
+  harness(input: unknown): H;
+  render(harness: H): Promise<unknown>;
+  /** Does in the UI what the event stands for; `model` is the state before it. */
+  perform(user: UserApi, harness: H, event: E, model: S): Promise<unknown>;
+  /** What the member sees in the state `expected`. */
+  assertView(expected: S, harness: H): void;
+  after?(harness: H): void;
+  /** More tests of the coverage block (see DescribeModelOptions). */
+  also?(paths: Array<IdentifiedPath<E>>): void;
+}
+
+/** `describeModel` for a model whose paths play on a screen (see ScreenModel). */
+export function describeScreenModel<E extends EventObject, S, H>(
+  file: string,
+  { walks, harness, render, perform, assertView, after, also, ...model }: ScreenModel<E, S, H>,
+): Array<IdentifiedPath<E>> {
+  const machine = quietMachine(model);
+  return describeModel<E>(
+    { ...model, walks: walks.map((walk) => ({ ...walk, machine })) },
+    {
+      file,
+      also,
+      run: (path) =>
+        playOnScreen<E, S, H>(path, {
+          harness: () => harness(path.walk.input),
+          render,
+          machine,
+          input: path.walk.input,
+          perform,
+          assertView,
+          after,
+        }),
+    },
+  );
+}
+
+/** Some path takes each step named in `names` (by `name`), e.g. every outcome of a call. */
+export function expectStepsTaken<E extends EventObject>(
+  paths: Array<ModelPath<E>>,
+  name: (event: E) => string,
+  names: readonly string[],
+): void {
+  const taken = new Set(paths.flatMap((path) => path.steps.map((step) => name(step.event))));
+  for (const step of names) expect(taken).toContain(step);
 }
 
 const COMMON_EN = loadResources('en').common as Record<string, unknown>;
