@@ -88,7 +88,7 @@ export interface MachineModel<E extends EventObject, W extends Walk<E> = Walk<E>
    * server's answer is quoted). Its outcome steps are said so, unless `say`
    * says something else.
    */
-  calls?: Readonly<Record<string, { done: string; fails: string }>>;
+  calls?: Readonly<Record<string, { done?: string; fails: string }>>;
   /** One walk, or several (e.g. one per parallel region, or per guard setting). */
   walks: W[];
   /** A step's short name in a test title ('delete.change(password)'). */
