@@ -42,6 +42,14 @@ export function expectFormErrors<F extends string>(
     const error = shown[field];
     expectFieldError(input(field), error ? fieldErrorText(field, error) : null);
   }
-  if (form.errorKey) expect(area.getByRole('alert')).toHaveTextContent(english(form.errorKey));
+  expectFormMessage(form.errorKey, area);
+}
+
+/** The form's message: the English text of `errorKey` as the alert of `area`, or no alert. */
+export function expectFormMessage(
+  errorKey: string | null,
+  area: Pick<typeof screen, 'getByRole' | 'queryByRole'> = screen,
+): void {
+  if (errorKey) expect(area.getByRole('alert')).toHaveTextContent(english(errorKey));
   else expect(area.queryByRole('alert')).toBeNull();
 }

@@ -86,9 +86,9 @@ export interface MachineModel<E extends EventObject, W extends Walk<E> = Walk<E>
    * Each call (invoke) in words: what its success is ('The server deletes the
    * account') and what its failure is ('Deleting the account fails', then the
    * server's answer is quoted). Its outcome steps are said so, unless `say`
-   * says something else.
+   * says something else (an outcome neither says is said by its transition).
    */
-  calls?: Readonly<Record<string, { done?: string; fails: string }>>;
+  calls?: Readonly<Record<string, { done?: string; fails?: string }>>;
   /** One walk, or several (e.g. one per parallel region, or per guard setting). */
   walks: W[];
   /** A step's short name in a test title ('delete.change(password)'). */
@@ -327,9 +327,8 @@ function sayOf<E extends EventObject, W extends Walk<E>>(
   const outcome = parseOutcome(event);
   const call = outcome ? model.calls?.[outcome.id] : undefined;
   if (said || !call) return said;
-  return outcome?.kind === 'done'
-    ? call.done
-    : sayFailure(call.fails, (event as { error?: unknown }).error);
+  if (outcome?.kind === 'done') return call.done;
+  return call.fails && sayFailure(call.fails, (event as { error?: unknown }).error);
 }
 
 /** What step `index` of `path` is, in words: `sayOf`, else the taken transition's description. */
