@@ -17,7 +17,7 @@ import type { Language } from '../../machines/shared/domain.ts';
 import { type AccountHarness, describeAccountModel, USER } from '../support/account.kit.tsx';
 import { httpError, networkError } from '../support/fake-services.ts';
 import type { UserApi } from '../support/form.ts';
-import { describeOutcome, done, failed, isOutcome, type OutcomeEvent } from '../support/model.ts';
+import { done, failed, isOutcome, type OutcomeEvent } from '../support/model.ts';
 
 type ModelEvent = PreferencesEvent | OutcomeEvent;
 type Snapshot = SnapshotFrom<typeof preferencesMachine>;
@@ -189,12 +189,13 @@ function assertView(expected: Snapshot, h: AccountHarness, view: { i18n: { langu
   expect(user.disableNotifications ?? false).toBe(c.disableNotifications);
 }
 
-function describeEvent(event: ModelEvent): string {
+/** A step's name in the test titles (the others: see MachineModel.name). */
+function describeEvent(event: ModelEvent): string | undefined {
   if (event.type === 'language.choose') return `language.choose(${event.language})`;
   if (event.type === 'preferences.userChanged') {
     return `userChanged(${event.language}, notifications ${event.disableNotifications ? 'off' : 'on'})`;
   }
-  return describeOutcome(event) ?? event.type;
+  return undefined;
 }
 
 /** The step as a member does it (the calls' outcomes: see `calls`). */

@@ -24,6 +24,7 @@ import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import type { UserApi } from './form.ts';
 import { english, fieldErrorText, loadResources } from './i18n.ts';
 import {
+  describeOutcome,
   describeTransition,
   expectFullCoverage,
   expectOutcomesNameInvokes,
@@ -91,8 +92,12 @@ export interface MachineModel<E extends EventObject, W extends Walk<E> = Walk<E>
   calls?: Readonly<Record<string, { done?: string; fails?: string }>>;
   /** One walk, or several (e.g. one per parallel region, or per guard setting). */
   walks: W[];
-  /** A step's short name in a test title ('delete.change(password)'). */
-  name(event: E): string;
+  /**
+   * A step's short name in a test title ('delete.change(password)'); when it
+   * gives none, an outcome is named by describeOutcome ('deleteAccount error
+   * (errors.network)') and any other event by its type.
+   */
+  name(event: E): string | undefined;
   /**
    * The step as a person does or sees it ('Type the password'); when it says
    * nothing, the description of the transition the step takes serves.
@@ -124,6 +129,17 @@ export interface IdentifiedPath<E extends EventObject, W extends Walk<E> = Walk<
   extends ModelPath<E> {
   id: string;
   walk: W;
+}
+
+/** A path a suite runs: an IdentifiedPath with its steps' names (see MachineModel.name). */
+export interface SuitePath<E extends EventObject, W extends Walk<E> = Walk<E>>
+  extends IdentifiedPath<E, W> {
+  stepNames: string[];
+}
+
+/** A step's name: the model's `name`, else describeOutcome, else the event's type. */
+function nameOf<E extends EventObject>(model: { name(event: E): string | undefined }) {
+  return (event: E): string => model.name(event) ?? describeOutcome(event) ?? event.type;
 }
 
 /** A short, stable id from the steps' names: the same path keeps its id across runs. */
@@ -174,7 +190,8 @@ function coveringPaths<E extends EventObject, P extends ModelPath<E>>(
 /** Every path the suite runs, with ids, in a stable order. */
 export function pathsOf<E extends EventObject, W extends Walk<E>>(
   model: MachineModel<E, W>,
-): Array<IdentifiedPath<E, W>> {
+): Array<SuitePath<E, W>> {
+  const name = nameOf(model);
   const all = model.walks.flatMap((walk) => {
     const paths = generatePaths<E>(walk.machine, {
       events: walk.events,
@@ -187,13 +204,14 @@ export function pathsOf<E extends EventObject, W extends Walk<E>>(
       model.prune === false
         ? paths.map((p) => ({
             ...p,
-            description: p.steps.map((s) => model.name(s.event)).join(' → ') || '(initial)',
+            description: p.steps.map((s) => name(s.event)).join(' → ') || '(initial)',
           }))
-        : viewPathsOf(paths, (event) => model.name(event));
-    return (model.everyPath ? named : coveringPaths(named, model.name, walk)).map((path) => ({
+        : viewPathsOf(paths, name);
+    return (model.everyPath ? named : coveringPaths(named, name, walk)).map((path) => ({
       ...path,
       description: walk.label ? `(${walk.label}) ${path.description}` : path.description,
       walk,
+      stepNames: path.steps.map((step) => name(step.event)),
     }));
   });
   const unique = all.filter((p, i) => all.findIndex((q) => q.description === p.description) === i);
@@ -372,16 +390,16 @@ export interface DescribeModelOptions<E extends EventObject, W extends Walk<E> =
   /** This suite's file, for the script's header: import.meta.filename. */
   file: string;
   /** Runs one path (`playPath` on a screen, or events on the machine). */
-  run(path: IdentifiedPath<E, W>): Promise<void> | void;
+  run(path: SuitePath<E, W>): Promise<void> | void;
   /** More tests of the coverage block (e.g. which endings the paths reach). */
-  also?(paths: Array<IdentifiedPath<E, W>>): void;
+  also?(paths: Array<SuitePath<E, W>>): void;
 }
 
 /** The three blocks every model suite has (see the top of this file). */
 export function describeModel<E extends EventObject, W extends Walk<E> = Walk<E>>(
   model: MachineModel<E, W>,
   { file, run, also }: DescribeModelOptions<E, W>,
-): Array<IdentifiedPath<E, W>> {
+): Array<SuitePath<E, W>> {
   const paths = pathsOf(model);
   const suiteFile = `tests/${file.split('/tests/').pop()}`;
 
@@ -467,14 +485,14 @@ export interface ScreenModel<E extends EventObject, S, H> extends Omit<MachineMo
   assertView(expected: S, harness: H): void;
   after?(harness: H): void;
   /** More tests of the coverage block (see DescribeModelOptions). */
-  also?(paths: Array<IdentifiedPath<E>>): void;
+  also?(paths: Array<SuitePath<E>>): void;
 }
 
 /** `describeModel` for a model whose paths play on a screen (see ScreenModel). */
 export function describeScreenModel<E extends EventObject, S, H>(
   file: string,
   { walks, harness, render, perform, assertView, after, also, ...model }: ScreenModel<E, S, H>,
-): Array<IdentifiedPath<E>> {
+): Array<SuitePath<E>> {
   const machine = quietMachine(model);
   return describeModel<E>(
     { ...model, walks: walks.map((walk) => ({ ...walk, machine })) },
@@ -495,13 +513,12 @@ export function describeScreenModel<E extends EventObject, S, H>(
   );
 }
 
-/** Some path takes each step named in `names` (by `name`), e.g. every outcome of a call. */
+/** Some path takes each step named in `names` (step names), e.g. every outcome of a call. */
 export function expectStepsTaken<E extends EventObject>(
-  paths: Array<ModelPath<E>>,
-  name: (event: E) => string,
+  paths: Array<SuitePath<E>>,
   names: readonly string[],
 ): void {
-  const taken = new Set(paths.flatMap((path) => path.steps.map((step) => name(step.event))));
+  const taken = new Set(paths.flatMap((path) => path.stepNames));
   for (const step of names) expect(taken).toContain(step);
 }
 
