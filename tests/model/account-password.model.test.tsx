@@ -13,7 +13,7 @@ import {
 import type { ChangePasswordField } from '../../machines/forms/password.schema.ts';
 import { type AccountHarness, describeAccountModel, section } from '../support/account.kit.tsx';
 import { httpError } from '../support/fake-services.ts';
-import { expectFormErrors, retype, type UserApi } from '../support/form.ts';
+import { expectFormErrors, retype, sayFormStep, type UserApi } from '../support/form.ts';
 import { done, failed, isOutcome, type OutcomeEvent } from '../support/model.ts';
 
 const CURRENT = 'old-Passw0rd';
@@ -124,18 +124,13 @@ const VALUE_NOTE: Record<string, string> = {
 };
 
 /** The step as a member does it (the call's outcomes: see `calls`). */
-function say(event: ModelEvent): string | undefined {
-  switch (event.type) {
-    case 'password.change':
-      return `Type “${event.value}” in “${LABELS[event.field]}”${VALUE_NOTE[event.value] ?? ''}`;
-    case 'password.blur':
-      return `Click in “${LABELS[event.field]}”, then press Tab`;
-    case 'password.submit':
-      return 'Press “Change password”';
-    default:
-      return undefined;
-  }
-}
+const say = (event: ModelEvent) =>
+  sayFormStep(event, {
+    form: 'password',
+    labels: LABELS,
+    submit: 'Change password',
+    note: (_, value) => VALUE_NOTE[value],
+  });
 
 describeAccountModel<ModelEvent, Snapshot>(import.meta.filename, {
   title: 'Change password (account)',

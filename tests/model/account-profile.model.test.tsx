@@ -21,7 +21,7 @@ import {
   USER,
 } from '../support/account.kit.tsx';
 import { httpError, networkError } from '../support/fake-services.ts';
-import { expectFormErrors, retype, type UserApi } from '../support/form.ts';
+import { expectFormErrors, retype, sayFormStep, type UserApi } from '../support/form.ts';
 import { done, failed, isOutcome, type OutcomeEvent } from '../support/model.ts';
 
 const OTHER_PHONE = '+15145550199';
@@ -138,22 +138,14 @@ function describeEvent(event: ModelEvent): string | undefined {
 }
 
 /** The step as a member does it (the call's outcomes: see `calls`). */
-function say(event: ModelEvent): string | undefined {
-  switch (event.type) {
-    case 'profile.change': {
-      const label = LABELS[event.field];
-      if (!event.value) return `Clear “${label}”`;
-      const typed = event.field === 'phone' ? PHONE_TEXT[event.value]?.typed : event.value;
-      return `Type “${typed ?? event.value}” in “${label}”${event.value.length < 2 ? ' (too short)' : ''}`;
-    }
-    case 'profile.blur':
-      return `Click in “${LABELS[event.field]}”, then press Tab`;
-    case 'profile.submit':
-      return 'Press “Save profile”';
-    default:
-      return undefined;
-  }
-}
+const say = (event: ModelEvent) =>
+  sayFormStep(event, {
+    form: 'profile',
+    labels: LABELS,
+    submit: 'Save profile',
+    typed: (field, value) => (field === 'phone' ? PHONE_TEXT[value]?.typed : value),
+    note: (_, value) => (value.length < 2 ? ' (too short)' : ''),
+  });
 
 describeAccountModel<ModelEvent, Snapshot>(import.meta.filename, {
   title: 'Profile (account)',

@@ -26,7 +26,7 @@ import { toBillingAddress } from '../../machines/forms/billing.schema.ts';
 import { BillingScreen } from '../../src/screens/billing/billing-screen.tsx';
 import { createMemberHarness, RECORD, USER_WITH_ADDRESS } from '../support/activation.kit.tsx';
 import { expectLoggedErrors, httpError, networkError } from '../support/fake-services.ts';
-import { expectFormErrors, type UserApi } from '../support/form.ts';
+import { expectFormErrors, sayFormStep, type UserApi } from '../support/form.ts';
 import { done, failed, type OutcomeEvent } from '../support/model.ts';
 import { describeScreenModel, expectStepsTaken } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
@@ -215,19 +215,18 @@ const PROVINCE_NAMES: Record<string, string> = { QC: 'Quebec' };
 
 /** The step as a member does it (the calls' outcomes: see `calls`). */
 function say(event: ModelEvent): string | undefined {
-  switch (event.type) {
-    case 'billing.change':
-      if (event.field === 'province') {
-        return `Choose “${PROVINCE_NAMES[event.value] ?? event.value}” in “${LABELS.province}”`;
-      }
-      return `Type “${event.value}” in “${LABELS[event.field]}”${event.value === BAD_POSTAL_CODE ? ' (incomplete)' : ''}`;
-    case 'billing.blur':
-      return `Click in “${LABELS[event.field]}”, then elsewhere on the page`;
-    case 'billing.submit':
-      return 'Press “Finish” (or Enter in “Address line 1” while the button is disabled)';
-    default:
-      return undefined;
+  // The province is chosen from a list, not typed.
+  if (event.type === 'billing.change' && event.field === 'province') {
+    return `Choose “${PROVINCE_NAMES[event.value] ?? event.value}” in “${LABELS.province}”`;
   }
+  return sayFormStep(event, {
+    form: 'billing',
+    labels: LABELS,
+    submit: 'Finish',
+    enterIn: 'address1',
+    leave: 'click elsewhere',
+    note: (_, value) => (value === BAD_POSTAL_CODE ? ' (incomplete)' : ''),
+  });
 }
 
 describeScreenModel<ModelEvent, Snapshot, Harness>(import.meta.filename, {

@@ -22,7 +22,13 @@ import type { Api } from '../../src/api/api.ts';
 import { ForgotPasswordScreen } from '../../src/screens/forgot-password/forgot-password-screen.tsx';
 import { PendingCalls } from '../support/deferred.ts';
 import { httpError, networkError } from '../support/fake-services.ts';
-import { expectFormErrors, expectFormMessage, retype, type UserApi } from '../support/form.ts';
+import {
+  expectFormErrors,
+  expectFormMessage,
+  retype,
+  sayFormStep,
+  type UserApi,
+} from '../support/form.ts';
 import { done, failed, type OutcomeEvent, parseOutcome } from '../support/model.ts';
 import { describeScreenModel } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
@@ -256,24 +262,17 @@ const VALUE_NOTE: Record<string, string> = {
 
 /** The step as a member does it (the calls' outcomes: see `calls`). */
 function say(event: ModelEvent): string | undefined {
-  switch (event.type) {
-    case 'request.change':
-      return `Type “${event.value}” in “Email”${VALUE_NOTE[event.value] ?? ''}`;
-    case 'request.blur':
-      return 'Click in “Email”, then press Tab';
-    case 'request.submit':
-      return 'Press “Send the code”';
-    case 'code.back':
-      return 'Press “Use another email address”';
-    case 'reset.change':
-      return `Type “${event.value}” in “${RESET_LABELS[event.field]}”${VALUE_NOTE[event.value] ?? ''}`;
-    case 'reset.blur':
-      return `Click in “${RESET_LABELS[event.field]}”, then press Tab`;
-    case 'reset.submit':
-      return 'Press “Change password”';
-    default:
-      return undefined;
-  }
+  if (event.type === 'code.back') return 'Press “Use another email address”';
+  const note = (_: string, value: string) => VALUE_NOTE[value];
+  return (
+    sayFormStep(event, {
+      form: 'request',
+      labels: { email: 'Email' },
+      submit: 'Send the code',
+      note,
+    }) ??
+    sayFormStep(event, { form: 'reset', labels: RESET_LABELS, submit: 'Change password', note })
+  );
 }
 
 describeScreenModel<ModelEvent, Snapshot, Harness>(import.meta.filename, {

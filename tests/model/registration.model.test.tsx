@@ -27,7 +27,7 @@ import type { Api } from '../../src/api/api.ts';
 import { RegisterScreen } from '../../src/screens/register/register-screen.tsx';
 import { PendingCalls } from '../support/deferred.ts';
 import { httpError, networkError } from '../support/fake-services.ts';
-import { expectFormErrors, type UserApi } from '../support/form.ts';
+import { expectFormErrors, sayFormStep, type UserApi } from '../support/form.ts';
 import { done, failed, type OutcomeEvent, parseOutcome } from '../support/model.ts';
 import { describeScreenModel, expectStepsTaken } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
@@ -226,21 +226,16 @@ function describeEvent(event: ModelEvent): string | undefined {
 }
 
 /** The step as a member does it (the call's outcomes: see `calls`). */
-function say(event: ModelEvent): string | undefined {
-  switch (event.type) {
-    case 'registration.change': {
-      const typed = event.field === 'phone' ? PHONE_TYPED[event.value]?.typed : event.value;
-      const note = event.value === SHORT_FIRST_NAME ? ' (too short)' : '';
-      return `Type “${typed ?? event.value}” in “${LABELS[event.field]}”${note}`;
-    }
-    case 'registration.blur':
-      return `Click in “${LABELS[event.field]}”, then elsewhere on the page`;
-    case 'registration.submit':
-      return 'Press “Create Account” (or Enter in “First name” while the button is disabled)';
-    default:
-      return undefined;
-  }
-}
+const say = (event: ModelEvent) =>
+  sayFormStep<RegistrationField>(event, {
+    form: 'registration',
+    labels: LABELS,
+    submit: 'Create Account',
+    enterIn: 'firstName',
+    leave: 'click elsewhere',
+    typed: (field, value) => (field === 'phone' ? PHONE_TYPED[value]?.typed : value),
+    note: (_, value) => (value === SHORT_FIRST_NAME ? ' (too short)' : ''),
+  });
 
 describeScreenModel<ModelEvent, Snapshot, Harness>(import.meta.filename, {
   title: 'Registration',

@@ -28,7 +28,7 @@ import { LoginScreen } from '../../src/screens/login/login-screen.tsx';
 import { PendingCalls } from '../support/deferred.ts';
 import { createSession, httpError, networkError, timeoutError } from '../support/fake-services.ts';
 import { MARIE } from '../support/fixtures.ts';
-import { expectFormMessage, type UserApi } from '../support/form.ts';
+import { expectFormMessage, sayFormStep, type UserApi } from '../support/form.ts';
 import { fieldErrorText } from '../support/i18n.ts';
 import {
   done,
@@ -369,13 +369,14 @@ function say(event: ModelEvent): string | undefined {
   const error = (event as { error?: unknown }).error;
   const output = (event as { output?: unknown }).output;
   if (event === RETRY_ELAPSED) return 'Wait a few seconds (the retry delay)';
+  const onForm = sayFormStep(event, {
+    form: 'login',
+    labels: LOGIN_LABELS,
+    submit: 'Sign in',
+    note: (_, value) => (value === INVALID ? ' (not a whole address)' : ''),
+  });
+  if (onForm) return onForm;
   switch (event.type) {
-    case 'login.change':
-      return `Type “${event.value}” in “${LOGIN_LABELS[event.field]}”${event.value === INVALID ? ' (not a whole address)' : ''}`;
-    case 'login.blur':
-      return 'Click in “Email or phone”, then press Tab';
-    case 'login.submit':
-      return 'Press “Sign in”';
     case 'otp.cancel':
       return 'Press “Back to sign in”';
     case 'session.signOut':

@@ -53,3 +53,53 @@ export function expectFormMessage(
   if (errorKey) expect(area.getByRole('alert')).toHaveTextContent(english(errorKey));
   else expect(area.queryByRole('alert')).toBeNull();
 }
+
+/** How the steps of one form of a machine are said (see sayFormStep). */
+export interface FormWords<F extends string> {
+  /** The events' prefix: 'password' for password.change, password.blur, password.submit. */
+  form: string;
+  /** Each field's label. */
+  labels: Record<F, string>;
+  /** The submit button's name. */
+  submit: string;
+  /** The field in which Enter submits while the button is disabled (the step says so). */
+  enterIn?: F;
+  /** How a field is left: Tab (default), or a click elsewhere on the page. */
+  leave?: 'tab' | 'click elsewhere';
+  /** What the member types for a value (default: the value), e.g. a phone number's digits. */
+  typed?(field: F, value: string): string | undefined;
+  /** What is special about a value, as a member would put it (' (too short)'). */
+  note?(field: F, value: string): string | undefined;
+}
+
+/**
+ * A form's step in plain English, for the path scripts: `<form>.change` types
+ * a value in a field (an empty value clears it), `<form>.blur` clicks in the
+ * field then leaves it, `<form>.submit` presses the button; undefined for any
+ * other event.
+ */
+export function sayFormStep<F extends string>(
+  event: { type: string },
+  words: FormWords<F>,
+): string | undefined {
+  const { field, value } = event as { field?: F; value?: string };
+  const label = field === undefined ? '' : words.labels[field];
+  switch (event.type) {
+    case `${words.form}.change`: {
+      if (field === undefined || value === undefined) return undefined;
+      if (!value) return `Clear “${label}”`;
+      const typed = words.typed?.(field, value) ?? value;
+      return `Type “${typed}” in “${label}”${words.note?.(field, value) ?? ''}`;
+    }
+    case `${words.form}.blur`:
+      return field === undefined
+        ? undefined
+        : `Click in “${label}”, then ${words.leave === 'click elsewhere' ? 'elsewhere on the page' : 'press Tab'}`;
+    case `${words.form}.submit`:
+      return words.enterIn
+        ? `Press “${words.submit}” (or Enter in “${words.labels[words.enterIn]}” while the button is disabled)`
+        : `Press “${words.submit}”`;
+    default:
+      return undefined;
+  }
+}
