@@ -28,7 +28,7 @@ import { createMemberHarness, RECORD, USER_WITH_ADDRESS } from '../support/activ
 import { expectLoggedErrors, httpError, networkError } from '../support/fake-services.ts';
 import { expectFormErrors, sayFormStep, type UserApi } from '../support/form.ts';
 import { done, failed, type OutcomeEvent } from '../support/model.ts';
-import { describeScreenModel, expectStepsTaken } from '../support/model-suite.ts';
+import { describeScreenModel, expectStepsTaken, formFactsSeen } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
 
 // ---------------------------------------------------------------------------
@@ -65,16 +65,8 @@ const EVENTS: readonly ModelEvent[] = [
 
 /** The state value plus the facts a member can tell apart on screen (kept small on purpose). */
 function serializeState(state: { value: unknown; context: unknown }): string {
-  const c = (state.context as BillingContext).form;
-  return JSON.stringify({
-    value: state.value,
-    valid: Object.keys(c.values).filter((f) => !c.validationErrors[f as EditableBillingField])
-      .length,
-    shown: Object.keys(c.touched)
-      .filter((field) => c.validationErrors[field as EditableBillingField] !== undefined)
-      .sort(),
-    error: c.errorKey,
-  });
+  const { form } = state.context as BillingContext;
+  return JSON.stringify({ value: state.value, ...formFactsSeen(form) });
 }
 
 // ---------------------------------------------------------------------------

@@ -29,7 +29,7 @@ import { PendingCalls } from '../support/deferred.ts';
 import { httpError, networkError } from '../support/fake-services.ts';
 import { expectFormErrors, sayFormStep, type UserApi } from '../support/form.ts';
 import { done, failed, type OutcomeEvent, parseOutcome } from '../support/model.ts';
-import { describeScreenModel, expectStepsTaken } from '../support/model-suite.ts';
+import { describeScreenModel, expectStepsTaken, formFactsSeen } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
 
 // ---------------------------------------------------------------------------
@@ -88,19 +88,8 @@ const EVENTS: readonly ModelEvent[] = [
 
 /** The state value plus the facts a member can tell apart on screen (kept small on purpose). */
 function serializeState(state: { value: unknown; context: unknown }): string {
-  const c = (state.context as RegistrationContext).form;
-  const validCount = Object.keys(c.values).filter(
-    (field) => c.validationErrors[field as RegistrationField] === undefined,
-  ).length;
-  return JSON.stringify({
-    value: state.value,
-    validCount,
-    changed: c.changed,
-    shown: Object.keys(c.touched)
-      .filter((field) => c.validationErrors[field as RegistrationField] !== undefined)
-      .sort(),
-    server: c.errorKey,
-  });
+  const { form } = state.context as RegistrationContext;
+  return JSON.stringify({ value: state.value, changed: form.changed, ...formFactsSeen(form) });
 }
 
 // ---------------------------------------------------------------------------

@@ -62,6 +62,25 @@ export interface Walk<E extends EventObject> {
   keep?(path: ModelPath<E>): boolean;
 }
 
+/**
+ * For a walk's serializeState: the facts of a form (a FormState) a member can
+ * tell apart on screen, kept small on purpose: how many fields are valid, the
+ * fields whose errors show, the form's message.
+ */
+export function formFactsSeen(form: {
+  values: object;
+  validationErrors: Record<string, unknown>;
+  touched: Record<string, unknown>;
+  errorKey: string | null;
+}) {
+  const invalid = (field: string) => form.validationErrors[field] !== undefined;
+  return {
+    valid: Object.keys(form.values).filter((field) => !invalid(field)).length,
+    shown: Object.keys(form.touched).filter(invalid).sort(),
+    error: form.errorKey,
+  };
+}
+
 /** `path` up to its first step for which `endsAt` is true (that step included). */
 function endPath<E extends EventObject>(
   path: ModelPath<E>,
