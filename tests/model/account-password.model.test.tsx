@@ -13,7 +13,13 @@ import {
 import type { ChangePasswordField } from '../../machines/forms/password.schema.ts';
 import { type AccountHarness, describeAccountModel, section } from '../support/account.kit.tsx';
 import { httpError } from '../support/fake-services.ts';
-import { expectFormErrors, retype, sayFormStep, type UserApi } from '../support/form.ts';
+import {
+  expectConfirmation,
+  expectFormErrors,
+  retype,
+  sayFormStep,
+  type UserApi,
+} from '../support/form.ts';
 import { done, failed, isOutcome, type OutcomeEvent } from '../support/model.ts';
 
 const CURRENT = 'old-Passw0rd';
@@ -92,12 +98,7 @@ function assertView(expected: Snapshot) {
   }
   expect(area.getByRole('button', { name: 'Change password' })).toBeEnabled();
   expectFormErrors(c, Object.keys(LABELS) as ChangePasswordField[], input, area);
-  const changed = 'Your password was changed.';
-  if (expected.matches({ editing: 'changed' })) {
-    expect(area.getByRole('status')).toHaveTextContent(changed);
-  } else {
-    expect(area.queryByText(changed)).toBeNull();
-  }
+  expectConfirmation('Your password was changed.', expected.matches({ editing: 'changed' }), area);
 }
 
 /** A step's name in the test titles (the others: see MachineModel.name). */

@@ -92,6 +92,28 @@ const sectionNamed = (name: string) => {
 const radio = (language: Language) =>
   screen.getByRole('radio', { name: language === 'en' ? 'English' : 'Français' });
 
+/**
+ * How one region's section shows its save: the status says `saving` while it
+ * saves and `saved` once saved, else none of the `quiet` texts shows; the
+ * alert says `error`, else there is no alert.
+ */
+function expectSaving(
+  area: ReturnType<typeof within>,
+  expected: Snapshot,
+  region: 'language' | 'notifications',
+  texts: { saving: string; saved: string; quiet: string[]; error: string | null },
+) {
+  if (expected.matches({ [region]: 'saving' })) {
+    expect(area.getByRole('status')).toHaveTextContent(texts.saving);
+  } else if (expected.matches({ [region]: { ready: 'saved' } })) {
+    expect(area.getByRole('status')).toHaveTextContent(texts.saved);
+  } else {
+    for (const text of texts.quiet) expect(area.queryByText(text)).toBeNull();
+  }
+  if (texts.error) expect(area.getByRole('alert')).toHaveTextContent(texts.error);
+  else expect(area.queryByRole('alert')).toBeNull();
+}
+
 async function perform(
   user: UserApi,
   h: AccountHarness,
@@ -146,21 +168,12 @@ function assertView(expected: Snapshot, h: AccountHarness, view: { i18n: { langu
   const shown = c.pendingLanguage ?? c.language;
   expect(radio(shown)).toBeChecked();
   expect(radio(shown === 'en' ? 'fr' : 'en')).not.toBeChecked();
-  if (expected.matches({ language: 'saving' })) {
-    expect(language.getByRole('status')).toHaveTextContent(t.languageSaving);
-  } else if (expected.matches({ language: { ready: 'saved' } })) {
-    expect(language.getByRole('status')).toHaveTextContent(t.languageSaved);
-  } else {
-    expect(language.queryByText(t.languageSaving)).toBeNull();
-    expect(language.queryByText(t.languageSaved)).toBeNull();
-  }
-  if (c.languageErrorKey) {
-    expect(language.getByRole('alert')).toHaveTextContent(
-      t[c.languageErrorKey as 'errors.network'],
-    );
-  } else {
-    expect(language.queryByRole('alert')).toBeNull();
-  }
+  expectSaving(language, expected, 'language', {
+    saving: t.languageSaving,
+    saved: t.languageSaved,
+    quiet: [t.languageSaving, t.languageSaved],
+    error: c.languageErrorKey && t[c.languageErrorKey as 'errors.network'],
+  });
 
   // Notifications
   const notifications = sectionNamed(t.notifications);
@@ -168,21 +181,14 @@ function assertView(expected: Snapshot, h: AccountHarness, view: { i18n: { langu
   const toggle = notifications.getByRole('switch', { name: t.switch });
   expect(toggle).toHaveAttribute('aria-checked', String(on));
   if (expected.matches({ notifications: 'saving' })) {
-    expect(notifications.getByRole('status')).toHaveTextContent(t.notificationsSaving);
     expect(toggle).toHaveAttribute('aria-busy', 'true');
-  } else if (expected.matches({ notifications: { ready: 'saved' } })) {
-    expect(notifications.getByRole('status')).toHaveTextContent(on ? t.on : t.off);
-  } else {
-    expect(notifications.queryByText(t.on)).toBeNull();
-    expect(notifications.queryByText(t.off)).toBeNull();
   }
-  if (c.notificationsErrorKey) {
-    expect(notifications.getByRole('alert')).toHaveTextContent(
-      t[c.notificationsErrorKey as 'errors.unknown'],
-    );
-  } else {
-    expect(notifications.queryByRole('alert')).toBeNull();
-  }
+  expectSaving(notifications, expected, 'notifications', {
+    saving: t.notificationsSaving,
+    saved: on ? t.on : t.off,
+    quiet: [t.on, t.off],
+    error: c.notificationsErrorKey && t[c.notificationsErrorKey as 'errors.unknown'],
+  });
 
   // The session holds what the profile holds.
   expect(user.language).toBe(c.language);

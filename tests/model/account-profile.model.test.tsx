@@ -2,7 +2,7 @@
  * Model-based suite of the profile form machine: paths from the REAL machine
  * (xstate/graph), run on the real account screen with a real signed-in session.
  */
-import { screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { canSaveProfile } from '../../machines/account/account.selectors.ts';
@@ -21,7 +21,13 @@ import {
   USER,
 } from '../support/account.kit.tsx';
 import { httpError, networkError } from '../support/fake-services.ts';
-import { expectFormErrors, retype, sayFormStep, type UserApi } from '../support/form.ts';
+import {
+  expectConfirmation,
+  expectFormErrors,
+  retype,
+  sayFormStep,
+  type UserApi,
+} from '../support/form.ts';
 import { done, failed, isOutcome, type OutcomeEvent } from '../support/model.ts';
 
 const OTHER_PHONE = '+15145550199';
@@ -119,12 +125,7 @@ function assertView(expected: Snapshot, h: AccountHarness) {
   if (canSaveProfile(expected)) expect(save).toBeEnabled();
   else expect(save).toBeDisabled();
   expectFormErrors(c.form, Object.keys(LABELS) as ProfileField[], input, area);
-  const saved = 'Your profile was saved.';
-  if (expected.matches({ editing: 'saved' })) {
-    expect(area.getByRole('status')).toHaveTextContent(saved);
-  } else {
-    expect(screen.queryByText(saved)).toBeNull();
-  }
+  expectConfirmation('Your profile was saved.', expected.matches({ editing: 'saved' }), area);
 }
 
 /** A step's name in the test titles (the others: see MachineModel.name). */

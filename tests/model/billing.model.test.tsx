@@ -26,7 +26,7 @@ import { toBillingAddress } from '../../machines/forms/billing.schema.ts';
 import { BillingScreen } from '../../src/screens/billing/billing-screen.tsx';
 import { createMemberHarness, RECORD, USER_WITH_ADDRESS } from '../support/activation.kit.tsx';
 import { expectLoggedErrors, httpError, networkError } from '../support/fake-services.ts';
-import { expectFormErrors, sayFormStep, type UserApi } from '../support/form.ts';
+import { expectFormErrors, nameFormStep, sayFormStep, type UserApi } from '../support/form.ts';
 import { done, failed, type OutcomeEvent } from '../support/model.ts';
 import { describeScreenModel, expectStepsTaken, formFactsSeen } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
@@ -190,18 +190,8 @@ function assertView(expected: Snapshot, h: Harness) {
 }
 
 /** A step's name in the test titles (the others: see MachineModel.name). */
-function describeEvent(event: ModelEvent): string | undefined {
-  switch (event.type) {
-    case 'billing.change':
-      return `change(${event.field}${event.value === BAD_POSTAL_CODE ? ' invalid' : ''})`;
-    case 'billing.blur':
-      return `blur(${event.field})`;
-    case 'billing.submit':
-      return 'submit';
-    default:
-      return undefined;
-  }
-}
+const describeEvent = (event: ModelEvent) =>
+  nameFormStep(event, 'billing', (value) => (value === BAD_POSTAL_CODE ? ' invalid' : ''));
 
 const PROVINCE_NAMES: Record<string, string> = { QC: 'Quebec' };
 

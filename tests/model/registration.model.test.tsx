@@ -27,7 +27,7 @@ import type { Api } from '../../src/api/api.ts';
 import { RegisterScreen } from '../../src/screens/register/register-screen.tsx';
 import { PendingCalls } from '../support/deferred.ts';
 import { httpError, networkError } from '../support/fake-services.ts';
-import { expectFormErrors, sayFormStep, type UserApi } from '../support/form.ts';
+import { expectFormErrors, nameFormStep, sayFormStep, type UserApi } from '../support/form.ts';
 import { done, failed, type OutcomeEvent, parseOutcome } from '../support/model.ts';
 import { describeScreenModel, expectStepsTaken, formFactsSeen } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
@@ -201,18 +201,8 @@ function assertView(expected: Snapshot, h: Harness) {
 }
 
 /** A step's name in the test titles (the others: see MachineModel.name). */
-function describeEvent(event: ModelEvent): string | undefined {
-  switch (event.type) {
-    case 'registration.change':
-      return `change(${event.field}${event.value === SHORT_FIRST_NAME ? ' short' : ''})`;
-    case 'registration.blur':
-      return `blur(${event.field})`;
-    case 'registration.submit':
-      return 'submit';
-    default:
-      return undefined;
-  }
-}
+const describeEvent = (event: ModelEvent) =>
+  nameFormStep(event, 'registration', (value) => (value === SHORT_FIRST_NAME ? ' short' : ''));
 
 /** The step as a member does it (the call's outcomes: see `calls`). */
 const say = (event: ModelEvent) =>

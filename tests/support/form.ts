@@ -103,3 +103,32 @@ export function sayFormStep<F extends string>(
       return undefined;
   }
 }
+
+/**
+ * A form's confirmation (e.g. 'Your profile was saved.'): the status of
+ * `area` says it while `shown`; otherwise it is nowhere on the screen.
+ */
+export function expectConfirmation(
+  text: string,
+  shown: boolean,
+  area: Pick<typeof screen, 'getByRole'> = screen,
+): void {
+  if (shown) expect(area.getByRole('status')).toHaveTextContent(text);
+  else expect(screen.queryByText(text)).toBeNull();
+}
+
+/**
+ * A form step's short name in test titles, where the form's events need no
+ * prefix: 'change(city)', 'change(postalCode invalid)' (`note` of the value),
+ * 'blur(city)', 'submit'; undefined for any other event.
+ */
+export function nameFormStep(
+  event: { type: string },
+  form: string,
+  note: (value: string) => string = () => '',
+): string | undefined {
+  const { field, value } = event as { field?: string; value?: string };
+  if (event.type === `${form}.change`) return `change(${field}${note(value ?? '')})`;
+  if (event.type === `${form}.blur`) return `blur(${field})`;
+  return event.type === `${form}.submit` ? 'submit' : undefined;
+}
