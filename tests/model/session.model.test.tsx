@@ -30,15 +30,8 @@ import { createSession, httpError, networkError, timeoutError } from '../support
 import { MARIE } from '../support/fixtures.ts';
 import { expectFormMessage, sayFormStep, type UserApi } from '../support/form.ts';
 import { fieldErrorText } from '../support/i18n.ts';
-import {
-  done,
-  failed,
-  type ModelPath,
-  type OutcomeEvent,
-  parseOutcome,
-  quietActors,
-} from '../support/model.ts';
-import { describeModel, sayFailure } from '../support/model-suite.ts';
+import { done, failed, type ModelPath, type OutcomeEvent, parseOutcome } from '../support/model.ts';
+import { describeModel, quietMachine, sayFailure } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
 
 // ---------------------------------------------------------------------------
@@ -129,9 +122,9 @@ function serializeState(state: { value: unknown; context: unknown }): string {
   return JSON.stringify({ value, facts });
 }
 
+/** The machine walked: its invokes quiet, with or without stored tokens. */
 function walkMachine(hasStoredTokens: boolean) {
-  return sessionMachine.provide({
-    actors: quietActors(['loadUser', 'login', 'otp', 'refreshTokens']) as never,
+  return quietMachine({ machine: sessionMachine, invokeIds: INVOKE_IDS }).provide({
     guards: { hasStoredTokens: () => hasStoredTokens },
   });
 }

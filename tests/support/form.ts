@@ -1,6 +1,8 @@
 /**
  * What a member does to a form field with user-event, and how a field shows
- * its error, for screen and model suites.
+ * its error, for screen and model suites; what a form shows of its state (its
+ * errors, message and confirmation, in the English catalogue's words), and a
+ * form's steps as the model suites say and name them.
  */
 import { screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';

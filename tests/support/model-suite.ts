@@ -14,6 +14,10 @@
  *   3. the path script docs/charts/<machine id>.paths.md, the same paths as
  *      numbered plain-English steps ending with what the member should see,
  *      checked current (`npm run charts` rewrites it).
+ *
+ * A suite whose paths all play on one screen says only how (`describeScreenModel`
+ * below; the account sections: `describeAccountModel` in ./account.kit.tsx):
+ * the machine is walked and played with its invokes quiet (`quietMachine`).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
