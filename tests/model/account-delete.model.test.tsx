@@ -10,18 +10,11 @@ import {
   deleteAccountMachine,
 } from '../../machines/account/delete-account.machine.ts';
 import { shownFieldErrors } from '../../machines/forms/form-state.ts';
-import { type AccountHarness, runPath, section } from '../support/account.kit.tsx';
+import { type AccountHarness, describeAccountModel, section } from '../support/account.kit.tsx';
 import { httpError, networkError } from '../support/fake-services.ts';
 import { expectFieldError, retype, type UserApi } from '../support/form.ts';
-import {
-  describeOutcome,
-  done,
-  failed,
-  isOutcome,
-  type OutcomeEvent,
-  quietActors,
-} from '../support/model.ts';
-import { describeModel, sayFailure } from '../support/model-suite.ts';
+import { english, fieldErrorText } from '../support/i18n.ts';
+import { done, failed, isOutcome, type OutcomeEvent } from '../support/model.ts';
 
 const PASSWORD = 'my-Passw0rd';
 
@@ -38,16 +31,6 @@ const EVENTS: readonly ModelEvent[] = [
   failed('deleteAccount', httpError(400, 'server.incorrectPassword')),
   failed('deleteAccount', networkError()),
 ];
-
-const walkMachine = deleteAccountMachine.provide({
-  actors: quietActors(['deleteAccount']) as never,
-});
-const EN: Record<string, string> = {
-  'validation.passwordRequired': 'Password is required',
-  'server.incorrectPassword': 'Incorrect password',
-  'errors.network': 'We could not reach the server. Check your connection and try again.',
-};
-const text = (key: string) => EN[key] ?? `(no English text for ${key})`;
 
 const dialog = () => screen.queryByRole('dialog', { name: 'Delete your account?' });
 const passwordInput = () => {
@@ -103,17 +86,22 @@ function assertView(expected: Snapshot, h: AccountHarness) {
   }
   expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled();
   expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
-  expectFieldError(passwordInput(), passwordError ? text(passwordError.key) : null);
-  if (c.errorKey) expect(screen.getByRole('alert')).toHaveTextContent(text(c.errorKey));
+  expectFieldError(
+    passwordInput(),
+    passwordError ? fieldErrorText('password', passwordError) : null,
+  );
+  if (c.errorKey) expect(screen.getByRole('alert')).toHaveTextContent(english(c.errorKey));
   else if (!passwordError) expect(screen.queryByRole('alert')).toBeNull();
 }
 
-function describeEvent(event: ModelEvent): string {
+/** A step's name in the test titles (the others: see MachineModel.name). */
+function describeEvent(event: ModelEvent): string | undefined {
   if (event.type === 'delete.change') return `delete.change(${event.value ? 'password' : 'empty'})`;
-  return describeOutcome(event) ?? event.type;
+  return undefined;
 }
 
-function say(event: ModelEvent): string {
+/** The step as a member does it (the call's outcomes: see `calls`). */
+function say(event: ModelEvent): string | undefined {
   switch (event.type) {
     case 'delete.open':
       return 'Press “Delete my account”';
@@ -123,25 +111,20 @@ function say(event: ModelEvent): string {
       return 'Press “Delete”';
     case 'delete.cancel':
       return 'Press “Cancel”';
-    case 'xstate.done.actor.deleteAccount':
-      return 'The server deletes the account';
     default:
-      return sayFailure('Deleting the account fails', (event as { error?: unknown }).error);
+      return undefined;
   }
 }
 
-describeModel<ModelEvent>(
-  {
-    title: 'Delete account',
-    machine: deleteAccountMachine,
-    invokeIds: ['deleteAccount'],
-    walks: [{ machine: walkMachine, events: EVENTS }],
-    name: describeEvent,
-    say,
+describeAccountModel<ModelEvent, Snapshot>(import.meta.filename, {
+  title: 'Delete account',
+  machine: deleteAccountMachine,
+  calls: {
+    deleteAccount: { done: 'The server deletes the account', fails: 'Deleting the account fails' },
   },
-  {
-    file: import.meta.filename,
-    run: (path) =>
-      runPath<ModelEvent, Snapshot>(path, { machine: walkMachine, perform, assertView }),
-  },
-);
+  walks: [{ events: EVENTS }],
+  name: describeEvent,
+  say,
+  perform,
+  assertView,
+});

@@ -10,20 +10,17 @@ import {
   type ChangePasswordEvent,
   changePasswordMachine,
 } from '../../machines/account/change-password.machine.ts';
-import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import type { ChangePasswordField } from '../../machines/forms/password.schema.ts';
-import { type AccountHarness, runPath, section } from '../support/account.kit.tsx';
+import { type AccountHarness, describeAccountModel, section } from '../support/account.kit.tsx';
 import { httpError } from '../support/fake-services.ts';
-import { expectFieldError, retype, type UserApi } from '../support/form.ts';
 import {
-  describeOutcome,
-  done,
-  failed,
-  isOutcome,
-  type OutcomeEvent,
-  quietActors,
-} from '../support/model.ts';
-import { describeModel, sayFailure } from '../support/model-suite.ts';
+  expectConfirmation,
+  expectFormErrors,
+  retype,
+  sayFormStep,
+  type UserApi,
+} from '../support/form.ts';
+import { done, failed, isOutcome, type OutcomeEvent } from '../support/model.ts';
 
 const CURRENT = 'old-Passw0rd';
 const NEW = 'new-Passw0rd-2';
@@ -60,20 +57,6 @@ function serializeState(state: { value: unknown; context: unknown }): string {
     error: c.errorKey,
   });
 }
-
-const walkMachine = changePasswordMachine.provide({
-  actors: quietActors(['changePassword']) as never,
-});
-const EN: Record<string, string> = {
-  'validation.currentPasswordRequired': 'Current password is required',
-  'validation.newPasswordRequired': 'New password is required',
-  'validation.passwordMin': 'Password must be at least 8 characters',
-  'validation.passwordConfirmationRequired': 'Password confirmation is required',
-  'validation.passwordMismatch': 'Password do not match',
-  'server.incorrectPassword': 'Incorrect password',
-  'errors.unknown': 'An unknown error occurred.',
-};
-const text = (key: string) => EN[key] ?? `(no English text for ${key})`;
 
 const LABELS: Record<ChangePasswordField, string> = {
   currentPassword: 'Current password',
@@ -114,21 +97,12 @@ function assertView(expected: Snapshot) {
     return;
   }
   expect(area.getByRole('button', { name: 'Change password' })).toBeEnabled();
-  const errors = shownFieldErrors(c);
-  for (const field of Object.keys(LABELS) as ChangePasswordField[]) {
-    expectFieldError(input(field), errors[field] ? text(errors[field].key) : null);
-  }
-  if (c.errorKey) expect(area.getByRole('alert')).toHaveTextContent(text(c.errorKey));
-  else expect(area.queryByRole('alert')).toBeNull();
-  const changed = 'Your password was changed.';
-  if (expected.matches({ editing: 'changed' })) {
-    expect(area.getByRole('status')).toHaveTextContent(changed);
-  } else {
-    expect(area.queryByText(changed)).toBeNull();
-  }
+  expectFormErrors(c, Object.keys(LABELS) as ChangePasswordField[], input, area);
+  expectConfirmation('Your password was changed.', expected.matches({ editing: 'changed' }), area);
 }
 
-function describeEvent(event: ModelEvent): string {
+/** A step's name in the test titles (the others: see MachineModel.name). */
+function describeEvent(event: ModelEvent): string | undefined {
   if (event.type === 'password.change') {
     const name =
       event.value === CURRENT
@@ -141,7 +115,7 @@ function describeEvent(event: ModelEvent): string {
     return `password.change(${event.field}=${name})`;
   }
   if (event.type === 'password.blur') return `password.blur(${event.field})`;
-  return describeOutcome(event) ?? event.type;
+  return undefined;
 }
 
 /** What is special about a typed value, as a member would put it. */
@@ -150,34 +124,27 @@ const VALUE_NOTE: Record<string, string> = {
   [OTHER]: ' (not the new password)',
 };
 
-/** The step as a member does it or sees it happen. */
-function say(event: ModelEvent): string {
-  switch (event.type) {
-    case 'password.change':
-      return `Type “${event.value}” in “${LABELS[event.field]}”${VALUE_NOTE[event.value] ?? ''}`;
-    case 'password.blur':
-      return `Click in “${LABELS[event.field]}”, then press Tab`;
-    case 'password.submit':
-      return 'Press “Change password”';
-    case 'xstate.done.actor.changePassword':
-      return 'The server changes the password';
-    default:
-      return sayFailure('Changing the password fails', (event as { error?: unknown }).error);
-  }
-}
+/** The step as a member does it (the call's outcomes: see `calls`). */
+const say = (event: ModelEvent) =>
+  sayFormStep(event, {
+    form: 'password',
+    labels: LABELS,
+    submit: 'Change password',
+    note: (_, value) => VALUE_NOTE[value],
+  });
 
-describeModel<ModelEvent>(
-  {
-    title: 'Change password (account)',
-    machine: changePasswordMachine,
-    invokeIds: ['changePassword'],
-    walks: [{ machine: walkMachine, events: EVENTS, serializeState }],
-    name: describeEvent,
-    say,
+describeAccountModel<ModelEvent, Snapshot>(import.meta.filename, {
+  title: 'Change password (account)',
+  machine: changePasswordMachine,
+  calls: {
+    changePassword: {
+      done: 'The server changes the password',
+      fails: 'Changing the password fails',
+    },
   },
-  {
-    file: import.meta.filename,
-    run: (path) =>
-      runPath<ModelEvent, Snapshot>(path, { machine: walkMachine, perform, assertView }),
-  },
-);
+  walks: [{ events: EVENTS, serializeState }],
+  name: describeEvent,
+  say,
+  perform,
+  assertView,
+});

@@ -14,18 +14,10 @@ import {
   preferencesMachine,
 } from '../../machines/account/preferences.machine.ts';
 import type { Language } from '../../machines/shared/domain.ts';
-import { type AccountHarness, runPath, USER } from '../support/account.kit.tsx';
+import { type AccountHarness, describeAccountModel, USER } from '../support/account.kit.tsx';
 import { httpError, networkError } from '../support/fake-services.ts';
 import type { UserApi } from '../support/form.ts';
-import {
-  describeOutcome,
-  done,
-  failed,
-  isOutcome,
-  type OutcomeEvent,
-  quietActors,
-} from '../support/model.ts';
-import { describeModel, sayFailure } from '../support/model-suite.ts';
+import { done, failed, isOutcome, type OutcomeEvent } from '../support/model.ts';
 
 type ModelEvent = PreferencesEvent | OutcomeEvent;
 type Snapshot = SnapshotFrom<typeof preferencesMachine>;
@@ -63,9 +55,6 @@ function notificationEvents(state: State): ModelEvent[] {
   ];
 }
 
-const walkMachine = preferencesMachine.provide({
-  actors: quietActors(['changeLanguage', 'setNotifications']) as never,
-});
 /** What a member reads, in the interface language (which follows the saved language). */
 const TEXT = {
   en: {
@@ -102,6 +91,28 @@ const sectionNamed = (name: string) => {
 };
 const radio = (language: Language) =>
   screen.getByRole('radio', { name: language === 'en' ? 'English' : 'Français' });
+
+/**
+ * How one region's section shows its save: the status says `saving` while it
+ * saves and `saved` once saved, else none of the `quiet` texts shows; the
+ * alert says `error`, else there is no alert.
+ */
+function expectSaving(
+  area: ReturnType<typeof within>,
+  expected: Snapshot,
+  region: 'language' | 'notifications',
+  texts: { saving: string; saved: string; quiet: string[]; error: string | null },
+) {
+  if (expected.matches({ [region]: 'saving' })) {
+    expect(area.getByRole('status')).toHaveTextContent(texts.saving);
+  } else if (expected.matches({ [region]: { ready: 'saved' } })) {
+    expect(area.getByRole('status')).toHaveTextContent(texts.saved);
+  } else {
+    for (const text of texts.quiet) expect(area.queryByText(text)).toBeNull();
+  }
+  if (texts.error) expect(area.getByRole('alert')).toHaveTextContent(texts.error);
+  else expect(area.queryByRole('alert')).toBeNull();
+}
 
 async function perform(
   user: UserApi,
@@ -157,21 +168,12 @@ function assertView(expected: Snapshot, h: AccountHarness, view: { i18n: { langu
   const shown = c.pendingLanguage ?? c.language;
   expect(radio(shown)).toBeChecked();
   expect(radio(shown === 'en' ? 'fr' : 'en')).not.toBeChecked();
-  if (expected.matches({ language: 'saving' })) {
-    expect(language.getByRole('status')).toHaveTextContent(t.languageSaving);
-  } else if (expected.matches({ language: { ready: 'saved' } })) {
-    expect(language.getByRole('status')).toHaveTextContent(t.languageSaved);
-  } else {
-    expect(language.queryByText(t.languageSaving)).toBeNull();
-    expect(language.queryByText(t.languageSaved)).toBeNull();
-  }
-  if (c.languageErrorKey) {
-    expect(language.getByRole('alert')).toHaveTextContent(
-      t[c.languageErrorKey as 'errors.network'],
-    );
-  } else {
-    expect(language.queryByRole('alert')).toBeNull();
-  }
+  expectSaving(language, expected, 'language', {
+    saving: t.languageSaving,
+    saved: t.languageSaved,
+    quiet: [t.languageSaving, t.languageSaved],
+    error: c.languageErrorKey && t[c.languageErrorKey as 'errors.network'],
+  });
 
   // Notifications
   const notifications = sectionNamed(t.notifications);
@@ -179,36 +181,31 @@ function assertView(expected: Snapshot, h: AccountHarness, view: { i18n: { langu
   const toggle = notifications.getByRole('switch', { name: t.switch });
   expect(toggle).toHaveAttribute('aria-checked', String(on));
   if (expected.matches({ notifications: 'saving' })) {
-    expect(notifications.getByRole('status')).toHaveTextContent(t.notificationsSaving);
     expect(toggle).toHaveAttribute('aria-busy', 'true');
-  } else if (expected.matches({ notifications: { ready: 'saved' } })) {
-    expect(notifications.getByRole('status')).toHaveTextContent(on ? t.on : t.off);
-  } else {
-    expect(notifications.queryByText(t.on)).toBeNull();
-    expect(notifications.queryByText(t.off)).toBeNull();
   }
-  if (c.notificationsErrorKey) {
-    expect(notifications.getByRole('alert')).toHaveTextContent(
-      t[c.notificationsErrorKey as 'errors.unknown'],
-    );
-  } else {
-    expect(notifications.queryByRole('alert')).toBeNull();
-  }
+  expectSaving(notifications, expected, 'notifications', {
+    saving: t.notificationsSaving,
+    saved: on ? t.on : t.off,
+    quiet: [t.on, t.off],
+    error: c.notificationsErrorKey && t[c.notificationsErrorKey as 'errors.unknown'],
+  });
 
   // The session holds what the profile holds.
   expect(user.language).toBe(c.language);
   expect(user.disableNotifications ?? false).toBe(c.disableNotifications);
 }
 
-function describeEvent(event: ModelEvent): string {
+/** A step's name in the test titles (the others: see MachineModel.name). */
+function describeEvent(event: ModelEvent): string | undefined {
   if (event.type === 'language.choose') return `language.choose(${event.language})`;
   if (event.type === 'preferences.userChanged') {
     return `userChanged(${event.language}, notifications ${event.disableNotifications ? 'off' : 'on'})`;
   }
-  return describeOutcome(event) ?? event.type;
+  return undefined;
 }
 
-function say(event: ModelEvent): string {
+/** The step as a member does it (the calls' outcomes: see `calls`). */
+function say(event: ModelEvent): string | undefined {
   switch (event.type) {
     case 'language.choose':
       return `Choose ${event.language === 'fr' ? 'Français' : 'English'} under Language`;
@@ -216,40 +213,26 @@ function say(event: ModelEvent): string {
       return 'Switch “Receive notifications”';
     case 'preferences.userChanged':
       return `The profile changes elsewhere (another tab): language ${event.language}, notifications ${event.disableNotifications ? 'off' : 'on'}`;
-    case 'xstate.done.actor.changeLanguage':
-      return 'The server saves the language';
-    case 'xstate.done.actor.setNotifications':
-      return 'The server saves the notifications setting';
-    case 'xstate.error.actor.changeLanguage':
-      return sayFailure('Saving the language fails', event.error);
-    case 'xstate.error.actor.setNotifications':
-      return sayFailure('Saving the notifications setting fails', event.error);
     default:
-      return event.type;
+      return undefined;
   }
 }
 
 // The two regions are independent: each is walked on its own (the other stays idle).
-describeModel<ModelEvent>(
-  {
-    title: 'Preferences (language and notifications)',
-    machine: preferencesMachine,
-    invokeIds: ['changeLanguage', 'setNotifications'],
-    walks: [
-      { machine: walkMachine, events: languageEvents, input: INPUT },
-      { machine: walkMachine, events: notificationEvents, input: INPUT },
-    ],
-    name: describeEvent,
-    say,
+describeAccountModel<ModelEvent, Snapshot>(import.meta.filename, {
+  title: 'Preferences (language and notifications)',
+  machine: preferencesMachine,
+  calls: {
+    changeLanguage: { done: 'The server saves the language', fails: 'Saving the language fails' },
+    setNotifications: {
+      done: 'The server saves the notifications setting',
+      fails: 'Saving the notifications setting fails',
+    },
   },
-  {
-    file: import.meta.filename,
-    run: (path) =>
-      runPath<ModelEvent, Snapshot>(path, {
-        machine: walkMachine,
-        input: INPUT,
-        perform,
-        assertView,
-      }),
-  },
-);
+  walks: [{ events: languageEvents }, { events: notificationEvents }],
+  input: INPUT,
+  name: describeEvent,
+  say,
+  perform,
+  assertView,
+});

@@ -2,7 +2,7 @@
  * Model-based suite of the profile form machine: paths from the REAL machine
  * (xstate/graph), run on the real account screen with a real signed-in session.
  */
-import { screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { canSaveProfile } from '../../machines/account/account.selectors.ts';
@@ -14,18 +14,21 @@ import {
   toProfilePayload,
 } from '../../machines/account/profile-form.machine.ts';
 import { shownFieldErrors } from '../../machines/forms/form-state.ts';
-import { type AccountHarness, runPath, section, USER } from '../support/account.kit.tsx';
-import { httpError, networkError } from '../support/fake-services.ts';
-import { expectFieldError, retype, type UserApi } from '../support/form.ts';
 import {
-  describeOutcome,
-  done,
-  failed,
-  isOutcome,
-  type OutcomeEvent,
-  quietActors,
-} from '../support/model.ts';
-import { describeModel, sayFailure } from '../support/model-suite.ts';
+  type AccountHarness,
+  describeAccountModel,
+  section,
+  USER,
+} from '../support/account.kit.tsx';
+import { httpError, networkError } from '../support/fake-services.ts';
+import {
+  expectConfirmation,
+  expectFormErrors,
+  retype,
+  sayFormStep,
+  type UserApi,
+} from '../support/form.ts';
+import { done, failed, isOutcome, type OutcomeEvent } from '../support/model.ts';
 
 const OTHER_PHONE = '+15145550199';
 
@@ -64,18 +67,6 @@ function serializeState(state: State): string {
     error: c.form.errorKey,
   });
 }
-
-const walkMachine = profileFormMachine.provide({
-  actors: quietActors(['updateProfile']) as never,
-});
-const EN: Record<string, string> = {
-  'validation.minSymbols': 'Min 2 symbols in First name',
-  'validation.phoneRequired': 'Phone is required',
-  'server.samePhoneUserExists': 'User with the same phone number already exists',
-  'server.invalidPhoneNumber': 'Invalid phone number',
-  'errors.network': 'We could not reach the server. Check your connection and try again.',
-};
-const text = (key: string) => EN[key] ?? `(no English text for ${key})`;
 
 /** What the phone field shows for a value, and what a member types to get it. */
 const PHONE_TEXT: Record<string, { shown: string; typed: string }> = {
@@ -133,66 +124,40 @@ function assertView(expected: Snapshot, h: AccountHarness) {
   const save = area.getByRole('button', { name: 'Save profile' });
   if (canSaveProfile(expected)) expect(save).toBeEnabled();
   else expect(save).toBeDisabled();
-  const errors = shownFieldErrors(c.form);
-  for (const field of Object.keys(LABELS) as ProfileField[]) {
-    expectFieldError(input(field), errors[field] ? text(errors[field].key) : null);
-  }
-  if (c.form.errorKey) expect(area.getByRole('alert')).toHaveTextContent(text(c.form.errorKey));
-  else expect(area.queryByRole('alert')).toBeNull();
-  const saved = 'Your profile was saved.';
-  if (expected.matches({ editing: 'saved' })) {
-    expect(area.getByRole('status')).toHaveTextContent(saved);
-  } else {
-    expect(screen.queryByText(saved)).toBeNull();
-  }
+  expectFormErrors(c.form, Object.keys(LABELS) as ProfileField[], input, area);
+  expectConfirmation('Your profile was saved.', expected.matches({ editing: 'saved' }), area);
 }
 
-function describeEvent(event: ModelEvent): string {
+/** A step's name in the test titles (the others: see MachineModel.name). */
+function describeEvent(event: ModelEvent): string | undefined {
   if (event.type === 'profile.change') {
     const value = event.field === 'phone' ? event.value || 'empty' : event.value;
     return `profile.change(${event.field}=${value})`;
   }
   if (event.type === 'profile.blur') return `profile.blur(${event.field})`;
-  return describeOutcome(event) ?? event.type;
+  return undefined;
 }
 
-/** The step as a member does it or sees it happen. */
-function say(event: ModelEvent): string {
-  switch (event.type) {
-    case 'profile.change': {
-      const label = LABELS[event.field];
-      if (!event.value) return `Clear “${label}”`;
-      const typed = event.field === 'phone' ? PHONE_TEXT[event.value]?.typed : event.value;
-      return `Type “${typed ?? event.value}” in “${label}”${event.value.length < 2 ? ' (too short)' : ''}`;
-    }
-    case 'profile.blur':
-      return `Click in “${LABELS[event.field]}”, then press Tab`;
-    case 'profile.submit':
-      return 'Press “Save profile”';
-    case 'xstate.done.actor.updateProfile':
-      return 'The server saves the profile';
-    default:
-      return sayFailure('Saving the profile fails', (event as { error?: unknown }).error);
-  }
-}
+/** The step as a member does it (the call's outcomes: see `calls`). */
+const say = (event: ModelEvent) =>
+  sayFormStep(event, {
+    form: 'profile',
+    labels: LABELS,
+    submit: 'Save profile',
+    typed: (field, value) => (field === 'phone' ? PHONE_TEXT[value]?.typed : value),
+    note: (_, value) => (value.length < 2 ? ' (too short)' : ''),
+  });
 
-describeModel<ModelEvent>(
-  {
-    title: 'Profile (account)',
-    machine: profileFormMachine,
-    invokeIds: ['updateProfile'],
-    walks: [{ machine: walkMachine, events, input: INPUT, serializeState }],
-    name: describeEvent,
-    say,
+describeAccountModel<ModelEvent, Snapshot>(import.meta.filename, {
+  title: 'Profile (account)',
+  machine: profileFormMachine,
+  calls: {
+    updateProfile: { done: 'The server saves the profile', fails: 'Saving the profile fails' },
   },
-  {
-    file: import.meta.filename,
-    run: (path) =>
-      runPath<ModelEvent, Snapshot>(path, {
-        machine: walkMachine,
-        input: INPUT,
-        perform,
-        assertView,
-      }),
-  },
-);
+  walks: [{ events, serializeState }],
+  input: INPUT,
+  name: describeEvent,
+  say,
+  perform,
+  assertView,
+});

@@ -12,35 +12,24 @@
  *    and after each step an assertion of what the member sees.
  */
 import { screen } from '@testing-library/react';
-import { expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import {
   type ActivationEvent,
   activationMachine,
 } from '../../machines/activation/activation.machine.ts';
-import type { Membership, User } from '../../machines/shared/domain.ts';
-import type { Api } from '../../src/api/api.ts';
+import type { Membership } from '../../machines/shared/domain.ts';
 import { ActivationScreen } from '../../src/screens/activation/activation-screen.tsx';
-import { RECORD, USER, USER_WITH_ADDRESS } from '../support/activation.kit.tsx';
-import { PendingCalls } from '../support/deferred.ts';
 import {
-  createMembership,
-  createSessionStub,
-  expectLoggedErrors,
-  fakeLogger,
-  httpError,
-  networkError,
-} from '../support/fake-services.ts';
+  createMemberHarness,
+  RECORD,
+  USER,
+  USER_WITH_ADDRESS,
+} from '../support/activation.kit.tsx';
+import { expectLoggedErrors, httpError, networkError } from '../support/fake-services.ts';
 import type { UserApi } from '../support/form.ts';
-import {
-  describeOutcome,
-  done,
-  failed,
-  type OutcomeEvent,
-  parseOutcome,
-  quietActors,
-} from '../support/model.ts';
-import { describeModel, playOnScreen, sayFailure } from '../support/model-suite.ts';
+import { done, failed, type OutcomeEvent, parseOutcome } from '../support/model.ts';
+import { describeScreenModel, englishOf, expectStepsTaken } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
 
 // ---------------------------------------------------------------------------
@@ -48,8 +37,6 @@ import { renderScreen } from '../support/render.tsx';
 // ---------------------------------------------------------------------------
 
 type ModelEvent = ActivationEvent | OutcomeEvent;
-
-const INVOKE_IDS = ['activateMembership', 'refreshAfterActivation'] as const;
 
 const EVENTS: readonly ModelEvent[] = [
   { type: 'activation.activate' },
@@ -61,8 +48,6 @@ const EVENTS: readonly ModelEvent[] = [
   failed('refreshAfterActivation', networkError()),
 ];
 
-const walkMachine = activationMachine.provide({ actors: quietActors(INVOKE_IDS) as never });
-
 // ---------------------------------------------------------------------------
 // Executing every path against the real screen
 // ---------------------------------------------------------------------------
@@ -70,28 +55,10 @@ const walkMachine = activationMachine.provide({ actors: quietActors(INVOKE_IDS) 
 type Snapshot = SnapshotFrom<typeof activationMachine>;
 
 function createHarness() {
-  const pending = new PendingCalls();
-  const activate = pending.fn<Membership>('activate');
-  const get = pending.fn<Membership | null>('get');
-  const getProfile = pending.fn<User>('getProfile');
-  const membership = createMembership(() => get());
-  const session = createSessionStub(USER, { loadUser: getProfile });
-  const logger = fakeLogger();
-  const navigate = vi.fn();
-  const api = { memberships: { activate, get } } as unknown as Api;
-  return {
-    pending,
-    activate,
-    get,
-    membership,
-    ...session,
-    logger,
-    navigate,
-    services: { api, session: session.session, membership, logger },
-    /** The error keys the screen should have logged so far. */
-    logged: [] as string[],
-    refreshFailed: false,
-  };
+  const h = createMemberHarness();
+  const activate = h.pending.fn<Membership>('activate');
+  const api = { memberships: { activate, get: h.get } };
+  return { ...h, activate, services: h.servicesWith(api), refreshFailed: false };
 }
 type Harness = ReturnType<typeof createHarness>;
 
@@ -105,12 +72,9 @@ const EN = {
   ],
   submit: 'Activate membership',
   submitting: 'Activating...',
+  /** `reason`: the English text of the error key. */
   failed: (reason: string) =>
     `Your membership could not be activated. ${reason} Press “Activate membership” to try again.`,
-  reasons: {
-    'errors.network': 'We could not reach the server. Check your connection and try again.',
-    'errors.unknown': 'An unknown error occurred.',
-  } as Record<string, string>,
 };
 
 /** Does in the UI what the model event stands for; checks what the API received. */
@@ -185,80 +149,70 @@ function assertView(expected: Snapshot, h: Harness) {
   expect(h.pending.open('activate')).toBe(0);
   const { errorKey } = expected.context;
   if (expected.matches('failed') && errorKey) {
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      EN.failed(EN.reasons[errorKey] ?? `(no English text for ${errorKey})`),
-    );
+    expect(screen.getByRole('alert')).toHaveTextContent(EN.failed(englishOf(errorKey)));
   } else {
     expect(expected.matches('idle')).toBe(true);
     expect(screen.queryByRole('alert')).toBeNull();
   }
 }
 
-function name(event: ModelEvent): string {
+/** A step's name in the test titles (the others: see MachineModel.name). */
+function name(event: ModelEvent): string | undefined {
   if (event.type === 'activation.activate') return 'activate';
   if (parseOutcome(event)?.id === 'refreshAfterActivation' && 'output' in event) {
     const { hasBillingAddress } = event.output as { hasBillingAddress: boolean };
     return `refreshAfterActivation done (${hasBillingAddress ? 'has' : 'no'} billing address)`;
   }
-  return describeOutcome(event) ?? event.type;
+  return undefined;
 }
 
-function say(event: ModelEvent): string {
+/** The step as a member does it or sees it (the other outcomes: see `calls`). */
+function say(event: ModelEvent): string | undefined {
   if (event.type === 'activation.activate') return `Press “${EN.submit}”`;
-  if (event.type === 'xstate.done.actor.activateMembership') {
-    return 'The server activates the membership';
-  }
-  if (event.type === 'xstate.error.actor.activateMembership') {
-    return sayFailure('The activation request fails', event.error);
-  }
-  if (event.type === 'xstate.error.actor.refreshAfterActivation') {
-    return sayFailure('Reloading the member fails', event.error);
-  }
+  if (event.type !== 'xstate.done.actor.refreshAfterActivation') return undefined;
   const { hasBillingAddress } = (event as { output: { hasBillingAddress: boolean } }).output;
   return hasBillingAddress
     ? 'The member and the membership are reloaded: a billing address is on file'
     : 'The member and the membership are reloaded: no billing address yet';
 }
 
-describeModel<ModelEvent>(
-  {
-    title: 'Activation',
-    machine: activationMachine,
-    invokeIds: INVOKE_IDS,
-    // Nothing happens once the screen navigates away (final states).
-    walks: [
-      {
-        machine: walkMachine,
-        events: (state) =>
-          state.value === 'toBilling' || state.value === 'toSubscription' ? [] : EVENTS,
-      },
-    ],
-    name,
-    say,
+describeScreenModel<ModelEvent, Snapshot, Harness>(import.meta.filename, {
+  title: 'Activation',
+  machine: activationMachine,
+  calls: {
+    activateMembership: {
+      done: 'The server activates the membership',
+      fails: 'The activation request fails',
+    },
+    // Its success is said by `say` (where the member goes next depends on it).
+    refreshAfterActivation: { fails: 'Reloading the member fails' },
   },
-  {
-    file: import.meta.filename,
-    also: (paths) =>
-      it('the paths end in both destinations and every failure', () => {
-        const steps = new Set(paths.flatMap((p) => p.steps.map((s) => name(s.event))));
-        expect(steps).toContain('refreshAfterActivation done (has billing address)');
-        expect(steps).toContain('refreshAfterActivation done (no billing address)');
-        expect(steps).toContain('refreshAfterActivation error (errors.network)');
-        expect(steps).toContain('activateMembership error (errors.network)');
-        expect(steps).toContain('activateMembership error (errors.unknown)');
-      }),
-    run: (path) =>
-      playOnScreen<ModelEvent, Snapshot, Harness>(path, {
-        harness: createHarness,
-        render: (h) =>
-          renderScreen(<ActivationScreen />, {
-            services: h.services,
-            path: '/activation',
-            onNavigate: h.navigate,
-          }),
-        machine: walkMachine,
-        perform,
-        assertView,
-      }),
-  },
-);
+  // Nothing happens once the screen navigates away (final states).
+  walks: [
+    {
+      events: (state) =>
+        state.value === 'toBilling' || state.value === 'toSubscription' ? [] : EVENTS,
+    },
+  ],
+  name,
+  say,
+  harness: createHarness,
+  render: (h) =>
+    renderScreen(<ActivationScreen />, {
+      services: h.services,
+      path: '/activation',
+      onNavigate: h.navigate,
+    }),
+  perform,
+  assertView,
+  also: (paths) =>
+    it('the paths end in both destinations and every failure', () => {
+      expectStepsTaken(paths, [
+        'refreshAfterActivation done (has billing address)',
+        'refreshAfterActivation done (no billing address)',
+        'refreshAfterActivation error (errors.network)',
+        'activateMembership error (errors.network)',
+        'activateMembership error (errors.unknown)',
+      ]);
+    }),
+});

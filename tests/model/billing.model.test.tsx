@@ -13,7 +13,7 @@
  *    assertion of what the member sees.
  */
 import { screen } from '@testing-library/react';
-import { expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import {
   type BillingContext,
@@ -23,23 +23,12 @@ import {
 } from '../../machines/billing/billing.machine.ts';
 import { canSubmitBilling as canSubmit } from '../../machines/billing/billing.selectors.ts';
 import { toBillingAddress } from '../../machines/forms/billing.schema.ts';
-import { shownFieldErrors } from '../../machines/forms/form-state.ts';
-import type { Membership, User } from '../../machines/shared/domain.ts';
-import type { Api } from '../../src/api/api.ts';
 import { BillingScreen } from '../../src/screens/billing/billing-screen.tsx';
-import { RECORD, USER, USER_WITH_ADDRESS } from '../support/activation.kit.tsx';
-import { PendingCalls } from '../support/deferred.ts';
-import {
-  createMembership,
-  createSessionStub,
-  expectLoggedErrors,
-  fakeLogger,
-  httpError,
-  networkError,
-} from '../support/fake-services.ts';
-import { expectFieldError, type UserApi } from '../support/form.ts';
-import { describeOutcome, done, failed, type OutcomeEvent, quietActors } from '../support/model.ts';
-import { describeModel, playOnScreen, sayFailure } from '../support/model-suite.ts';
+import { createMemberHarness, RECORD, USER_WITH_ADDRESS } from '../support/activation.kit.tsx';
+import { expectLoggedErrors, httpError, networkError } from '../support/fake-services.ts';
+import { expectFormErrors, nameFormStep, sayFormStep, type UserApi } from '../support/form.ts';
+import { done, failed, type OutcomeEvent } from '../support/model.ts';
+import { describeScreenModel, expectStepsTaken, formFactsSeen } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
 
 // ---------------------------------------------------------------------------
@@ -47,8 +36,6 @@ import { renderScreen } from '../support/render.tsx';
 // ---------------------------------------------------------------------------
 
 type ModelEvent = BillingEvent | OutcomeEvent;
-
-const INVOKE_IDS = ['saveBillingAddress', 'refreshAfterSave'] as const;
 
 const change = (field: EditableBillingField, value: string): ModelEvent => ({
   type: 'billing.change',
@@ -78,19 +65,10 @@ const EVENTS: readonly ModelEvent[] = [
 
 /** The state value plus the facts a member can tell apart on screen (kept small on purpose). */
 function serializeState(state: { value: unknown; context: unknown }): string {
-  const c = (state.context as BillingContext).form;
-  return JSON.stringify({
-    value: state.value,
-    valid: Object.keys(c.values).filter((f) => !c.validationErrors[f as EditableBillingField])
-      .length,
-    shown: Object.keys(c.touched)
-      .filter((field) => c.validationErrors[field as EditableBillingField] !== undefined)
-      .sort(),
-    error: c.errorKey,
-  });
+  const { form } = state.context as BillingContext;
+  return JSON.stringify({ value: state.value, ...formFactsSeen(form) });
 }
 
-const walkMachine = billingMachine.provide({ actors: quietActors(INVOKE_IDS) as never });
 // ---------------------------------------------------------------------------
 // Executing every path against the real screen
 // ---------------------------------------------------------------------------
@@ -98,32 +76,13 @@ const walkMachine = billingMachine.provide({ actors: quietActors(INVOKE_IDS) as 
 type Snapshot = SnapshotFrom<typeof billingMachine>;
 
 function createHarness() {
-  const pending = new PendingCalls();
-  const updateBillingAddress = pending.fn<void>('updateBillingAddress');
-  const getProfile = pending.fn<User>('getProfile');
-  const get = pending.fn<Membership | null>('get');
-  const membership = createMembership(() => get());
-  const session = createSessionStub(USER, { loadUser: getProfile });
-  const logger = fakeLogger();
-  const navigate = vi.fn();
+  const h = createMemberHarness();
+  const updateBillingAddress = h.pending.fn<void>('updateBillingAddress');
   const api = {
-    auth: { updateBillingAddress, getProfile },
-    memberships: { get },
-  } as unknown as Api;
-  return {
-    pending,
-    updateBillingAddress,
-    getProfile,
-    get,
-    membership,
-    ...session,
-    logger,
-    navigate,
-    services: { api, session: session.session, membership, logger },
-    /** The error keys the screen should have logged so far. */
-    logged: [] as string[],
-    refreshed: false,
+    auth: { updateBillingAddress, getProfile: h.getProfile },
+    memberships: { get: h.get },
   };
+  return { ...h, updateBillingAddress, services: h.servicesWith(api), refreshed: false };
 }
 type Harness = ReturnType<typeof createHarness>;
 
@@ -136,16 +95,6 @@ const LABELS: Record<EditableBillingField, string> = {
 };
 const field = (name: EditableBillingField) =>
   screen.getByLabelText(LABELS[name]) as HTMLInputElement | HTMLSelectElement;
-
-const EN: Record<string, string> = {
-  'validation.address1Required': 'Address line 1 is required',
-  'validation.cityRequired': 'City is required',
-  'validation.postalCodeRequired': 'Postal code is required',
-  'validation.postalCodeInvalid': 'Enter a postal code like A1A 1A1',
-  'validation.provinceRequired': 'Province is required',
-  'errors.unknown': 'An unknown error occurred.',
-};
-const text = (key: string) => EN[key] ?? `(no English text for ${key})`;
 
 /** Does in the UI what the model event stands for; checks what the API received. */
 async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snapshot) {
@@ -237,93 +186,69 @@ function assertView(expected: Snapshot, h: Harness) {
   const button = screen.getByRole('button', { name: 'Finish' });
   if (canSubmit(expected)) expect(button).toBeEnabled();
   else expect(button).toBeDisabled();
-  const shown = shownFieldErrors(expected.context.form);
-  for (const name of Object.keys(LABELS) as EditableBillingField[]) {
-    const error = shown[name];
-    expectFieldError(field(name), error ? text(error.key) : null);
-  }
-  if (c.errorKey) expect(screen.getByRole('alert')).toHaveTextContent(text(c.errorKey));
-  else expect(screen.queryByRole('alert')).toBeNull();
+  expectFormErrors(c, Object.keys(LABELS) as EditableBillingField[], field);
 }
 
-function describeEvent(event: ModelEvent): string {
-  switch (event.type) {
-    case 'billing.change':
-      return `change(${event.field}${event.value === BAD_POSTAL_CODE ? ' invalid' : ''})`;
-    case 'billing.blur':
-      return `blur(${event.field})`;
-    case 'billing.submit':
-      return 'submit';
-    default:
-      return describeOutcome(event) ?? event.type;
-  }
-}
+/** A step's name in the test titles (the others: see MachineModel.name). */
+const describeEvent = (event: ModelEvent) =>
+  nameFormStep(event, 'billing', (value) => (value === BAD_POSTAL_CODE ? ' invalid' : ''));
 
 const PROVINCE_NAMES: Record<string, string> = { QC: 'Quebec' };
 
-/** The step as a member does it or sees it happen. */
-function say(event: ModelEvent): string {
-  const error = (event as { error?: unknown }).error;
-  switch (event.type) {
-    case 'billing.change':
-      if (event.field === 'province') {
-        return `Choose “${PROVINCE_NAMES[event.value] ?? event.value}” in “${LABELS.province}”`;
-      }
-      return `Type “${event.value}” in “${LABELS[event.field]}”${event.value === BAD_POSTAL_CODE ? ' (incomplete)' : ''}`;
-    case 'billing.blur':
-      return `Click in “${LABELS[event.field]}”, then elsewhere on the page`;
-    case 'billing.submit':
-      return 'Press “Finish” (or Enter in “Address line 1” while the button is disabled)';
-    case 'xstate.done.actor.saveBillingAddress':
-      return 'The server saves the billing address';
-    case 'xstate.error.actor.saveBillingAddress':
-      return sayFailure('Saving the billing address fails', error);
-    case 'xstate.done.actor.refreshAfterSave':
-      return 'The member and the membership are reloaded';
-    default:
-      return sayFailure('Reloading the membership fails', error);
+/** The step as a member does it (the calls' outcomes: see `calls`). */
+function say(event: ModelEvent): string | undefined {
+  // The province is chosen from a list, not typed.
+  if (event.type === 'billing.change' && event.field === 'province') {
+    return `Choose “${PROVINCE_NAMES[event.value] ?? event.value}” in “${LABELS.province}”`;
   }
+  return sayFormStep(event, {
+    form: 'billing',
+    labels: LABELS,
+    submit: 'Finish',
+    enterIn: 'address1',
+    leave: 'click elsewhere',
+    note: (_, value) => (value === BAD_POSTAL_CODE ? ' (incomplete)' : ''),
+  });
 }
 
-describeModel<ModelEvent>(
-  {
-    title: 'Billing address',
-    machine: billingMachine,
-    invokeIds: INVOKE_IDS,
-    walks: [
-      {
-        machine: walkMachine,
-        // Nothing happens once the screen navigates away (a final state).
-        events: (state) => (state.value === 'done' ? [] : EVENTS),
-        serializeState,
-      },
-    ],
-    name: describeEvent,
-    say,
+describeScreenModel<ModelEvent, Snapshot, Harness>(import.meta.filename, {
+  title: 'Billing address',
+  machine: billingMachine,
+  calls: {
+    saveBillingAddress: {
+      done: 'The server saves the billing address',
+      fails: 'Saving the billing address fails',
+    },
+    refreshAfterSave: {
+      done: 'The member and the membership are reloaded',
+      fails: 'Reloading the membership fails',
+    },
   },
-  {
-    file: import.meta.filename,
-    run: (path) =>
-      playOnScreen<ModelEvent, Snapshot, Harness>(path, {
-        harness: createHarness,
-        render: (h) =>
-          renderScreen(<BillingScreen />, {
-            services: h.services,
-            path: '/billing',
-            onNavigate: h.navigate,
-          }),
-        machine: walkMachine,
-        input: {},
-        perform,
-        assertView,
-      }),
-    also: (paths) =>
-      it('the rendered paths end in every outcome of both calls', () => {
-        const steps = new Set(paths.flatMap((p) => p.steps.map((s) => describeEvent(s.event))));
-        expect(steps).toContain('saveBillingAddress done');
-        expect(steps).toContain('saveBillingAddress error (server.invalidRequest)');
-        expect(steps).toContain('refreshAfterSave done');
-        expect(steps).toContain('refreshAfterSave error (errors.network)');
-      }),
-  },
-);
+  walks: [
+    {
+      // Nothing happens once the screen navigates away (a final state).
+      events: (state) => (state.value === 'done' ? [] : EVENTS),
+      serializeState,
+    },
+  ],
+  name: describeEvent,
+  say,
+  harness: createHarness,
+  render: (h) =>
+    renderScreen(<BillingScreen />, {
+      services: h.services,
+      path: '/billing',
+      onNavigate: h.navigate,
+    }),
+  perform,
+  assertView,
+  also: (paths) =>
+    it('the rendered paths end in every outcome of both calls', () => {
+      expectStepsTaken(paths, [
+        'saveBillingAddress done',
+        'saveBillingAddress error (server.invalidRequest)',
+        'refreshAfterSave done',
+        'refreshAfterSave error (errors.network)',
+      ]);
+    }),
+});

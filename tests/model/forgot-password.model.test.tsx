@@ -18,21 +18,19 @@ import {
   type ForgotPasswordEvent,
   forgotPasswordMachine,
 } from '../../machines/forgot-password/forgot-password.machine.ts';
-import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import type { Api } from '../../src/api/api.ts';
 import { ForgotPasswordScreen } from '../../src/screens/forgot-password/forgot-password-screen.tsx';
 import { PendingCalls } from '../support/deferred.ts';
 import { httpError, networkError } from '../support/fake-services.ts';
-import { expectFieldError, retype, type UserApi } from '../support/form.ts';
 import {
-  describeOutcome,
-  done,
-  failed,
-  type OutcomeEvent,
-  parseOutcome,
-  quietActors,
-} from '../support/model.ts';
-import { describeModel, playOnScreen, sayFailure } from '../support/model-suite.ts';
+  expectFormErrors,
+  expectFormMessage,
+  retype,
+  sayFormStep,
+  type UserApi,
+} from '../support/form.ts';
+import { done, failed, type OutcomeEvent, parseOutcome } from '../support/model.ts';
+import { describeScreenModel } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
 
 // ---------------------------------------------------------------------------
@@ -94,10 +92,6 @@ function serializeState(state: { value: unknown; context: unknown }): string {
   return JSON.stringify({ value: state.value, facts });
 }
 
-const INVOKE_IDS = ['requestReset', 'otp', 'resetPassword'];
-const walkMachine = forgotPasswordMachine.provide({
-  actors: quietActors(['requestReset', 'otp', 'resetPassword']) as never,
-});
 // ---------------------------------------------------------------------------
 // Executing every path against the real screen
 // ---------------------------------------------------------------------------
@@ -121,21 +115,6 @@ function createApiHarness() {
 
 type Harness = ReturnType<typeof createApiHarness>;
 type Snapshot = SnapshotFrom<typeof forgotPasswordMachine>;
-
-/** The English texts a member reads for the keys the model produces. */
-const EN: Record<string, string> = {
-  'validation.emailRequired': 'Email is required',
-  'validation.emailInvalid': 'Invalid email',
-  'validation.passwordRequired': 'Password is required',
-  'validation.passwordMin': 'Password must be at least 8 characters',
-  'validation.passwordConfirmationRequired': 'Password confirmation is required',
-  'validation.passwordMismatch': 'Password do not match',
-  'server.incorrectOtp': 'Incorrect OTP',
-  'errors.network': 'We could not reach the server. Check your connection and try again.',
-  'errors.unknown': 'An unknown error occurred.',
-  'errors.server': 'The server could not answer just now. Please try again in a moment.',
-};
-const text = (key: string) => EN[key] ?? `(no English text for ${key})`;
 
 const emailInput = () => screen.getByLabelText('Email') as HTMLInputElement;
 const newPasswordInput = () => screen.getByLabelText('New password') as HTMLInputElement;
@@ -208,19 +187,16 @@ function assertView(expected: Snapshot, h: Harness) {
   if (expected.matches('request')) {
     expect(screen.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
     expect(emailInput()).toHaveValue(c.request.values.email);
-    const emailError = shownFieldErrors(c.request).email;
     if (expected.matches({ request: 'requesting' })) {
       const busy = screen.getByRole('button', { name: 'Sending...' });
       expect(busy).toBeDisabled();
       expect(busy).toHaveAttribute('aria-busy', 'true');
       expect(emailInput()).toHaveAttribute('readonly');
+      expectFormMessage(c.request.errorKey);
     } else {
       expect(screen.getByRole('button', { name: 'Send the code' })).toBeEnabled();
-      expectFieldError(emailInput(), emailError ? text(emailError.key) : null);
+      expectFormErrors(c.request, ['email'], emailInput);
     }
-    if (c.request.errorKey) {
-      expect(screen.getByRole('alert')).toHaveTextContent(text(c.request.errorKey));
-    } else expect(screen.queryByRole('alert')).toBeNull();
     return;
   }
 
@@ -256,18 +232,13 @@ function assertView(expected: Snapshot, h: Harness) {
     return;
   }
   expect(screen.getByRole('button', { name: 'Change password' })).toBeEnabled();
-  const errors = shownFieldErrors(c.newPassword);
-  expectFieldError(newPasswordInput(), errors.password ? text(errors.password.key) : null);
-  expectFieldError(
-    confirmationInput(),
-    errors.passwordConfirmation ? text(errors.passwordConfirmation.key) : null,
+  expectFormErrors(c.newPassword, ['password', 'passwordConfirmation'], (field) =>
+    field === 'password' ? newPasswordInput() : confirmationInput(),
   );
-  if (c.newPassword.errorKey) {
-    expect(screen.getByRole('alert')).toHaveTextContent(text(c.newPassword.errorKey));
-  } else expect(screen.queryByRole('alert')).toBeNull();
 }
 
-function describeEvent(event: ModelEvent): string {
+/** A step's name in the test titles (the others: see MachineModel.name). */
+function describeEvent(event: ModelEvent): string | undefined {
   switch (event.type) {
     case 'request.change':
       return `request.change(${event.value === EMAIL ? 'email' : 'invalid'})`;
@@ -276,7 +247,7 @@ function describeEvent(event: ModelEvent): string {
     case 'reset.blur':
       return `reset.blur(${event.field})`;
     default:
-      return describeOutcome(event) ?? event.type;
+      return undefined;
   }
 }
 
@@ -289,60 +260,46 @@ const VALUE_NOTE: Record<string, string> = {
   [OTHER_PASSWORD]: ' (not the new password)',
 };
 
-/** The step as a member does it or sees it happen. */
-function say(event: ModelEvent): string {
-  const error = (event as { error?: unknown }).error;
-  switch (event.type) {
-    case 'request.change':
-      return `Type “${event.value}” in “Email”${VALUE_NOTE[event.value] ?? ''}`;
-    case 'request.blur':
-      return 'Click in “Email”, then press Tab';
-    case 'request.submit':
-      return 'Press “Send the code”';
-    case 'code.back':
-      return 'Press “Use another email address”';
-    case 'reset.change':
-      return `Type “${event.value}” in “${RESET_LABELS[event.field]}”${VALUE_NOTE[event.value] ?? ''}`;
-    case 'reset.blur':
-      return `Click in “${RESET_LABELS[event.field]}”, then press Tab`;
-    case 'reset.submit':
-      return 'Press “Change password”';
-    case 'xstate.done.actor.requestReset':
-      return 'The server sends the code by email';
-    case 'xstate.error.actor.requestReset':
-      return sayFailure('Asking for the code fails', error);
-    case 'xstate.done.actor.otp':
-      return `Type the code from the email (${CODE}), press “Next”: the server accepts it`;
-    case 'xstate.done.actor.resetPassword':
-      return 'The server changes the password';
-    default:
-      return sayFailure('Changing the password fails', error);
-  }
+/** The step as a member does it (the calls' outcomes: see `calls`). */
+function say(event: ModelEvent): string | undefined {
+  if (event.type === 'code.back') return 'Press “Use another email address”';
+  const note = (_: string, value: string) => VALUE_NOTE[value];
+  return (
+    sayFormStep(event, {
+      form: 'request',
+      labels: { email: 'Email' },
+      submit: 'Send the code',
+      note,
+    }) ??
+    sayFormStep(event, { form: 'reset', labels: RESET_LABELS, submit: 'Change password', note })
+  );
 }
 
-describeModel<ModelEvent>(
-  {
-    title: 'Forgot password',
-    machine: forgotPasswordMachine,
-    invokeIds: INVOKE_IDS,
-    walks: [{ machine: walkMachine, events: EVENTS, serializeState }],
-    name: describeEvent,
-    say,
+describeScreenModel<ModelEvent, Snapshot, Harness>(import.meta.filename, {
+  title: 'Forgot password',
+  machine: forgotPasswordMachine,
+  calls: {
+    requestReset: {
+      done: 'The server sends the code by email',
+      fails: 'Asking for the code fails',
+    },
+    // The code step (the otp machine) as the member goes through it.
+    otp: { done: `Type the code from the email (${CODE}), press “Next”: the server accepts it` },
+    resetPassword: {
+      done: 'The server changes the password',
+      fails: 'Changing the password fails',
+    },
   },
-  {
-    file: import.meta.filename,
-    run: (path) =>
-      playOnScreen<ModelEvent, Snapshot, Harness>(path, {
-        harness: createApiHarness,
-        render: (h) =>
-          renderScreen(<ForgotPasswordScreen />, {
-            services: { api: h.api },
-            path: '/forgot-password',
-            onNavigate: h.navigate,
-          }),
-        machine: walkMachine,
-        perform,
-        assertView,
-      }),
-  },
-);
+  walks: [{ events: EVENTS, serializeState }],
+  name: describeEvent,
+  say,
+  harness: createApiHarness,
+  render: (h) =>
+    renderScreen(<ForgotPasswordScreen />, {
+      services: { api: h.api },
+      path: '/forgot-password',
+      onNavigate: h.navigate,
+    }),
+  perform,
+  assertView,
+});

@@ -33,15 +33,8 @@ import { PendingCalls } from '../support/deferred.ts';
 import { httpError, networkError } from '../support/fake-services.ts';
 import { MARIE } from '../support/fixtures.ts';
 import type { UserApi } from '../support/form.ts';
-import {
-  describeOutcome,
-  done,
-  failed,
-  type OutcomeEvent,
-  parseOutcome,
-  quietActors,
-} from '../support/model.ts';
-import { describeModel, playOnScreen, sayFailure } from '../support/model-suite.ts';
+import { done, failed, type OutcomeEvent, parseOutcome } from '../support/model.ts';
+import { describeScreenModel, englishOf } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
 
 // ---------------------------------------------------------------------------
@@ -89,9 +82,6 @@ function serializeState(state: { value: unknown; context: unknown }): string {
   });
 }
 
-const walkMachine = otpMachine.provide({
-  actors: quietActors(['requestCode', 'verifyCode']) as never,
-});
 // ---------------------------------------------------------------------------
 // Executing every path against the real component
 // ---------------------------------------------------------------------------
@@ -127,15 +117,6 @@ const TEXTS = {
   resending: 'Sending...',
 };
 const sentNote = (sentCount: number) => (sentCount > 0 ? `Codes sent: ${sentCount}` : null);
-
-/** The English texts a member reads for the keys the model produces. */
-const EN: Record<string, string> = {
-  'server.incorrectOtp': 'Incorrect OTP',
-  'server.userNotExist': "User doesn't exist",
-  'errors.network': 'We could not reach the server. Check your connection and try again.',
-  'errors.server': 'The server could not answer just now. Please try again in a moment.',
-};
-const text = (key: string) => EN[key] ?? `(no English text for ${key})`;
 
 const digitBox = (n: number) =>
   screen.getByRole('textbox', { name: `Digit ${n} of 6` }) as HTMLInputElement;
@@ -203,7 +184,7 @@ function assertView(expected: Snapshot, h: Harness) {
   else expect(next).toBeDisabled();
   expect(c.code.length === 6).toBe(canSubmitCode(expected));
   if (c.errorKey) {
-    expect(screen.getByRole('alert')).toHaveTextContent(text(c.errorKey));
+    expect(screen.getByRole('alert')).toHaveTextContent(englishOf(c.errorKey));
     expect(digitBox(1)).toHaveAttribute('aria-invalid', 'true');
   } else {
     expect(screen.queryByRole('alert')).toBeNull();
@@ -216,20 +197,20 @@ function assertView(expected: Snapshot, h: Harness) {
   }
 }
 
-function describeEvent(event: ModelEvent): string {
+/** A step's name in the test titles (the others: see MachineModel.name). */
+function describeEvent(event: ModelEvent): string | undefined {
   switch (event.type) {
     case 'otp.change':
       return `otp.change(${event.code.length} digits)`;
     case COOLDOWN_ELAPSED.type:
       return '30 s later';
     default:
-      return describeOutcome(event) ?? event.type;
+      return undefined;
   }
 }
 
-/** The step as a member does it or sees it happen. */
-function say(event: ModelEvent): string {
-  const error = (event as { error?: unknown }).error;
+/** The step as a member does it (the calls' outcomes: see `calls`). */
+function say(event: ModelEvent): string | undefined {
   switch (event.type) {
     case 'otp.change':
       return event.code === CODE
@@ -241,53 +222,36 @@ function say(event: ModelEvent): string {
       return `Press “${TEXTS.resend}”`;
     case COOLDOWN_ELAPSED.type:
       return 'Wait 30 seconds';
-    case 'xstate.done.actor.requestCode':
-      return `The server sends a code to ${EMAIL}`;
-    case 'xstate.error.actor.requestCode':
-      return sayFailure('Sending the code fails', error);
-    case 'xstate.done.actor.verifyCode':
-      return 'The server accepts the code';
     default:
-      return sayFailure('The server refuses the code', error);
+      return undefined;
   }
 }
 
 /** Both ways the code step starts: as sign-in starts it, and as forgot password does. */
 const walk = (label: string, input: OtpInput) => ({
   label,
-  machine: walkMachine,
   events: (state: { value: unknown }) => (state.value === 'verified' ? [] : EVENTS),
   input,
   serializeState,
 });
 
-describeModel<ModelEvent>(
-  {
-    title: 'One-time code',
-    machine: otpMachine,
-    invokeIds: ['requestCode', 'verifyCode'],
-    walks: [walk('sign-in', SIGN_IN), walk('forgot password', FORGOT)],
-    name: describeEvent,
-    say,
+describeScreenModel<ModelEvent, Snapshot, Harness>(import.meta.filename, {
+  title: 'One-time code',
+  machine: otpMachine,
+  calls: {
+    requestCode: { done: `The server sends a code to ${EMAIL}`, fails: 'Sending the code fails' },
+    verifyCode: { done: 'The server accepts the code', fails: 'The server refuses the code' },
   },
-  {
-    file: import.meta.filename,
-    run: (path) =>
-      playOnScreen<ModelEvent, Snapshot, Harness>(path, {
-        harness: () => createHarness(path.walk.input as OtpInput),
-        render: (h) =>
-          renderScreen(
-            <OneTimeCode actor={h.actor} id="code" texts={TEXTS} sentNote={sentNote} />,
-            {
-              services: {},
-              path: '/code',
-            },
-          ),
-        machine: walkMachine,
-        input: path.walk.input,
-        perform,
-        assertView,
-        after: (h) => h.actor.stop(),
-      }),
-  },
-);
+  walks: [walk('sign-in', SIGN_IN), walk('forgot password', FORGOT)],
+  name: describeEvent,
+  say,
+  harness: (input) => createHarness(input as OtpInput),
+  render: (h) =>
+    renderScreen(<OneTimeCode actor={h.actor} id="code" texts={TEXTS} sentNote={sentNote} />, {
+      services: {},
+      path: '/code',
+    }),
+  perform,
+  assertView,
+  after: (h) => h.actor.stop(),
+});

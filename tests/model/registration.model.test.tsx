@@ -13,7 +13,6 @@
 import { screen } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import {
   type RegistrationField,
   toSignUpPayload,
@@ -28,16 +27,9 @@ import type { Api } from '../../src/api/api.ts';
 import { RegisterScreen } from '../../src/screens/register/register-screen.tsx';
 import { PendingCalls } from '../support/deferred.ts';
 import { httpError, networkError } from '../support/fake-services.ts';
-import { expectFieldError, type UserApi } from '../support/form.ts';
-import {
-  describeOutcome,
-  done,
-  failed,
-  type OutcomeEvent,
-  parseOutcome,
-  quietActors,
-} from '../support/model.ts';
-import { describeModel, playOnScreen, sayFailure } from '../support/model-suite.ts';
+import { expectFormErrors, nameFormStep, sayFormStep, type UserApi } from '../support/form.ts';
+import { done, failed, type OutcomeEvent, parseOutcome } from '../support/model.ts';
+import { describeScreenModel, expectStepsTaken, formFactsSeen } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
 
 // ---------------------------------------------------------------------------
@@ -96,22 +88,10 @@ const EVENTS: readonly ModelEvent[] = [
 
 /** The state value plus the facts a member can tell apart on screen (kept small on purpose). */
 function serializeState(state: { value: unknown; context: unknown }): string {
-  const c = (state.context as RegistrationContext).form;
-  const validCount = Object.keys(c.values).filter(
-    (field) => c.validationErrors[field as RegistrationField] === undefined,
-  ).length;
-  return JSON.stringify({
-    value: state.value,
-    validCount,
-    changed: c.changed,
-    shown: Object.keys(c.touched)
-      .filter((field) => c.validationErrors[field as RegistrationField] !== undefined)
-      .sort(),
-    server: c.errorKey,
-  });
+  const { form } = state.context as RegistrationContext;
+  return JSON.stringify({ value: state.value, changed: form.changed, ...formFactsSeen(form) });
 }
 
-const walkMachine = registrationMachine.provide({ actors: quietActors(['signUp']) as never });
 // ---------------------------------------------------------------------------
 // Executing every path against the real screen
 // ---------------------------------------------------------------------------
@@ -124,25 +104,6 @@ function createHarness() {
   return { pending, signUp, api: { auth: { signUp } } as unknown as Api };
 }
 type Harness = ReturnType<typeof createHarness>;
-
-/** The English texts a member reads for the keys the model produces. */
-const EN: Record<string, string> = {
-  'validation.firstNameRequired': 'First name is required',
-  'validation.lastNameRequired': 'Last name is required',
-  'validation.phoneRequired': 'Phone is required',
-  'validation.emailRequired': 'Email is required',
-  'validation.passwordRequired': 'Password is required',
-  'validation.minSymbols': 'Min 2 symbols in First name',
-  'server.sameEmailUserExists': 'User with this email already exists',
-  'server.samePhoneUserExists': 'User with the same phone number already exists',
-  'server.invalidFirstName': 'First name is invalid',
-  'server.invalidLastName': 'Last name is invalid',
-  'server.passwordTooWeak': 'Password is too weak',
-  'server.invalidPassword': 'Password is invalid',
-  'server.invalidPhoneNumber': 'Invalid phone number',
-  'errors.network': 'We could not reach the server. Check your connection and try again.',
-};
-const text = (key: string) => EN[key] ?? `(no English text for ${key})`;
 
 const LABELS: Record<RegistrationField, string> = {
   firstName: 'First name',
@@ -234,85 +195,51 @@ function assertView(expected: Snapshot, h: Harness) {
   if (canSubmit(expected)) expect(button).toBeEnabled();
   else expect(button).toBeDisabled();
 
-  const shown = shownFieldErrors(expected.context.form);
-  for (const field of Object.keys(LABELS) as RegistrationField[]) {
-    const error = shown[field];
-    expectFieldError(input(field), error ? text(error.key) : null);
-  }
-  if (c.errorKey) {
-    expect(expected.matches({ editing: 'rejected' })).toBe(true);
-    expect(screen.getByRole('alert')).toHaveTextContent(text(c.errorKey));
-  } else {
-    expect(screen.queryByRole('alert')).toBeNull();
-  }
+  // The server's message shows only after it refused.
+  if (c.errorKey) expect(expected.matches({ editing: 'rejected' })).toBe(true);
+  expectFormErrors(c, Object.keys(LABELS) as RegistrationField[], input);
 }
 
-function describeEvent(event: ModelEvent): string {
-  switch (event.type) {
-    case 'registration.change':
-      return `change(${event.field}${event.value === SHORT_FIRST_NAME ? ' short' : ''})`;
-    case 'registration.blur':
-      return `blur(${event.field})`;
-    case 'registration.submit':
-      return 'submit';
-    default:
-      return describeOutcome(event) ?? event.type;
-  }
-}
+/** A step's name in the test titles (the others: see MachineModel.name). */
+const describeEvent = (event: ModelEvent) =>
+  nameFormStep(event, 'registration', (value) => (value === SHORT_FIRST_NAME ? ' short' : ''));
 
-/** The step as a member does it or sees it happen. */
-function say(event: ModelEvent): string {
-  switch (event.type) {
-    case 'registration.change': {
-      const typed = event.field === 'phone' ? PHONE_TYPED[event.value]?.typed : event.value;
-      const note = event.value === SHORT_FIRST_NAME ? ' (too short)' : '';
-      return `Type “${typed ?? event.value}” in “${LABELS[event.field]}”${note}`;
-    }
-    case 'registration.blur':
-      return `Click in “${LABELS[event.field]}”, then elsewhere on the page`;
-    case 'registration.submit':
-      return 'Press “Create Account” (or Enter in “First name” while the button is disabled)';
-    case 'xstate.done.actor.signUp':
-      return 'The server creates the account';
-    default:
-      return sayFailure('Creating the account fails', (event as { error?: unknown }).error);
-  }
-}
+/** The step as a member does it (the call's outcomes: see `calls`). */
+const say = (event: ModelEvent) =>
+  sayFormStep<RegistrationField>(event, {
+    form: 'registration',
+    labels: LABELS,
+    submit: 'Create Account',
+    enterIn: 'firstName',
+    leave: 'click elsewhere',
+    typed: (field, value) => (field === 'phone' ? PHONE_TYPED[value]?.typed : value),
+    note: (_, value) => (value === SHORT_FIRST_NAME ? ' (too short)' : ''),
+  });
 
-describeModel<ModelEvent>(
-  {
-    title: 'Registration',
-    machine: registrationMachine,
-    invokeIds: ['signUp'],
-    walks: [
-      {
-        machine: walkMachine,
-        // Nothing happens after the confirmation (a final state).
-        events: (state) => (state.value === 'succeeded' ? [] : EVENTS),
-        serializeState,
-      },
-    ],
-    name: describeEvent,
-    say,
+describeScreenModel<ModelEvent, Snapshot, Harness>(import.meta.filename, {
+  title: 'Registration',
+  machine: registrationMachine,
+  calls: {
+    signUp: { done: 'The server creates the account', fails: 'Creating the account fails' },
   },
-  {
-    file: import.meta.filename,
-    run: (path) =>
-      playOnScreen<ModelEvent, Snapshot, Harness>(path, {
-        harness: createHarness,
-        render: (h) =>
-          renderScreen(<RegisterScreen />, { services: { api: h.api }, path: '/register' }),
-        machine: walkMachine,
-        perform,
-        assertView,
-      }),
-    also: (paths) =>
-      it('the rendered paths end in every outcome of the sign-up', () => {
-        const ends = new Set(paths.flatMap((p) => p.steps.map((s) => describeEvent(s.event))));
-        expect(ends).toContain('signUp done');
-        for (const code of [...SERVER_CODES, 'errors.network']) {
-          expect(ends).toContain(`signUp error (${code})`);
-        }
-      }),
-  },
-);
+  walks: [
+    {
+      // Nothing happens after the confirmation (a final state).
+      events: (state) => (state.value === 'succeeded' ? [] : EVENTS),
+      serializeState,
+    },
+  ],
+  name: describeEvent,
+  say,
+  harness: createHarness,
+  render: (h) => renderScreen(<RegisterScreen />, { services: { api: h.api }, path: '/register' }),
+  perform,
+  assertView,
+  also: (paths) =>
+    it('the rendered paths end in every outcome of the sign-up', () => {
+      expectStepsTaken(paths, [
+        'signUp done',
+        ...[...SERVER_CODES, 'errors.network'].map((code) => `signUp error (${code})`),
+      ]);
+    }),
+});

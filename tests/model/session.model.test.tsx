@@ -28,16 +28,10 @@ import { LoginScreen } from '../../src/screens/login/login-screen.tsx';
 import { PendingCalls } from '../support/deferred.ts';
 import { createSession, httpError, networkError, timeoutError } from '../support/fake-services.ts';
 import { MARIE } from '../support/fixtures.ts';
-import type { UserApi } from '../support/form.ts';
-import {
-  done,
-  failed,
-  type ModelPath,
-  type OutcomeEvent,
-  parseOutcome,
-  quietActors,
-} from '../support/model.ts';
-import { describeModel, sayFailure } from '../support/model-suite.ts';
+import { expectFormMessage, sayFormStep, type UserApi } from '../support/form.ts';
+import { fieldErrorText } from '../support/i18n.ts';
+import { done, failed, type ModelPath, type OutcomeEvent, parseOutcome } from '../support/model.ts';
+import { describeModel, quietMachine, sayFailure } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
 
 // ---------------------------------------------------------------------------
@@ -128,9 +122,9 @@ function serializeState(state: { value: unknown; context: unknown }): string {
   return JSON.stringify({ value, facts });
 }
 
+/** The machine walked: its invokes quiet, with or without stored tokens. */
 function walkMachine(hasStoredTokens: boolean) {
-  return sessionMachine.provide({
-    actors: quietActors(['loadUser', 'login', 'otp', 'refreshTokens']) as never,
+  return quietMachine({ machine: sessionMachine, invokeIds: INVOKE_IDS }).provide({
     guards: { hasStoredTokens: () => hasStoredTokens },
   });
 }
@@ -195,15 +189,6 @@ function createSessionHarness() {
 
 type Harness = ReturnType<typeof createSessionHarness>;
 
-/** The English texts a member reads for the keys the model produces. */
-const EN: Record<string, string> = {
-  'server.incorrectEmailOrPassword': 'Incorrect email or password',
-  'server.incorrectOtp': 'Incorrect OTP',
-  'errors.network': 'We could not reach the server. Check your connection and try again.',
-  'errors.verifyWithEmail': 'To verify your account, sign in with your email address.',
-  'validation.emailOrPhoneInvalid': 'Invalid email or phone',
-};
-
 const emailInput = () => screen.getByLabelText('Email or phone') as HTMLInputElement;
 const passwordInput = () => screen.getByLabelText('Password') as HTMLInputElement;
 const digitBox = (n: number) =>
@@ -266,17 +251,17 @@ function assertView(expected: Snapshot) {
     }
     const emailError = shownFieldErrors(login).emailOrPhone;
     if (emailError && login.values.emailOrPhone !== '') {
-      expect(emailInput()).toHaveAccessibleDescription(EN[emailError.key] ?? '(no text)');
+      expect(emailInput()).toHaveAccessibleDescription(fieldErrorText('emailOrPhone', emailError));
     }
     const submit = screen.getByRole('button', { name: 'Sign in' });
     if (canSubmitLogin(expected)) expect(submit).toBeEnabled();
     else expect(submit).toBeDisabled();
+    expectFormMessage(login.errorKey);
+    // The server's refusal marks both fields.
     if (login.errorKey) {
-      expect(screen.getByRole('alert')).toHaveTextContent(EN[login.errorKey] ?? '(no text)');
       expect(emailInput()).toHaveAttribute('aria-invalid', 'true');
       expect(passwordInput()).toHaveAttribute('aria-invalid', 'true');
     } else {
-      expect(screen.queryByRole('alert')).toBeNull();
       expect(passwordInput()).not.toHaveAttribute('aria-invalid');
     }
     return;
@@ -369,18 +354,22 @@ async function runOnMachine(path: ModelPath<ModelEvent>) {
 
 const LOGIN_LABELS = { emailOrPhone: 'Email or phone', password: 'Password' };
 
-/** The step as a member does it, or sees it happen (or what the rest of the app does). */
-function say(event: ModelEvent): string {
+/**
+ * The step as a member does it, or sees it happen (or what the rest of the
+ * app does); the calls' other outcomes: see `calls`.
+ */
+function say(event: ModelEvent): string | undefined {
   const error = (event as { error?: unknown }).error;
   const output = (event as { output?: unknown }).output;
   if (event === RETRY_ELAPSED) return 'Wait a few seconds (the retry delay)';
+  const onForm = sayFormStep(event, {
+    form: 'login',
+    labels: LOGIN_LABELS,
+    submit: 'Sign in',
+    note: (_, value) => (value === INVALID ? ' (not a whole address)' : ''),
+  });
+  if (onForm) return onForm;
   switch (event.type) {
-    case 'login.change':
-      return `Type “${event.value}” in “${LOGIN_LABELS[event.field]}”${event.value === INVALID ? ' (not a whole address)' : ''}`;
-    case 'login.blur':
-      return 'Click in “Email or phone”, then press Tab';
-    case 'login.submit':
-      return 'Press “Sign in”';
     case 'otp.cancel':
       return 'Press “Back to sign in”';
     case 'session.signOut':
@@ -395,31 +384,22 @@ function say(event: ModelEvent): string {
       return 'A screen saves the member (now in French)';
     case 'session.storageChanged':
       return event.hasTokens ? 'Sign in in another tab' : 'Sign out in another tab';
-    case 'xstate.done.actor.loadUser':
-      return 'The server answers with the member';
-    case 'xstate.error.actor.loadUser':
-      return sayFailure('Loading the member fails', error);
-    case 'xstate.done.actor.reloadUser':
-      return 'The server answers with the member (first name changed)';
-    case 'xstate.error.actor.reloadUser':
-      return sayFailure('Reloading the member fails', error);
     case 'xstate.done.actor.login':
       return (output as { isVerified?: boolean }).isVerified === false
         ? 'The server accepts the password; the account is not verified yet'
         : 'The server accepts the password and signs the member in';
-    case 'xstate.error.actor.login':
-      return sayFailure('Signing in fails', error);
-    case 'xstate.done.actor.otp':
-      return `Type the code from the email (${CODE}), press “Next”: the server accepts it`;
     case 'xstate.done.actor.refreshTokens':
       return (output as { kind: string }).kind === 'rotatedElsewhere'
         ? 'Another tab has already refreshed the tokens'
         : 'The server gives new tokens';
-    default:
+    case 'xstate.error.actor.refreshTokens':
+      // A refused refresh carries the call's error inside.
       return sayFailure(
         'Refreshing the tokens fails',
         (error as { error?: unknown } | undefined)?.error,
       );
+    default:
+      return undefined;
   }
 }
 
@@ -428,6 +408,15 @@ describeModel<ModelEvent>(
     title: 'Session (sign-in and staying signed in)',
     machine: sessionMachine,
     invokeIds: INVOKE_IDS,
+    calls: {
+      loadUser: { done: 'The server answers with the member', fails: 'Loading the member fails' },
+      reloadUser: {
+        done: 'The server answers with the member (first name changed)',
+        fails: 'Reloading the member fails',
+      },
+      login: { fails: 'Signing in fails' },
+      otp: { done: `Type the code from the email (${CODE}), press “Next”: the server accepts it` },
+    },
     walks: [
       {
         label: 'signed out',

@@ -2,17 +2,13 @@
  * Shared by the account model suites (tests/model/account-*.model.test.tsx)
  * and the account screen's view tests: a real, signed-in session actor; the
  * account API as pending calls the tests settle; the account screen rendered
- * in the app's providers; and `runPath`, which plays one model path on it.
+ * in the app's providers; and `describeAccountModel`, the model suite of one
+ * section, which plays each model path on it.
  */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
-import {
-  type AnyStateMachine,
-  type EventObject,
-  fromPromise,
-  waitFor as waitForActor,
-} from 'xstate';
+import { type EventObject, fromPromise, waitFor as waitForActor } from 'xstate';
 import type { User } from '../../machines/shared/domain.ts';
 import type { Api } from '../../src/api/api.ts';
 import { AccountScreen } from '../../src/screens/account/account-screen.tsx';
@@ -20,8 +16,9 @@ import { PendingCalls } from './deferred.ts';
 import { createSession } from './fake-services.ts';
 import { MARIE } from './fixtures.ts';
 import type { UserApi } from './form.ts';
-import { type ModelPath, type OutcomeEvent, parseOutcome } from './model.ts';
+import { type OutcomeEvent, parseOutcome } from './model.ts';
 import { playPath } from './model-screen.ts';
+import { describeModel, type MachineModel, quietMachine, type Walk } from './model-suite.ts';
 import { renderScreen } from './render.tsx';
 
 export const USER: User = { ...MARIE, language: 'en', disableNotifications: false };
@@ -77,32 +74,49 @@ export function section(name: string): HTMLElement {
 
 type AccountView = Awaited<ReturnType<typeof renderAccount>>;
 
+/** The model of one section of the account screen, and how its paths play there. */
+export interface AccountSectionModel<E extends EventObject, S>
+  extends Omit<MachineModel<E>, 'walks'> {
+  /** The walks of the machine, its calls quiet, each from `input`. */
+  walks: Array<Omit<Walk<E>, 'machine' | 'input'>>;
+  input?: unknown;
+  /** Does the event in the UI (or settles the call of an outcome, after checking what it was sent). */
+  perform(
+    user: UserApi,
+    h: AccountHarness,
+    event: E,
+    model: S,
+    view: AccountView,
+  ): Promise<unknown>;
+  /** What the section shows in the state `expected`. */
+  assertView(expected: S, h: AccountHarness, view: AccountView): void;
+}
+
 /**
- * Runs one path on the real account screen (see playPath): `perform` does
- * each event in the UI (or settles the call of an outcome, after checking what
- * it was sent); the view must then show what the model's state says.
+ * The model suite of an account section (see describeModel): the machine is
+ * walked with its calls quiet, and each path runs on the real account screen
+ * with a fresh signed-in harness (see playPath).
  */
-export async function runPath<E extends EventObject, S>(
-  path: ModelPath<E>,
-  {
-    machine,
-    input,
-    perform,
-    assertView,
-  }: {
-    machine: AnyStateMachine;
-    input?: unknown;
-    perform(user: UserApi, h: AccountHarness, event: E, model: S, view: AccountView): Promise<void>;
-    assertView(expected: S, h: AccountHarness, view: AccountView): void;
-  },
-) {
-  const h = await createAccountHarness();
-  const view = await renderAccount(h);
-  await playPath<E, S>(path, {
-    machine,
-    input,
-    perform: (event, model) => perform(view.user, h, event, model, view),
-    assertView: (expected) => assertView(expected, h, view),
-  });
-  view.unmount();
+export function describeAccountModel<E extends EventObject, S>(
+  file: string,
+  { walks, input, perform, assertView, ...model }: AccountSectionModel<E, S>,
+): void {
+  const machine = quietMachine(model);
+  describeModel<E>(
+    { ...model, walks: walks.map((walk) => ({ ...walk, machine, input })) },
+    {
+      file,
+      run: async (path) => {
+        const h = await createAccountHarness();
+        const view = await renderAccount(h);
+        await playPath<E, S>(path, {
+          machine,
+          input,
+          perform: (event, state) => perform(view.user, h, event, state, view),
+          assertView: (expected) => assertView(expected, h, view),
+        });
+        view.unmount();
+      },
+    },
+  );
 }

@@ -3,9 +3,14 @@
  * dashboard; views and model suites) sign in as, and the membership the
  * activation creates. Their fakes (pending API calls, the session stub, the
  * real membership machine) are in tests/support/deferred.ts and
- * tests/support/fake-services.ts.
+ * tests/support/fake-services.ts; `createMemberHarness` puts them together for
+ * the screens that reload the member and the membership.
  */
+import { vi } from 'vitest';
 import type { Membership, User } from '../../machines/shared/domain.ts';
+import type { Api } from '../../src/api/api.ts';
+import { PendingCalls } from './deferred.ts';
+import { createMembership, createSessionStub, fakeLogger } from './fake-services.ts';
 import { MARIE } from './fixtures.ts';
 
 export const USER: User = MARIE;
@@ -30,3 +35,36 @@ export const RECORD: Membership = {
   cancelledAt: null,
   chargerOrderedAt: null,
 };
+
+/**
+ * The fakes of a screen that reloads the member and the membership after its
+ * call (activation, billing): GET client/auth/profile behind the session stub
+ * signed in as USER, GET club/memberships through the REAL membership machine,
+ * each held until settled; a logger and the navigation. `servicesWith(api)`
+ * gives the screen its services, with the screen's own API calls.
+ */
+export function createMemberHarness() {
+  const pending = new PendingCalls();
+  const getProfile = pending.fn<User>('getProfile');
+  const get = pending.fn<Membership | null>('get');
+  const membership = createMembership(() => get());
+  const session = createSessionStub(USER, { loadUser: getProfile });
+  const logger = fakeLogger();
+  return {
+    pending,
+    getProfile,
+    get,
+    membership,
+    ...session,
+    logger,
+    navigate: vi.fn(),
+    servicesWith: (api: unknown) => ({
+      api: api as Api,
+      session: session.session,
+      membership,
+      logger,
+    }),
+    /** The error keys the screen should have logged so far. */
+    logged: [] as string[],
+  };
+}

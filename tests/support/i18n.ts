@@ -35,3 +35,25 @@ export function createTestI18n(language: 'en' | 'fr' = 'en'): I18n {
   });
   return instance;
 }
+
+const I18N_EN = createTestI18n('en');
+
+/** The English text of a key of the common namespace, with its values filled in. */
+export function english(key: string, values?: Record<string, unknown>): string {
+  return String(I18N_EN.t(key as never, { ns: 'common', ...values } as never));
+}
+
+/**
+ * The English text of a field's error as the member reads it: the error's
+ * key, its `field` value (a key) or else the field's label filled in.
+ */
+export function fieldErrorText(
+  field: string,
+  error: { key: string; values?: Record<string, unknown> },
+): string {
+  const named = error.values?.field;
+  return english(error.key, {
+    ...error.values,
+    field: typeof named === 'string' ? english(named) : english(`fields.${field}`),
+  });
+}

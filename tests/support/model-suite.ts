@@ -14,6 +14,10 @@
  *   3. the path script docs/charts/<machine id>.paths.md, the same paths as
  *      numbered plain-English steps ending with what the member should see,
  *      checked current (`npm run charts` rewrites it).
+ *
+ * A suite whose paths all play on one screen says only how (`describeScreenModel`
+ * below; the account sections: `describeAccountModel` in ./account.kit.tsx):
+ * the machine is walked and played with its invokes quiet (`quietMachine`).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,8 +26,9 @@ import { describe, expect, it } from 'vitest';
 import { type AnyStateMachine, type AnyStateNode, createActor, type EventObject } from 'xstate';
 import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import type { UserApi } from './form.ts';
-import { createTestI18n, loadResources } from './i18n.ts';
+import { english, fieldErrorText, loadResources } from './i18n.ts';
 import {
+  describeOutcome,
   describeTransition,
   expectFullCoverage,
   expectOutcomesNameInvokes,
@@ -32,6 +37,7 @@ import {
   type ModelPath,
   type ModelStep,
   parseOutcome,
+  quietActors,
   replay,
 } from './model.ts';
 import { playPath, viewPathsOf } from './model-screen.ts';
@@ -60,6 +66,25 @@ export interface Walk<E extends EventObject> {
   keep?(path: ModelPath<E>): boolean;
 }
 
+/**
+ * For a walk's serializeState: the facts of a form (a FormState) a member can
+ * tell apart on screen, kept small on purpose: how many fields are valid, the
+ * fields whose errors show, the form's message.
+ */
+export function formFactsSeen(form: {
+  values: object;
+  validationErrors: Record<string, unknown>;
+  touched: Record<string, unknown>;
+  errorKey: string | null;
+}) {
+  const invalid = (field: string) => form.validationErrors[field] !== undefined;
+  return {
+    valid: Object.keys(form.values).filter((field) => !invalid(field)).length,
+    shown: Object.keys(form.touched).filter(invalid).sort(),
+    error: form.errorKey,
+  };
+}
+
 /** `path` up to its first step for which `endsAt` is true (that step included). */
 function endPath<E extends EventObject>(
   path: ModelPath<E>,
@@ -76,12 +101,26 @@ export interface MachineModel<E extends EventObject, W extends Walk<E> = Walk<E>
   title: string;
   /** The real machine: coverage is counted against its definitions. */
   machine: AnyStateMachine;
-  /** Every outcome event names one of these invokes (and the machine has exactly these). */
-  invokeIds: readonly string[];
+  /**
+   * Every outcome event names one of these invokes (and the machine has
+   * exactly these); default: the calls named in `calls`.
+   */
+  invokeIds?: readonly string[];
+  /**
+   * Each call (invoke) in words: what its success is ('The server deletes the
+   * account') and what its failure is ('Deleting the account fails', then the
+   * server's answer is quoted). Its outcome steps are said so, unless `say`
+   * says something else (an outcome neither says is said by its transition).
+   */
+  calls?: Readonly<Record<string, { done?: string; fails?: string }>>;
   /** One walk, or several (e.g. one per parallel region, or per guard setting). */
   walks: W[];
-  /** A step's short name in a test title ('delete.change(password)'). */
-  name(event: E): string;
+  /**
+   * A step's short name in a test title ('delete.change(password)'); when it
+   * gives none, an outcome is named by describeOutcome ('deleteAccount error
+   * (errors.network)') and any other event by its type.
+   */
+  name(event: E): string | undefined;
   /**
    * The step as a person does or sees it ('Type the password'); when it says
    * nothing, the description of the transition the step takes serves.
@@ -113,6 +152,17 @@ export interface IdentifiedPath<E extends EventObject, W extends Walk<E> = Walk<
   extends ModelPath<E> {
   id: string;
   walk: W;
+}
+
+/** A path a suite runs: an IdentifiedPath with its steps' names (see MachineModel.name). */
+export interface SuitePath<E extends EventObject, W extends Walk<E> = Walk<E>>
+  extends IdentifiedPath<E, W> {
+  stepNames: string[];
+}
+
+/** A step's name: the model's `name`, else describeOutcome, else the event's type. */
+function nameOf<E extends EventObject>(model: { name(event: E): string | undefined }) {
+  return (event: E): string => model.name(event) ?? describeOutcome(event) ?? event.type;
 }
 
 /** A short, stable id from the steps' names: the same path keeps its id across runs. */
@@ -163,7 +213,8 @@ function coveringPaths<E extends EventObject, P extends ModelPath<E>>(
 /** Every path the suite runs, with ids, in a stable order. */
 export function pathsOf<E extends EventObject, W extends Walk<E>>(
   model: MachineModel<E, W>,
-): Array<IdentifiedPath<E, W>> {
+): Array<SuitePath<E, W>> {
+  const name = nameOf(model);
   const all = model.walks.flatMap((walk) => {
     const paths = generatePaths<E>(walk.machine, {
       events: walk.events,
@@ -176,13 +227,14 @@ export function pathsOf<E extends EventObject, W extends Walk<E>>(
       model.prune === false
         ? paths.map((p) => ({
             ...p,
-            description: p.steps.map((s) => model.name(s.event)).join(' → ') || '(initial)',
+            description: p.steps.map((s) => name(s.event)).join(' → ') || '(initial)',
           }))
-        : viewPathsOf(paths, (event) => model.name(event));
-    return (model.everyPath ? named : coveringPaths(named, model.name, walk)).map((path) => ({
+        : viewPathsOf(paths, name);
+    return (model.everyPath ? named : coveringPaths(named, name, walk)).map((path) => ({
       ...path,
       description: walk.label ? `(${walk.label}) ${path.description}` : path.description,
       walk,
+      stepNames: path.steps.map((step) => name(step.event)),
     }));
   });
   const unique = all.filter((p, i) => all.findIndex((q) => q.description === p.description) === i);
@@ -266,10 +318,6 @@ function endSnapshot<E extends EventObject>(path: IdentifiedPath<E>): { context:
   return snapshot;
 }
 
-const I18N_EN = createTestI18n('en');
-const english = (key: string, values?: Record<string, unknown>): string =>
-  String(I18N_EN.t(key as never, { ns: 'common', ...values } as never));
-
 /**
  * What the member reads on a form (every FormState slice of the context):
  * the error under each field (by its label) and the message under the form.
@@ -291,27 +339,47 @@ function formMessages(
   forms: Array<Parameters<typeof shownFieldErrors>[0] & { errorKey: string | null }>,
 ): string[] {
   return forms.flatMap((form) => {
-    const shown = Object.entries(shownFieldErrors(form)).map(([field, error]) => {
-      const { key, values } = error as { key: string; values?: { field?: string } };
-      const label = english(`fields.${field}`);
-      const text = english(key, {
-        ...values,
-        field: values?.field ? english(values.field) : label,
-      });
-      return `Under “${label}”: “${text}”`;
-    });
+    const shown = Object.entries(shownFieldErrors(form)).map(
+      ([field, error]) =>
+        `Under “${english(`fields.${field}`)}”: “${fieldErrorText(field, error as { key: string })}”`,
+    );
     return form.errorKey ? [...shown, `Under the form: “${english(form.errorKey)}”`] : shown;
   });
 }
 
-/** What step `index` of `path` is, in words: `say`, else the taken transition's description. */
+type Invokes = Pick<MachineModel<EventObject>, 'machine' | 'invokeIds' | 'calls'>;
+
+/** The invokes of the model: `invokeIds`, else the calls it describes. */
+function invokesOf(model: Invokes): readonly string[] {
+  return model.invokeIds ?? Object.keys(model.calls ?? {});
+}
+
+/** The model's machine as walked and played: its invokes quiet (they never settle). */
+export function quietMachine(model: Invokes): AnyStateMachine {
+  return model.machine.provide({ actors: quietActors(invokesOf(model)) as never });
+}
+
+/** An event in words: `say`, else for a call's outcome what `calls` says of it. */
+function sayOf<E extends EventObject, W extends Walk<E>>(
+  model: MachineModel<E, W>,
+  event: E,
+): string | undefined {
+  const said = model.say?.(event);
+  const outcome = parseOutcome(event);
+  const call = outcome ? model.calls?.[outcome.id] : undefined;
+  if (said || !call) return said;
+  if (outcome?.kind === 'done') return call.done;
+  return call.fails && sayFailure(call.fails, (event as { error?: unknown }).error);
+}
+
+/** What step `index` of `path` is, in words: `sayOf`, else the taken transition's description. */
 function sayStep<E extends EventObject, W extends Walk<E>>(
   model: MachineModel<E, W>,
   path: IdentifiedPath<E, W>,
   index: number,
 ): string {
   const step = path.steps[index] as { event: E };
-  const said = model.say?.(step.event);
+  const said = sayOf(model, step.event);
   if (said) return said;
   const events = path.steps.slice(0, index + 1).map((s) => s.event);
   const taken = [...replay(path.walk.machine, events, path.walk.input).lastStepTransitions];
@@ -345,16 +413,16 @@ export interface DescribeModelOptions<E extends EventObject, W extends Walk<E> =
   /** This suite's file, for the script's header: import.meta.filename. */
   file: string;
   /** Runs one path (`playPath` on a screen, or events on the machine). */
-  run(path: IdentifiedPath<E, W>): Promise<void> | void;
+  run(path: SuitePath<E, W>): Promise<void> | void;
   /** More tests of the coverage block (e.g. which endings the paths reach). */
-  also?(paths: Array<IdentifiedPath<E, W>>): void;
+  also?(paths: Array<SuitePath<E, W>>): void;
 }
 
 /** The three blocks every model suite has (see the top of this file). */
 export function describeModel<E extends EventObject, W extends Walk<E> = Walk<E>>(
   model: MachineModel<E, W>,
   { file, run, also }: DescribeModelOptions<E, W>,
-): Array<IdentifiedPath<E, W>> {
+): Array<SuitePath<E, W>> {
   const paths = pathsOf(model);
   const suiteFile = `tests/${file.split('/tests/').pop()}`;
 
@@ -370,9 +438,9 @@ export function describeModel<E extends EventObject, W extends Walk<E> = Walk<E>
 
     it('every outcome event names an invoke of the machine', () => {
       const events = paths.flatMap((p) => p.steps.map((s) => s.event));
-      expectOutcomesNameInvokes(model.machine, events, model.invokeIds);
+      expectOutcomesNameInvokes(model.machine, events, invokesOf(model));
       for (const event of events) {
-        if (parseOutcome(event)) expect(model.say?.(event) ?? event.type).not.toBe(event.type);
+        if (parseOutcome(event)) expect(sayOf(model, event) ?? event.type).not.toBe(event.type);
       }
     });
 
@@ -425,6 +493,56 @@ export async function playOnScreen<E extends EventObject, S, H>(
     assertView: (expected) => options.assertView(expected, harness),
   });
   options.after?.(harness);
+}
+
+/** A model whose every path plays on one screen, the machine's invokes quiet (see playOnScreen). */
+export interface ScreenModel<E extends EventObject, S, H> extends Omit<MachineModel<E>, 'walks'> {
+  /** The walks of the machine (see Walk); each path plays from its walk's input. */
+  walks: Array<Omit<Walk<E>, 'machine'>>;
+  /** A fresh harness (the screen's fakes) for a path of the walk started with `input`. */
+  harness(input: unknown): H;
+  render(harness: H): Promise<unknown>;
+  /** Does in the UI what the event stands for; `model` is the state before it. */
+  perform(user: UserApi, harness: H, event: E, model: S): Promise<unknown>;
+  /** What the member sees in the state `expected`. */
+  assertView(expected: S, harness: H): void;
+  after?(harness: H): void;
+  /** More tests of the coverage block (see DescribeModelOptions). */
+  also?(paths: Array<SuitePath<E>>): void;
+}
+
+/** `describeModel` for a model whose paths play on a screen (see ScreenModel). */
+export function describeScreenModel<E extends EventObject, S, H>(
+  file: string,
+  { walks, harness, render, perform, assertView, after, also, ...model }: ScreenModel<E, S, H>,
+): Array<SuitePath<E>> {
+  const machine = quietMachine(model);
+  return describeModel<E>(
+    { ...model, walks: walks.map((walk) => ({ ...walk, machine })) },
+    {
+      file,
+      also,
+      run: (path) =>
+        playOnScreen<E, S, H>(path, {
+          harness: () => harness(path.walk.input),
+          render,
+          machine,
+          input: path.walk.input,
+          perform,
+          assertView,
+          after,
+        }),
+    },
+  );
+}
+
+/** Some path takes each step named in `names` (step names), e.g. every outcome of a call. */
+export function expectStepsTaken<E extends EventObject>(
+  paths: Array<SuitePath<E>>,
+  names: readonly string[],
+): void {
+  const taken = new Set(paths.flatMap((path) => path.stepNames));
+  for (const step of names) expect(taken).toContain(step);
 }
 
 const COMMON_EN = loadResources('en').common as Record<string, unknown>;
