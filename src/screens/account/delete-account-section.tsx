@@ -17,6 +17,7 @@ import { FormAlert } from '../../components/form-alert.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { useErrorText } from '../../i18n/translate.ts';
+import { AccountSection } from './account-section.tsx';
 
 /** Delete account: a confirmation dialog asks for the password; then signed out. */
 export function DeleteAccountSection() {
@@ -34,11 +35,7 @@ export function DeleteAccountSection() {
   }, [open]);
 
   return (
-    <section
-      className="card account__section account__danger"
-      aria-labelledby="account-delete-title"
-    >
-      <h2 id="account-delete-title">{t('account:delete.title')}</h2>
+    <AccountSection name="delete" danger>
       <p>{t('account:delete.text')}</p>
       <button
         ref={opener}
@@ -50,7 +47,7 @@ export function DeleteAccountSection() {
         {t('account:delete.open')}
       </button>
       {open ? <DeleteDialog snapshot={snapshot} send={send} /> : null}
-    </section>
+    </AccountSection>
   );
 }
 

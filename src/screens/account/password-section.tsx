@@ -9,6 +9,7 @@ import { useFlow } from '../../app/use-flow.ts';
 import { FormFields, FormFooter } from '../../components/form-fields.tsx';
 import { CURRENT_PASSWORD, NEW_PASSWORD } from '../../components/password-field.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
+import { AccountSection } from './account-section.tsx';
 
 const ERROR_ID = 'account-password-error';
 
@@ -25,8 +26,7 @@ export function PasswordSection() {
   );
 
   return (
-    <section className="card account__section" aria-labelledby="account-password-title">
-      <h2 id="account-password-title">{t('account:password.title')}</h2>
+    <AccountSection name="password">
       <form {...formProps}>
         <FormFields
           bind={field}
@@ -49,6 +49,6 @@ export function PasswordSection() {
           {t('account:password.submit')}
         </FormFooter>
       </form>
-    </section>
+    </AccountSection>
   );
 }

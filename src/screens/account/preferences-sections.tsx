@@ -16,6 +16,7 @@ import { useFlow } from '../../app/use-flow.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { LANGUAGES } from '../../i18n/i18n.ts';
 import { useErrorText } from '../../i18n/translate.ts';
+import { AccountSection } from './account-section.tsx';
 
 /**
  * The language and the notification preference: one machine, two independent
@@ -58,8 +59,7 @@ export function PreferencesSections() {
 
   return (
     <>
-      <section className="card account__section" aria-labelledby="account-language-title">
-        <h2 id="account-language-title">{t('account:language.title')}</h2>
+      <AccountSection name="language">
         <fieldset className="account__choices" aria-busy={languageSaving || undefined}>
           <legend className="field__label">{t('account:language.legend')}</legend>
           {LANGUAGES.map((option) => (
@@ -77,10 +77,9 @@ export function PreferencesSections() {
         </fieldset>
         <FormAlert>{languageErrorKey ? keyText(languageErrorKey) : null}</FormAlert>
         <FormAlert tone={languageSaving ? 'info' : 'success'}>{languageStatus}</FormAlert>
-      </section>
+      </AccountSection>
 
-      <section className="card account__section" aria-labelledby="account-notifications-title">
-        <h2 id="account-notifications-title">{t('account:notifications.title')}</h2>
+      <AccountSection name="notifications">
         <div className="switch-row">
           <span className="field__label" id="account-notifications-label">
             {t('account:notifications.label')}
@@ -103,7 +102,7 @@ export function PreferencesSections() {
         </p>
         <FormAlert>{notificationsErrorKey ? keyText(notificationsErrorKey) : null}</FormAlert>
         <FormAlert tone={notificationsSaving ? 'info' : 'success'}>{notificationsStatus}</FormAlert>
-      </section>
+      </AccountSection>
     </>
   );
 }

@@ -12,6 +12,7 @@ import { FormFields, FormFooter } from '../../components/form-fields.tsx';
 import { PhoneField } from '../../components/phone-field.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
+import { AccountSection } from './account-section.tsx';
 
 const ERROR_ID = 'account-profile-error';
 
@@ -29,8 +30,7 @@ export function ProfileSection({ user }: { user: User }) {
   });
 
   return (
-    <section className="card account__section" aria-labelledby="account-profile-title">
-      <h2 id="account-profile-title">{t('account:profile.title')}</h2>
+    <AccountSection name="profile">
       <form {...formProps}>
         <FormFields
           bind={field}
@@ -58,6 +58,6 @@ export function ProfileSection({ user }: { user: User }) {
           {t('account:profile.submit')}
         </FormFooter>
       </form>
-    </section>
+    </AccountSection>
   );
 }
