@@ -69,6 +69,21 @@ export default defineConfig(({ command, mode }) => {
       devApi({ mount: settings?.apiOrigin == null }),
       ...(settings ? [hosting(settings, otherViteValues(env))] : []),
     ],
+    resolve: {
+      // @xstate/react and TanStack's store import the React 17 shims of
+      // useSyncExternalStore; React 19 has the hook itself, so the package's
+      // own React 18+ entries serve instead (0.2 kB gzip less on every page).
+      alias: [
+        {
+          find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+          replacement: 'use-sync-external-store/with-selector.js',
+        },
+        {
+          find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+          replacement: 'use-sync-external-store',
+        },
+      ],
+    },
     server: {
       port: 5173,
       strictPort: false,
