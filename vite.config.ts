@@ -35,6 +35,8 @@ const NODE_TESTS = [
   'tests/app/router-facts.test.ts',
   'tests/api/api-error.test.ts',
   'tests/api/schemas.test.ts',
+  'tests/app/fresh-member.test.ts',
+  'tests/views/checkout-renewal-date.test.ts',
 ];
 
 /**
