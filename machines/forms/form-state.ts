@@ -185,7 +185,7 @@ export function formAssigners<
     /** false: typing does not touch a field (its error shows once it is left). */
     touchOnChange?: boolean;
   } = {},
-) {
+): FormAssigners<C, FieldOf<SchemaAt<C, K>>> {
   type S = SchemaAt<C, K>;
   type Field = FieldOf<S>;
   const slice = (options.slice ?? 'form') as K;
