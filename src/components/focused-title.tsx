@@ -2,14 +2,24 @@ import { type ReactNode, useEffect, useRef } from 'react';
 
 /**
  * The title of a view that replaces another on the same page (the code step,
- * the sign-up confirmation): it takes the focus when it appears, so a screen
- * reader announces it and Tab goes on from there.
+ * the sign-up confirmation, each step of forgot password): it takes the focus
+ * when it appears, so a screen reader announces it and Tab goes on from there.
+ * `focus={false}` for the first view of a page, which must not take the focus
+ * from the top of the document.
  */
-export function FocusedTitle({ id, children }: { id: string; children: ReactNode }) {
+export function FocusedTitle({
+  id,
+  focus = true,
+  children,
+}: {
+  id: string;
+  focus?: boolean;
+  children: ReactNode;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    heading.current?.focus();
-  }, []);
+    if (focus) heading.current?.focus();
+  }, [focus]);
   return (
     <h1 id={id} tabIndex={-1} ref={heading}>
       {children}

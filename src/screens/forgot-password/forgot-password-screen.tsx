@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { type RefObject, useEffect, useRef } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type ForgotPasswordEvent,
@@ -16,6 +16,7 @@ import {
   selectStep,
 } from '../../../machines/forgot-password/forgot-password.selectors.ts';
 import { useFlow } from '../../app/use-flow.ts';
+import { FocusedTitle } from '../../components/focused-title.tsx';
 import { EMAIL_KEYBOARD, FormFields, FormFooter } from '../../components/form-fields.tsx';
 import { OneTimeCode, type OtpActor } from '../../components/one-time-code.tsx';
 import { NEW_PASSWORD } from '../../components/password-field.tsx';
@@ -26,6 +27,8 @@ type Send = (event: ForgotPasswordEvent) => void;
 interface StepProps {
   snapshot: ForgotPasswordSnapshot;
   send: Send;
+  /** Not the step the page opened on: a new step is a new page for a screen reader, its title takes the focus. */
+  announce: boolean;
 }
 
 /** /forgot-password: request a code by email, enter it, choose a new password. */
@@ -40,21 +43,14 @@ export function ForgotPasswordScreen() {
   });
   const step = selectStep(snapshot);
 
-  // A new step is a new page for a screen reader: its title takes the focus.
-  const heading = useRef<HTMLHeadingElement>(null);
-  const firstStep = useRef(step);
-  useEffect(() => {
-    if (step !== firstStep.current) heading.current?.focus();
-  }, [step]);
+  const [firstStep] = useState(step);
 
-  const props = { snapshot, send };
+  const props = { snapshot, send, announce: step !== firstStep };
   return (
     <section className="auth-form forgot" aria-labelledby="forgot-title">
-      {step === 'request' ? <RequestStep {...props} heading={heading} /> : null}
-      {step === 'code' ? <CodeStep {...props} heading={heading} /> : null}
-      {step === 'newPassword' || step === 'done' ? (
-        <NewPasswordStep {...props} heading={heading} />
-      ) : null}
+      {step === 'request' ? <RequestStep {...props} /> : null}
+      {step === 'code' ? <CodeStep {...props} /> : null}
+      {step === 'newPassword' || step === 'done' ? <NewPasswordStep {...props} /> : null}
       <BackToSignIn />
     </section>
   );
@@ -69,21 +65,27 @@ function BackToSignIn() {
   );
 }
 
-type HeadingRef = { heading: RefObject<HTMLHeadingElement | null> };
-
 /** A step's title (it takes the focus when the step changes) and the line under it. */
-function StepTitle({ heading, title, subtitle }: HeadingRef & { title: string; subtitle: string }) {
+function StepTitle({
+  announce,
+  title,
+  subtitle,
+}: {
+  announce: boolean;
+  title: string;
+  subtitle: string;
+}) {
   return (
     <>
-      <h1 id="forgot-title" tabIndex={-1} ref={heading}>
+      <FocusedTitle id="forgot-title" focus={announce}>
         {title}
-      </h1>
+      </FocusedTitle>
       <p className="auth-form__subtitle">{subtitle}</p>
     </>
   );
 }
 
-function RequestStep({ snapshot, send, heading }: StepProps & HeadingRef) {
+function RequestStep({ snapshot, send, announce }: StepProps) {
   const { t } = useTranslation(['auth', 'common']);
   const requesting = isRequesting(snapshot);
   const { field, formProps, footer } = useFormFields(
@@ -100,7 +102,7 @@ function RequestStep({ snapshot, send, heading }: StepProps & HeadingRef) {
   return (
     <>
       <StepTitle
-        heading={heading}
+        announce={announce}
         title={t('auth:forgot.request.title')}
         subtitle={t('auth:forgot.request.subtitle')}
       />
@@ -125,7 +127,7 @@ function RequestStep({ snapshot, send, heading }: StepProps & HeadingRef) {
   );
 }
 
-function CodeStep({ snapshot, send, heading }: StepProps & HeadingRef) {
+function CodeStep({ snapshot, send, announce }: StepProps) {
   const { t } = useTranslation(['auth', 'common']);
   const otp = selectForgotOtpActor(snapshot);
   const shownEmail = selectForgotEmailForm(snapshot).values.email.trim();
@@ -133,7 +135,7 @@ function CodeStep({ snapshot, send, heading }: StepProps & HeadingRef) {
   return (
     <>
       <StepTitle
-        heading={heading}
+        announce={announce}
         title={t('auth:forgot.code.title')}
         subtitle={t('auth:forgot.code.subtitle', { email: shownEmail })}
       />
@@ -176,7 +178,7 @@ function OtherEmail({ otp, send }: { otp: OtpActor; send: Send }) {
   );
 }
 
-function NewPasswordStep({ snapshot, send, heading }: StepProps & HeadingRef) {
+function NewPasswordStep({ snapshot, send, announce }: StepProps) {
   const { t } = useTranslation(['auth', 'common']);
   const resetting = isResetting(snapshot) || snapshot.matches('done');
   const { field, formProps, footer } = useFormFields(
@@ -193,7 +195,7 @@ function NewPasswordStep({ snapshot, send, heading }: StepProps & HeadingRef) {
   return (
     <>
       <StepTitle
-        heading={heading}
+        announce={announce}
         title={t('auth:forgot.newPassword.title')}
         subtitle={t('auth:forgot.newPassword.subtitle')}
       />
