@@ -12,6 +12,8 @@ export const isSendingCode = (s: OtpSnapshot): boolean =>
 /** A code was just sent: Resend waits for RESEND_COOLDOWN_MS. */
 export const isCodeCoolingDown = (s: OtpSnapshot): boolean =>
   s.matches({ active: { sending: 'coolingDown' } });
+/** A code is being checked or on its way: the step's other ways out wait. */
+export const isCodeBusy = (s: OtpSnapshot): boolean => s.hasTag('busy');
 export const canResendCode = (s: OtpSnapshot): boolean =>
   s.matches({ active: { sending: 'canResend' } });
 /** Next is enabled at 6 digits, while the code is not being checked (spec 5). */

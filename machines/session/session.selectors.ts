@@ -28,4 +28,6 @@ export const canSubmitLogin = (s: SessionSnapshot): boolean =>
   s.matches({ signedOut: 'form' }) && s.can({ type: 'login.submit' });
 /** The one-time-code step's actor (machines/otp), while the step shows. */
 export const selectOtpActor = (s: SessionSnapshot) => s.children.otp;
+/** The address the one-time code went to. */
+export const selectOtpEmail = (s: SessionSnapshot) => s.context.otpEmail;
 export const isRefreshing = (s: SessionSnapshot): boolean => s.hasTag('refreshing');

@@ -15,6 +15,7 @@ import {
   selectResetPasswordForm,
   selectStep,
 } from '../../../machines/forgot-password/forgot-password.selectors.ts';
+import { isCodeBusy } from '../../../machines/otp/otp.selectors.ts';
 import { useFlow } from '../../app/use-flow.ts';
 import { FocusedTitle } from '../../components/focused-title.tsx';
 import { EMAIL_KEYBOARD, FormFields, FormFooter } from '../../components/form-fields.tsx';
@@ -163,7 +164,7 @@ function CodeStep({ snapshot, send, announce }: StepProps) {
 /** 'Use another email address', not while a code is checked or on its way. */
 function OtherEmail({ otp, send }: { otp: OtpActor; send: Send }) {
   const { t } = useTranslation('auth');
-  const busy = useSelector(otp, (s) => s.hasTag('busy'));
+  const busy = useSelector(otp, isCodeBusy);
   return (
     <p className="auth-form__aside">
       <button

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { selectOtpActor } from '../../../machines/session/session.selectors.ts';
+import { selectOtpActor, selectOtpEmail } from '../../../machines/session/session.selectors.ts';
 import { useServices } from '../../app/services.tsx';
 import { FocusedTitle } from '../../components/focused-title.tsx';
 import { OneTimeCode, type OneTimeCodeTexts } from '../../components/one-time-code.tsx';
@@ -10,7 +10,7 @@ export function OtpStep() {
   const { t } = useTranslation(['auth', 'common']);
   const { session } = useServices();
   const otp = useSelector(session, selectOtpActor);
-  const email = useSelector(session, (s) => s.context.otpEmail);
+  const email = useSelector(session, selectOtpEmail);
   // The code's texts in this step's words (forgot password's are its own).
   const texts: OneTimeCodeTexts = {
     submit: t('auth:otp.next'),
