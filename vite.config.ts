@@ -8,7 +8,7 @@ import {
   otherViteValues,
 } from './deploy/build-config.ts';
 import { hosting } from './deploy/hosting-vite-plugin.ts';
-import { initialChunk } from './deploy/initial-chunk-vite-plugin.ts';
+import { initialChunk, START_CHUNKS } from './deploy/initial-chunk-vite-plugin.ts';
 import { stripMachineDescriptions } from './deploy/strip-descriptions-vite-plugin.ts';
 import { devApi } from './dev-api/vite-plugin.ts';
 
@@ -106,11 +106,13 @@ export default defineConfig(({ command, mode }) => {
       chunkSizeWarningLimit: 400,
       rolldownOptions: {
         output: {
-          // Everything /login needs before its first paint in one file (see
+          // Everything /login needs before its first paint in two files, the
+          // libraries and the app's start, evaluated in two tasks (see
           // deploy/initial-chunk-vite-plugin.ts); the rest stays lazy.
           codeSplitting: {
             groups: [
-              { name: 'initial', test: initial.isInitial },
+              { name: START_CHUNKS.libraries, test: initial.isInitial },
+              { name: START_CHUNKS.app, test: initial.isAppStart },
               // The form parts every form screen uses (sign-in, sign-up, forgot
               // password, billing, account): one request instead of five.
               { name: 'forms', test: FORM_PARTS },

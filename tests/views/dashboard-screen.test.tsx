@@ -193,6 +193,9 @@ describe('DashboardScreen: details', () => {
     expect(formatMembershipDate('2026-01-05T23:30:00.000Z')).toBe('2026-01-05');
     expect(formatMembershipDate(null)).toBeNull();
     expect(formatMembershipDate('not a date')).toBeNull();
+    // Dates a calendar cannot show as four-digit years are no dates to a member.
+    expect(formatMembershipDate('+010000-01-01T00:00:00.000Z')).toBeNull();
+    expect(formatMembershipDate('0999-12-31T23:59:59.000Z')).toBe('0999-12-31');
   });
 
   it('speaks French, keeping the dates in year-month-day', async () => {

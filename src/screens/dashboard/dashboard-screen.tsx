@@ -9,21 +9,22 @@ import { useServices } from '../../app/services.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { toLanguage } from '../../i18n/i18n.ts';
 
-/** Spec 2: dates in Canadian English, year-month-day (kept in French too). */
-const DATE_FORMAT = new Intl.DateTimeFormat('en-CA', {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  timeZone: 'UTC',
-});
-
 /** Spec 9: the club balance is a placeholder fixed at $0.00. */
 export const CLUB_BALANCE = 0;
 
-/** '2026-11-22T12:00:00.000Z' → '2026-11-22'; absent or invalid → null. */
+/**
+ * Spec 2: dates in Canadian English, year-month-day (kept in French too), in
+ * UTC: '2026-11-22T12:00:00.000Z' → '2026-11-22'; absent or invalid → null.
+ * That is the ISO calendar date, so it is read from toISOString: the first
+ * Intl.DateTimeFormat of a page loads the browser's date data, which costs
+ * a slow phone over 100 ms of blocked main thread.
+ */
 export function formatMembershipDate(value: string | null | undefined): string | null {
   const time = toTime(value);
-  return time === null ? null : DATE_FORMAT.format(time);
+  if (time === null) return null;
+  const date = new Date(time);
+  const year = date.getUTCFullYear();
+  return Number.isNaN(year) || year < 0 || year > 9999 ? null : date.toISOString().slice(0, 10);
 }
 
 /**

@@ -1,0 +1,44 @@
+import { RouterProvider } from '@tanstack/react-router';
+import { type ReactNode, Suspense } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createServices } from './app/create-services.ts';
+import { type AppConfig, readConfig } from './app/env.ts';
+import { loadInspector } from './app/inspector.ts';
+import { ServicesProvider } from './app/services.tsx';
+import { Splash } from './components/splash.tsx';
+import { createI18n } from './i18n/i18n.ts';
+import { yieldToBrowser } from './lib/yield-to-browser.ts';
+import { createAppRouter } from './routes/router.tsx';
+
+/**
+ * The app's start, after the libraries (src/main.tsx): the build-time
+ * settings, the translations, the services and the router, each step in a
+ * task of its own. Resolves to the page to render.
+ */
+export async function startApp(): Promise<ReactNode> {
+  let config: AppConfig;
+  try {
+    config = readConfig();
+  } catch (error) {
+    // Wrong build-time settings: a visible error page (its own chunk), not the spinner.
+    const { showConfigError } = await import('./screens/error/config-error-screen.ts');
+    const mount = document.getElementById('root');
+    if (mount) showConfigError(mount);
+    throw error;
+  }
+  const i18n = createI18n();
+  await yieldToBrowser();
+  const inspect = await loadInspector(config);
+  const { services } = createServices({ config, i18n, inspect });
+  await yieldToBrowser();
+  const router = createAppRouter(services);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ServicesProvider services={services}>
+        <Suspense fallback={<Splash />}>
+          <RouterProvider router={router} />
+        </Suspense>
+      </ServicesProvider>
+    </I18nextProvider>
+  );
+}
