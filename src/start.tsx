@@ -16,6 +16,8 @@ import { createAppRouter } from './routes/router.tsx';
  * task of its own. Resolves to the page to render.
  */
 export async function startApp(): Promise<ReactNode> {
+  // This module's chunk was evaluated in the task that imported it.
+  await yieldToBrowser();
   let config: AppConfig;
   try {
     config = readConfig();
