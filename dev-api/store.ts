@@ -10,27 +10,16 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { BillingAddress, User } from '../machines/shared/domain.ts';
 
-export interface BillingAddressRecord {
-  country_code: 'CA';
-  address_1: string;
-  address_2?: string;
-  city: string;
-  province: string;
-  postal_code: string;
-}
+/** A billing address as the API defines it (docs/api.md). */
+export type BillingAddressRecord = BillingAddress;
 
-export interface UserRecord {
-  _id: string;
-  id: string;
-  firstName: string;
-  lastName: string;
-  /** Trimmed and lower-cased. */
-  email: string;
-  /** E.164. */
-  phone: string;
-  language: 'en' | 'fr';
-  isBetaTester: boolean;
+/**
+ * A user as the API defines it, as stored: the email trimmed and lower-cased,
+ * the phone in E.164, and what the stand-in keeps to itself.
+ */
+export interface UserRecord extends Omit<User, 'billingAddress' | 'disableNotifications'> {
   disableNotifications: boolean;
   billingAddress: BillingAddressRecord | null;
   passwordHash: string;
