@@ -1,12 +1,13 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { type ReactNode, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createServices } from './app/create-services.ts';
+import { serviceSteps } from './app/create-services.ts';
 import { type AppConfig, readConfig } from './app/env.ts';
 import { loadInspector } from './app/inspector.ts';
 import { ServicesProvider } from './app/services.tsx';
 import { Splash } from './components/splash.tsx';
 import { createI18n } from './i18n/i18n.ts';
+import { runInTasks } from './lib/steps.ts';
 import { yieldToBrowser } from './lib/yield-to-browser.ts';
 import { createAppRouter } from './routes/router.tsx';
 
@@ -28,10 +29,11 @@ export async function startApp(): Promise<ReactNode> {
     if (mount) showConfigError(mount);
     throw error;
   }
+  await yieldToBrowser();
   const i18n = createI18n();
   await yieldToBrowser();
   const inspect = await loadInspector(config);
-  const { services } = createServices({ config, i18n, inspect });
+  const { services } = await runInTasks(serviceSteps({ config, i18n, inspect }));
   await yieldToBrowser();
   const router = createAppRouter(services);
   return (

@@ -16,6 +16,7 @@ import { deferApi } from '../api/deferred-api.ts';
 import { createTokenStore, TOKEN_KEYS, type TokenStore } from '../api/tokens.ts';
 import type { CrossTabLock } from '../lib/cross-tab-lock.ts';
 import { createSafeStorage, type SafeStorage } from '../lib/safe-storage.ts';
+import { runAtOnce } from '../lib/steps.ts';
 import type { AppConfig } from './env.ts';
 import { createFlows } from './flows.ts';
 import type { Inspect } from './inspector.ts';
@@ -51,12 +52,27 @@ async function normalizeLogin(emailOrPhone: string): Promise<string> {
   return normalizeEmailOrPhone(typed);
 }
 
+export interface CreatedServices {
+  services: AppServices;
+  /** The one HTTP client (services.api is built on it), for tests of the 401 flow. */
+  client: ApiClient;
+}
+
 /**
  * The composition root, the one place effects are provided: one token store,
  * one HTTP client, the session and membership actors, the language sync, and
  * every screen's flow (flows.ts). Navigation is the router's (routes/).
  */
-export function createServices({
+export function createServices(options: CreateServicesOptions): CreatedServices {
+  return runAtOnce(serviceSteps(options));
+}
+
+/**
+ * createServices in three steps (each `yield` is a pause): the app's start
+ * runs them as three tasks (runInTasks), so a slow phone is not blocked while
+ * the statecharts are built. Nothing outside sees the actors before the end.
+ */
+export function* serviceSteps({
   config,
   i18n,
   logger = console,
@@ -65,11 +81,7 @@ export function createServices({
   fetch,
   timeoutMs,
   inspect,
-}: CreateServicesOptions): {
-  services: AppServices;
-  /** The one HTTP client (services.api is built on it), for tests of the 401 flow. */
-  client: ApiClient;
-} {
+}: CreateServicesOptions): Generator<void, CreatedServices> {
   const tokens: TokenStore = createTokenStore(storage);
 
   // The client asks the session actor for a refresh; all callers share one attempt.
@@ -130,6 +142,7 @@ export function createServices({
     }),
     inspect ? { inspect } : {},
   );
+  yield;
 
   const session: SessionActor = createActor(
     sessionMachine.provide({
@@ -175,6 +188,7 @@ export function createServices({
     }),
     inspect ? { inspect } : {},
   );
+  yield;
 
   membership.start();
   const stored = tokens.read();
