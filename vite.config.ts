@@ -37,6 +37,7 @@ const NODE_TESTS = [
   'tests/api/schemas.test.ts',
   'tests/app/fresh-member.test.ts',
   'tests/views/checkout-renewal-date.test.ts',
+  'tests/lib/steps.test.ts',
 ];
 
 /**
