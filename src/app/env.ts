@@ -5,7 +5,7 @@ export { DEFAULT_STORE_URL, DEFAULT_SUPPORT_URL };
 /**
  * The app's build-time configuration, read once at start. A wrong value stops
  * the start with a ConfigError naming the variable (never its value), which
- * src/main.tsx shows as an error page instead of the spinner. The build
+ * src/start.tsx shows as an error page instead of the spinner. The build
  * (vite.config.ts) already refuses wrong values; this is the second line.
  */
 export interface AppConfig {

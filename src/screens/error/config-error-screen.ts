@@ -10,7 +10,7 @@ import fr from '../../../public/locales/fr/config-error.json' with { type: 'json
  * the app's. It keeps the club mark of index.html's boot view, drops the
  * spinner and shows both languages, English first. The technical details
  * (which variable, never its value) reach the console only, as the error
- * src/main.tsx rethrows.
+ * src/start.tsx rethrows.
  */
 
 type Texts = typeof en;
