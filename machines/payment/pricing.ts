@@ -21,10 +21,18 @@ export const EXPRESS_AMOUNT_CENTS = PRICE_DEFAULTS.amount * 100;
 
 const MONEY_LOCALES: Record<Language, string> = { en: 'en-CA', fr: 'fr-CA' };
 
+/** One formatter per language: building one loads the browser's number data. */
+const MONEY_FORMATS = new Map<Language, Intl.NumberFormat>();
+
 /** '$120.00' (en) or '120,00 $' (fr). */
 export function formatMoney(amount: number, language: Language): string {
-  return new Intl.NumberFormat(MONEY_LOCALES[language], {
-    style: 'currency',
-    currency: CURRENCY,
-  }).format(amount);
+  let format = MONEY_FORMATS.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(MONEY_LOCALES[language], {
+      style: 'currency',
+      currency: CURRENCY,
+    });
+    MONEY_FORMATS.set(language, format);
+  }
+  return format.format(amount);
 }

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { deriveMembership, toTime } from '../../../machines/membership/derive-membership.ts';
 import { isLoading, selectRecord } from '../../../machines/membership/membership.selectors.ts';
+import { formatMoney } from '../../../machines/payment/pricing.ts';
 import { selectUser } from '../../../machines/session/session.selectors.ts';
 import type { Membership } from '../../../machines/shared/domain.ts';
 import { useServices } from '../../app/services.tsx';
@@ -52,7 +53,7 @@ export function DashboardScreen({ now = Date.now }: DashboardScreenProps = {}) {
   const record = useSelector(membership, selectRecord);
   const loading = useSelector(membership, isLoading);
   const firstName = useSelector(session, (s) => selectUser(s).firstName);
-  const locale = toLanguage(i18n.resolvedLanguage ?? i18n.language) === 'fr' ? 'fr-CA' : 'en-CA';
+  const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
 
   return (
     <div className="dashboard">
@@ -83,11 +84,7 @@ export function DashboardScreen({ now = Date.now }: DashboardScreenProps = {}) {
             aria-labelledby="balance-title"
           >
             <h2 id="balance-title">{t('member:dashboard.balance.title')}</h2>
-            <p className="dashboard-balance__amount">
-              {new Intl.NumberFormat(locale, { style: 'currency', currency: 'CAD' }).format(
-                CLUB_BALANCE,
-              )}
-            </p>
+            <p className="dashboard-balance__amount">{formatMoney(CLUB_BALANCE, language)}</p>
             <p className="dashboard-balance__empty">{t('member:dashboard.balance.noData')}</p>
           </section>
         </div>
