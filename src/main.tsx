@@ -1,6 +1,7 @@
-import { StrictMode, startTransition } from 'react';
+import { type ReactNode, StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { yieldToBrowser } from './lib/yield-to-browser.ts';
+import { showLoadError } from './screens/error/load-error-screen.ts';
 import './styles.css';
 
 // Start-up runs as a series of short tasks, so that a slow phone is never
@@ -11,13 +12,23 @@ import './styles.css';
 //   3. each step of the app's start (start.tsx) yields before the next;
 //   4. the first render is a transition: React yields every few milliseconds.
 // See deploy/initial-chunk-vite-plugin.ts.
-await yieldToBrowser();
-const { startApp } = await import('./start.tsx');
-const page = await startApp();
-await yieldToBrowser();
-
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
+
+await yieldToBrowser();
+let page: ReactNode;
+try {
+  const { startApp } = await import('./start.tsx');
+  page = await startApp();
+} catch (error) {
+  // The app's code did not arrive (or its start failed): a page that says so,
+  // with Reload, instead of the endless spinner. Wrong settings have shown
+  // their own page already.
+  if (root.querySelector('.boot')) showLoadError(root, () => window.location.reload());
+  throw error;
+}
+await yieldToBrowser();
+
 const app = createRoot(root);
 startTransition(() => {
   app.render(<StrictMode>{page}</StrictMode>);

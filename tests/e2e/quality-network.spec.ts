@@ -10,7 +10,7 @@ import type { Page, Route } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { expectCode, expectFieldValues, fillSignUp, signUpValues } from './support/forms.ts';
 import { CARDS, expectCardFieldsReady, PASSWORD, typeCard } from './support/members.ts';
-import { expectHeading } from './support/quality.ts';
+import { expectHeading, expectNoViolations } from './support/quality.ts';
 
 // Several screens and axe runs per test: room for a machine shared with other runs.
 test.describe.configure({ timeout: 90_000 });
@@ -170,4 +170,23 @@ test('activation, billing, the subscription and attaching the card fail in turn;
     await expectHeading(page, 'Dashboard');
     await expect(page.getByText('Active', { exact: true })).toBeVisible();
   });
+});
+
+test("the app's own code does not arrive at start-up: a page says so in both languages, and Reload starts the app", async ({
+  page,
+}) => {
+  const appChunk = '**/assets/app-*.js';
+  const drop = (route: Route) => route.abort('failed');
+  await page.route(appChunk, drop);
+  await page.goto('/login');
+  await expectHeading(page, "The members' area could not start");
+  await expect(page.getByRole('alert')).toContainText('Your account and your data are safe.');
+  await expect(
+    page.getByRole('heading', { name: "L'espace membre n'a pas pu démarrer" }),
+  ).toBeVisible();
+  await expectNoViolations(page);
+
+  await page.unroute(appChunk, drop);
+  await page.getByRole('button', { name: 'Reload the page' }).click();
+  await expectHeading(page, 'Sign in');
 });

@@ -1,0 +1,42 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { showLoadError } from '../../src/screens/error/load-error-screen.ts';
+
+afterEach(() => {
+  document.getElementById('root')?.remove();
+});
+
+/** index.html's boot view: the club mark and a spinner. */
+function bootView(): HTMLElement {
+  const root = document.createElement('div');
+  root.id = 'root';
+  root.innerHTML =
+    '<div class="boot" aria-busy="true"><svg aria-hidden="true"></svg><span class="boot__spin"></span></div>';
+  document.body.append(root);
+  return root;
+}
+
+describe('the load error page (the app could not start: part of it did not arrive)', () => {
+  it('replaces the spinner with a page saying so in English and in French, each with Reload', async () => {
+    const root = bootView();
+    const reload = vi.fn();
+    showLoadError(root, reload);
+    expect(root.querySelector('.boot__spin')).toBeNull();
+    expect(root.querySelector('[aria-busy]')).toBeNull();
+    expect(root.querySelector('main svg')).not.toBeNull();
+    expect(
+      screen.getByRole('heading', { level: 1, name: "The members' area could not start" }),
+    ).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('Your account and your data are safe.');
+    const french = screen.getByRole('region', { name: "L'espace membre n'a pas pu démarrer" });
+    expect(french).toHaveAttribute('lang', 'fr');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reload the page' }));
+    await userEvent.click(within(french).getByRole('button', { name: 'Recharger la page' }));
+    expect(reload).toHaveBeenCalledTimes(2);
+    expect(document.title).toBe(
+      "The members' area could not start · L'espace membre n'a pas pu démarrer",
+    );
+  });
+});
