@@ -9,20 +9,35 @@ import { describe, expect, it } from 'vitest';
  * {{interpolation}} variables and <tag> placeholders in every string.
  */
 
-// A path string, not `new URL(...)`: under jsdom, URL is jsdom's and node:url rejects it.
-const LOCALES = `${resolve(dirname(fileURLToPath(import.meta.url)), '../../public/locales')}/`;
+// Path strings, not `new URL(...)`: under jsdom, URL is jsdom's and node:url rejects it.
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/**
+ * The namespaces i18next reads over HTTP (public/locales), and those bundled
+ * into the code for the pages shown when the app cannot start
+ * (src/i18n/bundled, named `bundled/<ns>` here).
+ */
+const LOCALE_DIRS = { '': 'public/locales', 'bundled/': 'src/i18n/bundled' } as const;
+
+function fileOf(language: string, ns: string): string {
+  const bundled = ns.startsWith('bundled/');
+  const dir = bundled ? LOCALE_DIRS['bundled/'] : LOCALE_DIRS[''];
+  return `${ROOT}/${dir}/${language}/${bundled ? ns.slice('bundled/'.length) : ns}.json`;
+}
 
 function namespacesOf(language: string): string[] {
-  const dir = `${LOCALES}${language}`;
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.json'))
-    .map((name) => name.slice(0, -'.json'.length))
+  return Object.entries(LOCALE_DIRS)
+    .flatMap(([prefix, dir]) => {
+      const path = `${ROOT}/${dir}/${language}`;
+      if (!existsSync(path)) return [];
+      return readdirSync(path)
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => `${prefix}${name.slice(0, -'.json'.length)}`);
+    })
     .sort();
 }
 
 function load(language: string, ns: string): unknown {
-  return JSON.parse(readFileSync(`${LOCALES}${language}/${ns}.json`, 'utf8'));
+  return JSON.parse(readFileSync(fileOf(language, ns), 'utf8'));
 }
 
 /** Every leaf as `a.b.0.c` → value; an empty object or array is a leaf too. */
@@ -79,12 +94,12 @@ describe('locale folders', () => {
 });
 
 describe.each(enNamespaces)('namespace %s', (ns) => {
-  const frExists = existsSync(`${LOCALES}fr/${ns}.json`);
+  const frExists = existsSync(fileOf('fr', ns));
   const en = flatten(load('en', ns));
   const fr = frExists ? flatten(load('fr', ns)) : new Map<string, unknown>();
 
   it('exists in French', () => {
-    expect(frExists, `public/locales/fr/${ns}.json is missing`).toBe(true);
+    expect(frExists, `${fileOf('fr', ns)} is missing`).toBe(true);
   });
 
   it('has the same key paths in en and fr', () => {

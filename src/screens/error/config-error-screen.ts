@@ -1,5 +1,5 @@
-import en from '../../../public/locales/en/config-error.json' with { type: 'json' };
-import fr from '../../../public/locales/fr/config-error.json' with { type: 'json' };
+import en from '../../i18n/bundled/en/config-error.json' with { type: 'json' };
+import fr from '../../i18n/bundled/fr/config-error.json' with { type: 'json' };
 import { showStartError } from './start-error-page.ts';
 
 /**

@@ -1,5 +1,5 @@
-import en from '../../../public/locales/en/load-error.json' with { type: 'json' };
-import fr from '../../../public/locales/fr/load-error.json' with { type: 'json' };
+import en from '../../i18n/bundled/en/load-error.json' with { type: 'json' };
+import fr from '../../i18n/bundled/fr/load-error.json' with { type: 'json' };
 import { showStartError } from './start-error-page.ts';
 
 /**
