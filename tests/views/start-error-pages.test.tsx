@@ -18,55 +18,50 @@ function bootView(): HTMLElement {
   return root;
 }
 
-describe('the configuration error page (wrong build-time settings)', () => {
+const reload = vi.fn();
+
+describe.each([
+  {
+    page: 'configuration error page (wrong build-time settings)',
+    show: showConfigError,
+    en: "The members' area cannot start",
+    fr: "L'espace membre ne peut pas démarrer",
+  },
+  {
+    page: 'load error page (part of the app did not arrive)',
+    show: (root: HTMLElement) => showLoadError(root, reload),
+    en: "The members' area could not start",
+    fr: "L'espace membre n'a pas pu démarrer",
+  },
+])('the $page', ({ show, en, fr }) => {
   it('replaces the spinner with a page saying, in English and in French, that the app cannot start', () => {
     const root = bootView();
-    showConfigError(root);
+    show(root);
     expect(root.querySelector('.boot__spin')).toBeNull();
     expect(root.querySelector('[aria-busy]')).toBeNull();
     expect(root.querySelector('main svg')).not.toBeNull();
-    expect(
-      screen.getByRole('heading', { level: 1, name: "The members' area cannot start" }),
-    ).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: en })).toBeVisible();
     expect(screen.getByRole('alert')).toHaveTextContent('Your account and your data are safe.');
-    const french = screen.getByRole('region', { name: "L'espace membre ne peut pas démarrer" });
+    const french = screen.getByRole('region', { name: fr });
     expect(french).toHaveAttribute('lang', 'fr');
     expect(
       within(french).getByText(/Votre compte et vos données ne sont pas touchés/),
     ).toBeVisible();
-    expect(document.title).toBe(
-      "The members' area cannot start · L'espace membre ne peut pas démarrer",
-    );
+    expect(document.title).toBe(`${en} · ${fr}`);
   });
 
   it('shows no technical detail: no variable name, no key', () => {
     const root = bootView();
-    showConfigError(root);
-    expect(root.textContent).not.toMatch(/VITE_|pk_|sk_|undefined/);
+    show(root);
+    expect(root.textContent).not.toMatch(/VITE_|pk_|sk_|undefined|\.json|Error/);
     expect(screen.getAllByRole('heading')).toHaveLength(2);
   });
 });
 
-describe('the load error page (the app could not start: part of it did not arrive)', () => {
-  it('replaces the spinner with a page saying so in English and in French, each with Reload', async () => {
-    const root = bootView();
-    const reload = vi.fn();
-    showLoadError(root, reload);
-    expect(root.querySelector('.boot__spin')).toBeNull();
-    expect(root.querySelector('[aria-busy]')).toBeNull();
-    expect(root.querySelector('main svg')).not.toBeNull();
-    expect(
-      screen.getByRole('heading', { level: 1, name: "The members' area could not start" }),
-    ).toBeVisible();
-    expect(screen.getByRole('alert')).toHaveTextContent('Your account and your data are safe.');
-    const french = screen.getByRole('region', { name: "L'espace membre n'a pas pu démarrer" });
-    expect(french).toHaveAttribute('lang', 'fr');
-
-    await userEvent.click(screen.getByRole('button', { name: 'Reload the page' }));
-    await userEvent.click(within(french).getByRole('button', { name: 'Recharger la page' }));
-    expect(reload).toHaveBeenCalledTimes(2);
-    expect(document.title).toBe(
-      "The members' area could not start · L'espace membre n'a pas pu démarrer",
-    );
-  });
+it('the load error page reloads the page from either language', async () => {
+  reload.mockClear();
+  showLoadError(bootView(), reload);
+  await userEvent.click(screen.getByRole('button', { name: 'Reload the page' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Recharger la page' }));
+  expect(reload).toHaveBeenCalledTimes(2);
 });
