@@ -76,6 +76,9 @@ export function useFormFields<P extends string, F extends string>(
   };
 }
 
+/** What useFormFields gives a view: `field(name)`, the <form> props and the footer's. */
+export type FormBinding<F extends string> = ReturnType<typeof useFormFields<string, F>>;
+
 /**
  * A form's onKeyDown where Enter in an input submits (spec 5), also before
  * the form is valid (the errors then show), but not while `busy`.

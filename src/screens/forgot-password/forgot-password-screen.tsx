@@ -18,10 +18,15 @@ import {
 import { isCodeBusy } from '../../../machines/otp/otp.selectors.ts';
 import { useFlow } from '../../app/use-flow.ts';
 import { FocusedTitle } from '../../components/focused-title.tsx';
-import { EMAIL_KEYBOARD, FormFields, FormFooter } from '../../components/form-fields.tsx';
+import {
+  EMAIL_KEYBOARD,
+  type FieldSpec,
+  FormFields,
+  FormFooter,
+} from '../../components/form-fields.tsx';
 import { OneTimeCode, type OtpActor } from '../../components/one-time-code.tsx';
 import { NEW_PASSWORD } from '../../components/password-field.tsx';
-import { useFormFields } from '../../components/use-form-fields.ts';
+import { type FormBinding, useFormFields } from '../../components/use-form-fields.ts';
 
 type Send = (event: ForgotPasswordEvent) => void;
 
@@ -87,44 +92,26 @@ function StepTitle({
 }
 
 function RequestStep({ snapshot, send, announce }: StepProps) {
-  const { t } = useTranslation(['auth', 'common']);
-  const requesting = isRequesting(snapshot);
-  const { field, formProps, footer } = useFormFields(
-    'request',
-    selectForgotEmailForm(snapshot),
-    send,
-    {
-      errorId: 'forgot-error',
-      busy: requesting,
-      submit: () => send({ type: 'request.submit' }),
-    },
-  );
-
+  const form = useFormFields('request', selectForgotEmailForm(snapshot), send, {
+    errorId: 'forgot-error',
+    busy: isRequesting(snapshot),
+    submit: () => send({ type: 'request.submit' }),
+  });
   return (
-    <>
-      <StepTitle
-        announce={announce}
-        title={t('auth:forgot.request.title')}
-        subtitle={t('auth:forgot.request.subtitle')}
-      />
-      <form {...formProps}>
-        <FormFields
-          bind={field}
-          fields={[
-            {
-              name: 'email',
-              id: 'forgot-email',
-              type: 'email',
-              autoComplete: 'email',
-              ...EMAIL_KEYBOARD,
-            },
-          ]}
-        />
-        <FormFooter {...footer} busyLabel={t('auth:forgot.request.submitting')}>
-          {t('auth:forgot.request.submit')}
-        </FormFooter>
-      </form>
-    </>
+    <FormStep
+      step="request"
+      announce={announce}
+      form={form}
+      fields={[
+        {
+          name: 'email',
+          id: 'forgot-email',
+          type: 'email',
+          autoComplete: 'email',
+          ...EMAIL_KEYBOARD,
+        },
+      ]}
+    />
   );
 }
 
@@ -180,36 +167,48 @@ function OtherEmail({ otp, send }: { otp: OtpActor; send: Send }) {
 }
 
 function NewPasswordStep({ snapshot, send, announce }: StepProps) {
-  const { t } = useTranslation(['auth', 'common']);
-  const resetting = isResetting(snapshot) || snapshot.matches('done');
-  const { field, formProps, footer } = useFormFields(
-    'reset',
-    selectResetPasswordForm(snapshot),
-    send,
-    {
-      errorId: 'forgot-reset-error',
-      busy: resetting,
-      submit: () => send({ type: 'reset.submit' }),
-    },
+  const form = useFormFields('reset', selectResetPasswordForm(snapshot), send, {
+    errorId: 'forgot-reset-error',
+    busy: isResetting(snapshot) || snapshot.matches('done'),
+    submit: () => send({ type: 'reset.submit' }),
+  });
+  return (
+    <FormStep
+      step="newPassword"
+      announce={announce}
+      form={form}
+      fields={[
+        { name: 'password', label: 'newPassword', id: 'forgot-new-password', ...NEW_PASSWORD },
+        { name: 'passwordConfirmation', id: 'forgot-password-confirmation', ...NEW_PASSWORD },
+      ]}
+    />
   );
+}
 
+/** A step that is one form: its title, its fields and its button (texts under auth `forgot.<step>`). */
+function FormStep<F extends string>({
+  step,
+  announce,
+  form: { field, formProps, footer },
+  fields,
+}: {
+  step: 'request' | 'newPassword';
+  announce: boolean;
+  form: FormBinding<F>;
+  fields: ReadonlyArray<FieldSpec<F>>;
+}) {
+  const { t } = useTranslation('auth');
   return (
     <>
       <StepTitle
         announce={announce}
-        title={t('auth:forgot.newPassword.title')}
-        subtitle={t('auth:forgot.newPassword.subtitle')}
+        title={t(`forgot.${step}.title`)}
+        subtitle={t(`forgot.${step}.subtitle`)}
       />
       <form {...formProps}>
-        <FormFields
-          bind={field}
-          fields={[
-            { name: 'password', label: 'newPassword', id: 'forgot-new-password', ...NEW_PASSWORD },
-            { name: 'passwordConfirmation', id: 'forgot-password-confirmation', ...NEW_PASSWORD },
-          ]}
-        />
-        <FormFooter {...footer} busyLabel={t('auth:forgot.newPassword.submitting')}>
-          {t('auth:forgot.newPassword.submit')}
+        <FormFields bind={field} fields={fields} />
+        <FormFooter {...footer} busyLabel={t(`forgot.${step}.submitting`)}>
+          {t(`forgot.${step}.submit`)}
         </FormFooter>
       </form>
     </>
