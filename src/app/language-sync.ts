@@ -2,7 +2,7 @@ import type { i18n as I18n } from 'i18next';
 import { isSignedIn, selectUser } from '../../machines/session/session.selectors.ts';
 import type { Language } from '../../machines/shared/domain.ts';
 import type { Api } from '../api/api.ts';
-import { toLanguage } from '../i18n/i18n.ts';
+import { currentLanguage } from '../i18n/i18n.ts';
 import type { KeyValueStorage } from '../lib/safe-storage.ts';
 import type { Logger, SessionActor } from './services.tsx';
 
@@ -60,7 +60,7 @@ export function createLanguageSync({ i18n, session, api, logger, storage }: Lang
       if (syncedFor === user._id) return;
       syncedFor = user._id;
       const chosen = pending();
-      const current = toLanguage(i18n.resolvedLanguage ?? i18n.language);
+      const current = currentLanguage(i18n);
       if (chosen) {
         if (chosen !== user.language) save(chosen);
         else setPending(null);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../machines/shared/domain.ts';
-import { LANGUAGES, toLanguage } from '../i18n/i18n.ts';
+import { currentLanguage, LANGUAGES } from '../i18n/i18n.ts';
 
 /**
  * The EN/FR chooser (spec 1). `onChosen` lets the app save the choice to the
@@ -8,7 +8,7 @@ import { LANGUAGES, toLanguage } from '../i18n/i18n.ts';
  */
 export function LanguageSwitcher({ onChosen }: { onChosen?: (language: Language) => void }) {
   const { t, i18n } = useTranslation('common');
-  const current = toLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const current = currentLanguage(i18n);
   return (
     <fieldset className="language-switcher">
       <legend className="visually-hidden">{t('header.languageLabel')}</legend>

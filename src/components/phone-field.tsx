@@ -14,7 +14,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toLanguage } from '../i18n/i18n.ts';
+import { currentLanguage } from '../i18n/i18n.ts';
 import { describedByOf, FieldFrame } from './text-field.tsx';
 
 /** Canada first: the selector starts on Canada (+1). */
@@ -126,7 +126,7 @@ export function PhoneField({
   ...input
 }: PhoneFieldProps) {
   const { t, i18n } = useTranslation(['common', 'auth']);
-  const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const language = currentLanguage(i18n);
   const [initial] = useState(() => phoneTextOf(value, defaultCountry));
   const [text, setText] = useState(initial.text);
   const [country, setCountry] = useState<CountryCode>(initial.country);

@@ -8,7 +8,7 @@ import { selectUser } from '../../../machines/session/session.selectors.ts';
 import type { Membership } from '../../../machines/shared/domain.ts';
 import { useServices } from '../../app/services.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { toLanguage } from '../../i18n/i18n.ts';
+import { currentLanguage } from '../../i18n/i18n.ts';
 
 /** Spec 9: the club balance is a placeholder fixed at $0.00. */
 export const CLUB_BALANCE = 0;
@@ -53,7 +53,7 @@ export function DashboardScreen({ now = Date.now }: DashboardScreenProps = {}) {
   const record = useSelector(membership, selectRecord);
   const loading = useSelector(membership, isLoading);
   const firstName = useSelector(session, (s) => selectUser(s).firstName);
-  const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const language = currentLanguage(i18n);
 
   return (
     <div className="dashboard">
