@@ -1,6 +1,10 @@
-import type { FormEvent, KeyboardEvent } from 'react';
+import { type FormEvent as SubmitEvent, type KeyboardEvent, useId } from 'react';
 import type { FieldErrors } from '../../machines/forms/field-error.ts';
-import { type FieldEvent, shownFieldErrors } from '../../machines/forms/form-state.ts';
+import {
+  type FieldEvent,
+  type FormEvent,
+  shownFieldErrors,
+} from '../../machines/forms/form-state.ts';
 import { useErrorText } from '../i18n/translate.ts';
 
 /** The form slice a machine keeps (machines/forms/form-state.ts), as a view reads it. */
@@ -21,33 +25,66 @@ export interface FieldBinding {
   readOnly: boolean;
 }
 
+export interface FormFieldsOptions {
+  /** The id of the message under the form; default: one of React's (useId). */
+  errorId?: string;
+  /** While true, the fields are read-only and the button shows its busy label. */
+  busy?: boolean;
+  /** Enter in a field submits even while the button is disabled, to show the errors (spec 5). */
+  submitOnEnter?: boolean;
+}
+
+/** What useFormFields gives a view: `field(name)`, the <form> props and the footer's. */
+export interface FormBinding<F extends string> {
+  field(name: F): FieldBinding;
+  /** Spread on the <form>: no browser validation, the message under it described, submit wired. */
+  formProps: {
+    noValidate: true;
+    'aria-describedby': string | undefined;
+    onSubmit(event: SubmitEvent): void;
+    onKeyDown?(event: KeyboardEvent<HTMLFormElement>): void;
+  };
+  /** The message under the form, translated (null when there is none). */
+  errorText: string | null;
+  /** Spread on <FormFooter>: the message's id and text, and whether the form is busy. */
+  footer: { errorId: string; errorText: string | null; busy: boolean };
+}
+
 /**
  * Binds a form machine's fields to TextField, PasswordField, PhoneField or a
  * select: `field('email')` gives value, change, blur, the translated error and
  * readOnly (while `busy`). `formProps`, spread on the <form>, sends the
- * machine's submit event (`submit`) instead of loading a page, and ties the
- * message under the form (`<FormAlert id={errorId}>{errorText}</FormAlert>`)
- * to it.
+ * machine's `<prefix>.submit` instead of loading a page (or calls `submit`,
+ * for a submit event that carries more than the values), and ties the
+ * message under the form (`<FormFooter {...footer}>`) to it.
  */
+export function useFormFields<P extends string, F extends string>(
+  prefix: P,
+  form: FormView<F>,
+  send: (event: FormEvent<P, F>) => void,
+  options?: FormFieldsOptions,
+): FormBinding<F>;
+export function useFormFields<P extends string, F extends string>(
+  prefix: P,
+  form: FormView<F>,
+  send: (event: FieldEvent<P, F>) => void,
+  options: FormFieldsOptions & { submit(): void },
+): FormBinding<F>;
 export function useFormFields<P extends string, F extends string>(
   prefix: P,
   form: FormView<F>,
   send: (event: FieldEvent<P, F>) => void,
   {
-    errorId,
+    errorId: givenErrorId,
     busy = false,
-    submit,
     submitOnEnter = false,
-  }: {
-    errorId: string;
-    busy?: boolean;
-    /** Sends the machine's submit event. */
-    submit: () => void;
-    /** Enter in a field submits even while the button is disabled, to show the errors (spec 5). */
-    submitOnEnter?: boolean;
-  },
-) {
+    // Without `submit`, the first signature holds: `send` takes the plain submit event.
+    submit = () => (send as (event: FormEvent<P, F>) => void)({ type: `${prefix}.submit` }),
+  }: FormFieldsOptions & { submit?(): void } = {},
+): FormBinding<F> {
   const { keyText, fieldText } = useErrorText();
+  const ownErrorId = useId();
+  const errorId = givenErrorId ?? ownErrorId;
   const errors = shownFieldErrors(form);
   const errorText = form.errorKey ? keyText(form.errorKey) : null;
   const field = (name: F): FieldBinding => ({
@@ -59,25 +96,19 @@ export function useFormFields<P extends string, F extends string>(
   });
   return {
     field,
-    /** Spread on the <form>: no browser validation, the message under it described, submit wired. */
     formProps: {
       noValidate: true,
       'aria-describedby': form.errorKey ? errorId : undefined,
-      onSubmit: (event: FormEvent) => {
+      onSubmit: (event) => {
         event.preventDefault();
         submit();
       },
       ...(submitOnEnter ? { onKeyDown: enterSubmits(busy, submit) } : {}),
     },
-    /** The message under the form, translated (null when there is none). */
     errorText,
-    /** Spread on <FormFooter>: the message's id and text, and whether the form is busy. */
     footer: { errorId, errorText, busy },
   };
 }
-
-/** What useFormFields gives a view: `field(name)`, the <form> props and the footer's. */
-export type FormBinding<F extends string> = ReturnType<typeof useFormFields<string, F>>;
 
 /**
  * A form's onKeyDown where Enter in an input submits (spec 5), also before

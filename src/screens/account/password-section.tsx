@@ -11,18 +11,15 @@ import { CURRENT_PASSWORD, NEW_PASSWORD } from '../../components/password-field.
 import { useFormFields } from '../../components/use-form-fields.ts';
 import { AccountSection } from './account-section.tsx';
 
-const ERROR_ID = 'account-password-error';
-
 /** Current password, new password and its confirmation (PUT .../change-password). */
 export function PasswordSection() {
   const { t } = useTranslation(['account', 'common']);
   const [snapshot, send] = useFlow(changePasswordMachine, 'changePassword');
-  const saving = isChangingPassword(snapshot);
   const { field, formProps, footer } = useFormFields(
     'password',
     selectChangePasswordForm(snapshot),
     send,
-    { errorId: ERROR_ID, busy: saving, submit: () => send({ type: 'password.submit' }) },
+    { busy: isChangingPassword(snapshot) },
   );
 
   return (

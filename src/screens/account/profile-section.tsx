@@ -14,19 +14,14 @@ import { TextField } from '../../components/text-field.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
 import { AccountSection } from './account-section.tsx';
 
-const ERROR_ID = 'account-profile-error';
-
 /** First name, last name and phone (registration rules), saved with PUT client/auth/profile. */
 export function ProfileSection({ user }: { user: User }) {
   const { t } = useTranslation(['account', 'common']);
   const [snapshot, send] = useFlow(profileFormMachine, 'profileForm', {
     input: { firstName: user.firstName, lastName: user.lastName, phone: user.phone },
   });
-  const saving = isProfileSaving(snapshot);
   const { field, formProps, footer } = useFormFields('profile', selectProfileForm(snapshot), send, {
-    errorId: ERROR_ID,
-    busy: saving,
-    submit: () => send({ type: 'profile.submit' }),
+    busy: isProfileSaving(snapshot),
   });
 
   return (

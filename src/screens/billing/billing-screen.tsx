@@ -19,8 +19,6 @@ import { FormFields, FormFooter } from '../../components/form-fields.tsx';
 import { describedByOf, FieldFrame, TextField } from '../../components/text-field.tsx';
 import { type FieldBinding, useFormFields } from '../../components/use-form-fields.ts';
 
-const ERROR_ID = 'billing-error';
-
 /** /billing (spec 2): the billing address, country fixed to Canada. */
 export function BillingScreen() {
   const { t, i18n } = useTranslation(['member', 'common']);
@@ -37,9 +35,7 @@ export function BillingScreen() {
   const busy = isBillingBusy(snapshot);
   const form = selectBillingForm(snapshot);
   const { field, formProps, footer } = useFormFields('billing', form, send, {
-    errorId: ERROR_ID,
     busy,
-    submit: () => send({ type: 'billing.submit' }),
     submitOnEnter: true,
   });
   const language = i18n.resolvedLanguage ?? i18n.language;

@@ -93,9 +93,7 @@ function StepTitle({
 
 function RequestStep({ snapshot, send, announce }: StepProps) {
   const form = useFormFields('request', selectForgotEmailForm(snapshot), send, {
-    errorId: 'forgot-error',
     busy: isRequesting(snapshot),
-    submit: () => send({ type: 'request.submit' }),
   });
   return (
     <FormStep
@@ -168,9 +166,7 @@ function OtherEmail({ otp, send }: { otp: OtpActor; send: Send }) {
 
 function NewPasswordStep({ snapshot, send, announce }: StepProps) {
   const form = useFormFields('reset', selectResetPasswordForm(snapshot), send, {
-    errorId: 'forgot-reset-error',
     busy: isResetting(snapshot) || snapshot.matches('done'),
-    submit: () => send({ type: 'reset.submit' }),
   });
   return (
     <FormStep

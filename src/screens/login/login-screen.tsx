@@ -43,10 +43,7 @@ function LoginForm() {
   const canSubmit = useSelector(session, canSubmitLogin);
   const expired = useSelector(session, selectSignOutReason) === 'expired';
   const afterReset = useSearch({ strict: false }).reset === 1;
-  const { field, formProps, errorText } = useFormFields('login', form, session.send, {
-    errorId: 'login-error',
-    submit: () => session.send({ type: 'login.submit' }),
-  });
+  const { field, formProps, footer } = useFormFields('login', form, session.send);
   // An empty field says nothing (the disabled button does); a server error marks both inputs.
   const loginField = (name: LoginField) => {
     const binding = field(name);
@@ -79,8 +76,7 @@ function LoginForm() {
           <Link to="/forgot-password">{t('auth:login.forgotPassword')}</Link>
         </p>
         <FormFooter
-          errorId="login-error"
-          errorText={errorText}
+          {...footer}
           busy={busy}
           busyLabel={t('auth:login.submitting')}
           disabled={!canSubmit}

@@ -17,8 +17,6 @@ import { PhoneField } from '../../components/phone-field.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 
-const ERROR_ID = 'register-error';
-
 /**
  * The registration route: the form (spec 2, 5), then the confirmation view
  * showing the entered email. A thin view over the registration machine.
@@ -32,7 +30,6 @@ export function RegisterScreen() {
     selectRegistrationForm(snapshot),
     send,
     {
-      errorId: ERROR_ID,
       busy,
       // The language is the interface's at the moment of submitting (spec 3).
       submit: () => send({ type: 'registration.submit', language: currentLanguage(i18n) }),
