@@ -1,4 +1,4 @@
-import { type FormEvent as SubmitEvent, type KeyboardEvent, useId } from 'react';
+import { type KeyboardEvent, type FormEvent as SubmitEvent, useId } from 'react';
 import type { FieldErrors } from '../../machines/forms/field-error.ts';
 import {
   type FieldEvent,
