@@ -60,34 +60,54 @@ export function FormFields<F extends string>({
 }
 
 /**
+ * A form's button texts: the translation group holding its `submit` and
+ * `submitting` (`'account:profile'` → account `profile.submit`), or the two
+ * texts themselves.
+ */
+export type SubmitTexts =
+  | 'auth:login'
+  | 'auth:register'
+  | 'auth:forgot.request'
+  | 'auth:forgot.newPassword'
+  | 'member:billing'
+  | 'account:profile'
+  | 'account:password'
+  | { submit: string; submitting: string };
+
+/**
  * The end of a form: the message under it (tied to the form by `errorId`),
- * an optional success status, and the submit button with its busy label.
+ * an optional success status, and the submit button, which says `submitting`
+ * while busy.
  */
 export function FormFooter({
   errorId,
   errorText,
   success,
   busy,
-  busyLabel,
+  texts,
   disabled,
   className,
-  children,
 }: {
   errorId: string;
   errorText: string | null;
   success?: string | null;
   busy: boolean;
-  busyLabel: string;
+  texts: SubmitTexts;
   disabled?: boolean;
   className?: string;
-  children: string;
 }) {
+  // The screen has loaded the group's namespace; naming it here must not load another.
+  const t = useTranslation().i18n.getFixedT(null, ['auth', 'member', 'account']);
+  const { submit, submitting } =
+    typeof texts === 'string'
+      ? { submit: t(`${texts}.submit`), submitting: t(`${texts}.submitting`) }
+      : texts;
   return (
     <>
       <FormAlert id={errorId}>{errorText}</FormAlert>
       {success === undefined ? null : <FormAlert tone="success">{success}</FormAlert>}
-      <SubmitButton busy={busy} busyLabel={busyLabel} disabled={disabled} className={className}>
-        {children}
+      <SubmitButton busy={busy} busyLabel={submitting} disabled={disabled} className={className}>
+        {submit}
       </SubmitButton>
     </>
   );

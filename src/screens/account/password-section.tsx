@@ -41,10 +41,8 @@ export function PasswordSection() {
         <FormFooter
           {...footer}
           success={isPasswordChanged(snapshot) ? t('account:password.changed') : null}
-          busyLabel={t('account:password.submitting')}
-        >
-          {t('account:password.submit')}
-        </FormFooter>
+          texts="account:password"
+        />
       </form>
     </AccountSection>
   );

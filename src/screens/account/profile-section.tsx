@@ -47,11 +47,9 @@ export function ProfileSection({ user }: { user: User }) {
         <FormFooter
           {...footer}
           success={isProfileSaved(snapshot) ? t('account:profile.saved') : null}
-          busyLabel={t('account:profile.submitting')}
+          texts="account:profile"
           disabled={!canSaveProfile(snapshot)}
-        >
-          {t('account:profile.submit')}
-        </FormFooter>
+        />
       </form>
     </AccountSection>
   );

@@ -93,13 +93,7 @@ export function BillingScreen() {
           placeholder={t('member:billing.provincePlaceholder')}
           options={provinces}
         />
-        <FormFooter
-          {...footer}
-          busyLabel={t('member:billing.submitting')}
-          disabled={!canSubmitBilling(snapshot)}
-        >
-          {t('member:billing.submit')}
-        </FormFooter>
+        <FormFooter {...footer} texts="member:billing" disabled={!canSubmitBilling(snapshot)} />
       </form>
     </section>
   );

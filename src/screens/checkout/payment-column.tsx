@@ -183,11 +183,12 @@ export function PaymentColumn({
                 errorText={errorString}
                 className="checkout-payment__subscribe"
                 busy={payingByCard}
-                busyLabel={t('checkout:payment.subscribing')}
+                texts={{
+                  submit: t('checkout:payment.subscribe'),
+                  submitting: t('checkout:payment.subscribing'),
+                }}
                 disabled={!canSubscribe(snapshot)}
-              >
-                {t('checkout:payment.subscribe')}
-              </FormFooter>
+              />
             </form>
             <p className="checkout-payment__terms">
               {t('checkout:terms.note', { club: t('common:app.name'), amount, date: renewsOn })}

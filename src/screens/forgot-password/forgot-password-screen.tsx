@@ -203,9 +203,7 @@ function FormStep<F extends string>({
       />
       <form {...formProps}>
         <FormFields bind={field} fields={fields} />
-        <FormFooter {...footer} busyLabel={t(`forgot.${step}.submitting`)}>
-          {t(`forgot.${step}.submit`)}
-        </FormFooter>
+        <FormFooter {...footer} texts={`auth:forgot.${step}`} />
       </form>
     </>
   );

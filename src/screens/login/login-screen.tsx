@@ -75,14 +75,7 @@ function LoginForm() {
         <p className="auth-form__aside">
           <Link to="/forgot-password">{t('auth:login.forgotPassword')}</Link>
         </p>
-        <FormFooter
-          {...footer}
-          busy={busy}
-          busyLabel={t('auth:login.submitting')}
-          disabled={!canSubmit}
-        >
-          {t('auth:login.submit')}
-        </FormFooter>
+        <FormFooter {...footer} busy={busy} texts="auth:login" disabled={!canSubmit} />
       </form>
       <p className="auth-form__notice">
         {t('auth:login.noticeBefore')} <Link to="/terms">{t('auth:login.terms')}</Link>{' '}

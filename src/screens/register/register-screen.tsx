@@ -65,13 +65,7 @@ export function RegisterScreen() {
             { name: 'password', id: 'register-password', ...NEW_PASSWORD },
           ]}
         />
-        <FormFooter
-          {...footer}
-          busyLabel={t('auth:register.submitting')}
-          disabled={!canSubmitRegistration(snapshot)}
-        >
-          {t('auth:register.submit')}
-        </FormFooter>
+        <FormFooter {...footer} texts="auth:register" disabled={!canSubmitRegistration(snapshot)} />
       </form>
     </section>
   );
