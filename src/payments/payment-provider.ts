@@ -17,7 +17,7 @@
  *   `express.available`, `onUnavailable` → `express.unavailable`,
  *   `onConfirm` → `express.confirm`, `onCancel` → `express.cancel`.
  */
-import type { ComponentType, ReactNode } from 'react';
+import { type ComponentType, createElement, type ReactNode } from 'react';
 import type {
   CardField,
   CardFieldChange,
@@ -78,4 +78,24 @@ export interface PaymentProviderModule {
   /** Number, expiry or CVC, by its `field`. */
   CardField: ComponentType<CardFieldProps>;
   ExpressButton: ComponentType<ExpressButtonProps>;
+}
+
+/**
+ * A provider's module: its parts, with the settings its provider component
+ * needs (a publishable key's loader, a latency) bound once, when the module is
+ * made, so the checkout renders every provider alike.
+ */
+export function paymentProviderModule<Settings extends object>(
+  name: PaymentProviderModule['name'],
+  parts: Omit<PaymentProviderModule, 'name' | 'PaymentProvider'> & {
+    Provider: ComponentType<PaymentProviderProps & Settings>;
+    settings: Settings;
+  },
+): PaymentProviderModule {
+  const { Provider, settings, CardField, ExpressButton } = parts;
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per module (load-payment-provider keeps one per key), never during a render.
+  function PaymentProvider(props: PaymentProviderProps) {
+    return createElement(Provider, { ...props, ...settings });
+  }
+  return { name, PaymentProvider, CardField, ExpressButton };
 }

@@ -49,6 +49,7 @@ import type {
   PaymentProviderModule,
   PaymentProviderProps,
 } from './payment-provider.ts';
+import { paymentProviderModule } from './payment-provider.ts';
 import {
   availableMethodsOf,
   createStripeGateway,
@@ -181,17 +182,12 @@ export function createStripePaymentProvider(
   publishableKey: string,
   load: LoadStripe = loadStripe,
 ): PaymentProviderModule {
-  const getStripe = createStripeLoader(publishableKey, load);
-  // biome-ignore lint/correctness/noComponentHookFactories: bound once per publishable key (load-payment-provider keeps one per key), never created during a render.
-  function PaymentProvider(props: PaymentProviderProps) {
-    return <StripePaymentProvider {...props} getStripe={getStripe} />;
-  }
-  return {
-    name: 'stripe',
-    PaymentProvider,
+  return paymentProviderModule('stripe', {
+    Provider: StripePaymentProvider,
+    settings: { getStripe: createStripeLoader(publishableKey, load) },
     CardField: StripeCardField,
     ExpressButton: StripeExpressButton,
-  };
+  });
 }
 
 /** What the card fields' elements take here (each element accepts these props). */

@@ -18,6 +18,7 @@ import type {
   PaymentProviderModule,
   PaymentProviderProps,
 } from './payment-provider.ts';
+import { paymentProviderModule } from './payment-provider.ts';
 import {
   checkCardNumber,
   checkCvc,
@@ -237,17 +238,12 @@ export function TestExpressButton({
 export function createTestPaymentProvider(
   options: { latencyMs?: number } = {},
 ): PaymentProviderModule {
-  const latencyMs = options.latencyMs ?? DEFAULT_TEST_LATENCY_MS;
-  // biome-ignore lint/correctness/noComponentHookFactories: bound once per configuration at module level, never created during a render.
-  function PaymentProvider(props: PaymentProviderProps) {
-    return <TestPaymentProvider {...props} latencyMs={latencyMs} />;
-  }
-  return {
-    name: 'test',
-    PaymentProvider,
+  return paymentProviderModule('test', {
+    Provider: TestPaymentProvider,
+    settings: { latencyMs: options.latencyMs ?? DEFAULT_TEST_LATENCY_MS },
     CardField: TestCardField,
     ExpressButton: TestExpressButton,
-  };
+  });
 }
 
 export const testPaymentProvider: PaymentProviderModule = createTestPaymentProvider();
