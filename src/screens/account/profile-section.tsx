@@ -9,7 +9,7 @@ import { profileFormMachine } from '../../../machines/account/profile-form.machi
 import type { User } from '../../../machines/shared/domain.ts';
 import { useFlow } from '../../app/use-flow.ts';
 import { FormFields, FormFooter } from '../../components/form-fields.tsx';
-import { PhoneField } from '../../components/phone-field.tsx';
+import { personFields } from '../../components/person-fields.ts';
 import { TextField } from '../../components/text-field.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
 import { AccountSection } from './account-section.tsx';
@@ -27,14 +27,7 @@ export function ProfileSection({ user }: { user: User }) {
   return (
     <AccountSection name="profile">
       <form {...formProps}>
-        <FormFields
-          bind={field}
-          fields={[
-            { name: 'firstName', id: 'account-first-name', autoComplete: 'given-name' },
-            { name: 'lastName', id: 'account-last-name', autoComplete: 'family-name' },
-            { name: 'phone', as: PhoneField, id: 'account-phone' },
-          ]}
-        />
+        <FormFields bind={field} fields={personFields('account')} />
         <TextField
           id="account-email"
           label={t('account:profile.email')}

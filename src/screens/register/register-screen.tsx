@@ -13,7 +13,7 @@ import { AuthFormHeader } from '../../components/auth-form-header.tsx';
 import { FocusedTitle } from '../../components/focused-title.tsx';
 import { AS_TYPED, FormFields, FormFooter } from '../../components/form-fields.tsx';
 import { NEW_PASSWORD } from '../../components/password-field.tsx';
-import { PhoneField } from '../../components/phone-field.tsx';
+import { personFields } from '../../components/person-fields.ts';
 import { useFormFields } from '../../components/use-form-fields.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 
@@ -47,14 +47,7 @@ export function RegisterScreen() {
         <FormFields
           bind={field}
           fields={[
-            { name: 'firstName', id: 'register-first-name', autoComplete: 'given-name' },
-            { name: 'lastName', id: 'register-last-name', autoComplete: 'family-name' },
-            {
-              name: 'phone',
-              as: PhoneField,
-              id: 'register-phone',
-              hint: t('auth:register.phoneHint'),
-            },
+            ...personFields('register', { phoneHint: t('auth:register.phoneHint') }),
             {
               name: 'email',
               id: 'register-email',
