@@ -26,8 +26,6 @@ export interface FieldBinding {
 }
 
 export interface FormFieldsOptions {
-  /** The id of the message under the form; default: one of React's (useId). */
-  errorId?: string;
   /** While true, the fields are read-only and the button shows its busy label. */
   busy?: boolean;
   /** Enter in a field submits even while the button is disabled, to show the errors (spec 5). */
@@ -44,9 +42,7 @@ export interface FormBinding<F extends string> {
     onSubmit(event: SubmitEvent): void;
     onKeyDown?(event: KeyboardEvent<HTMLFormElement>): void;
   };
-  /** The message under the form, translated (null when there is none). */
-  errorText: string | null;
-  /** Spread on <FormFooter>: the message's id and text, and whether the form is busy. */
+  /** Spread on <FormFooter>: the message's id (React's useId) and text, and whether the form is busy. */
   footer: { errorId: string; errorText: string | null; busy: boolean };
 }
 
@@ -75,7 +71,6 @@ export function useFormFields<P extends string, F extends string>(
   form: FormView<F>,
   send: (event: FieldEvent<P, F>) => void,
   {
-    errorId: givenErrorId,
     busy = false,
     submitOnEnter = false,
     // Without `submit`, the first signature holds: `send` takes the plain submit event.
@@ -83,8 +78,7 @@ export function useFormFields<P extends string, F extends string>(
   }: FormFieldsOptions & { submit?(): void } = {},
 ): FormBinding<F> {
   const { keyText, fieldText } = useErrorText();
-  const ownErrorId = useId();
-  const errorId = givenErrorId ?? ownErrorId;
+  const errorId = useId();
   const errors = shownFieldErrors(form);
   const errorText = form.errorKey ? keyText(form.errorKey) : null;
   const field = (name: F): FieldBinding => ({
@@ -105,7 +99,6 @@ export function useFormFields<P extends string, F extends string>(
       },
       ...(submitOnEnter ? { onKeyDown: enterSubmits(busy, submit) } : {}),
     },
-    errorText,
     footer: { errorId, errorText, busy },
   };
 }
