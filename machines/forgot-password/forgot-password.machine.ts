@@ -158,10 +158,11 @@ export const forgotPasswordMachine = setup({
             onError: [
               {
                 guard: { type: 'isNotDelivered', params: errorOf },
-                target: 'editing',
-                actions: { type: 'assignRequestError', params: errorOf },
-                description:
+                ...errorTo(
+                  'editing',
+                  'assignRequestError',
                   'No code went out (network, time-out, server error): say so; the email is kept.',
+                ),
               },
               {
                 target: '#forgotPassword.code',

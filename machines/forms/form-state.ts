@@ -1,8 +1,10 @@
 /**
  * The form kit: one slice of context for a form, pure reducers over it, the
  * assigners a form machine wraps in `assign` (each taking typed `params`,
- * mapped from the event by `fieldChangeOf` / `fieldOf` / `errorOf`), and for a
- * machine with one form its five actions (`formActions`) and events (`FormEvent`).
+ * mapped from the event by `fieldChangeOf` / `fieldOf` / `errorOf`), for a
+ * machine with one form its five actions (`formActions`) and events (`FormEvent`),
+ * and the named transitions of those events (`changeWith`, `touchOnBlur`,
+ * `submitWhenValid`).
  *
  * One vocabulary for errors, everywhere:
  * - `validationErrors`: the schema's verdict on every field, live;
