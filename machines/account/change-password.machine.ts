@@ -5,7 +5,7 @@ import {
   type ChangePasswordValues,
   changePasswordSchema,
 } from '../forms/password.schema.ts';
-import { errorOf } from '../shared/event-params.ts';
+import { errorTo } from '../shared/error-transitions.ts';
 import { notProvided } from '../shared/not-provided.ts';
 
 /** Server codes that mark one field; any other code shows under the form. */
@@ -79,19 +79,13 @@ export const changePasswordMachine = setup({
       description: 'The form is editable; values are validated as they change.',
       initial: 'idle',
       on: {
-        'password.change': {
-          target: '.idle',
-          actions: { type: 'changeField', params: kit.fieldChangeOf },
-          description: 'Any change clears the server’s errors and the changed message.',
-        },
+        'password.change': kit.changeWith(
+          'changeField',
+          'Any change clears the server’s errors and the changed message.',
+          '.idle',
+        ),
         'password.blur': kit.TOUCH_FIELD_ON_BLUR,
-        'password.submit': [
-          { guard: 'isValid', target: 'saving', actions: 'clearServerErrors' },
-          {
-            actions: 'touchAllFields',
-            description: 'Not valid: show every field’s error.',
-          },
-        ],
+        'password.submit': kit.submitWhenValid('isValid', 'saving'),
       },
       states: {
         idle: { description: 'No message.' },
@@ -106,12 +100,11 @@ export const changePasswordMachine = setup({
         src: 'changePassword',
         input: changePasswordInput,
         onDone: { target: 'editing.changed', actions: 'clearForm' },
-        onError: {
-          target: 'editing.idle',
-          actions: { type: 'assignServerError', params: errorOf },
-          description:
-            'server.incorrectPassword marks the current password, any other code shows under the form; the values are kept.',
-        },
+        onError: errorTo(
+          'editing.idle',
+          'assignServerError',
+          'server.incorrectPassword marks the current password, any other code shows under the form; the values are kept.',
+        ),
       },
     },
   },

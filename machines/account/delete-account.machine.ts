@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import * as kit from '../forms/form-state.ts';
 import { errorKeyOf } from '../shared/error-key.ts';
+import { errorTo } from '../shared/error-transitions.ts';
 import { errorOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
 
@@ -118,15 +119,17 @@ export const deleteAccountMachine = setup({
         onError: [
           {
             guard: { type: 'isIncorrectPassword', params: errorOf },
-            target: 'confirming',
-            actions: { type: 'assignServerError', params: errorOf },
-            description: 'server.incorrectPassword marks the password field; it is kept.',
+            ...errorTo(
+              'confirming',
+              'assignServerError',
+              'server.incorrectPassword marks the password field; it is kept.',
+            ),
           },
-          {
-            target: 'confirming',
-            actions: { type: 'assignServerError', params: errorOf },
-            description: 'Any other error shows in the dialog; the password is kept.',
-          },
+          errorTo(
+            'confirming',
+            'assignServerError',
+            'Any other error shows in the dialog; the password is kept.',
+          ),
         ],
       },
     },

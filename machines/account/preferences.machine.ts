@@ -1,8 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Language, User } from '../shared/domain.ts';
 import { errorKeyOf } from '../shared/error-key.ts';
-import { errorOf } from '../shared/event-params.ts';
+import { errorTo } from '../shared/error-transitions.ts';
+import { userOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
+import { userSavedTo } from './account.transitions.ts';
 
 export interface PreferencesInput {
   language: Language;
@@ -28,7 +30,6 @@ export type PreferencesEvent =
   /** The session's user changed elsewhere (e.g. the header's language chooser saved it). */
   | { type: 'preferences.userChanged'; language: Language; disableNotifications: boolean };
 
-const userOf = ({ event }: { event: { output: User } }) => ({ user: event.output });
 const languageOf = ({ event }: { event: { output: User } }) => ({
   language: event.output.language,
 });
@@ -167,10 +168,7 @@ export const preferencesMachine = setup({
               ],
               description: 'The session takes the returned user; the interface switches at once.',
             },
-            onError: {
-              target: 'ready.failed',
-              actions: { type: 'assignLanguageError', params: errorOf },
-            },
+            onError: errorTo('ready.failed', 'assignLanguageError'),
           },
         },
       },
@@ -201,18 +199,8 @@ export const preferencesMachine = setup({
             id: 'setNotifications',
             src: 'setNotifications',
             input: setNotificationsInput,
-            onDone: {
-              target: 'ready.saved',
-              actions: [
-                { type: 'assignSavedNotifications', params: userOf },
-                { type: 'notifyUserUpdated', params: userOf },
-              ],
-              description: 'The session takes the returned user.',
-            },
-            onError: {
-              target: 'ready.failed',
-              actions: { type: 'assignNotificationsError', params: errorOf },
-            },
+            onDone: userSavedTo('ready.saved', 'assignSavedNotifications'),
+            onError: errorTo('ready.failed', 'assignNotificationsError'),
           },
         },
       },

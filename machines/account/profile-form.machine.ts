@@ -3,8 +3,9 @@ import { assign, fromPromise, setup } from 'xstate';
 import * as kit from '../forms/form-state.ts';
 import { registrationSchema } from '../forms/registration.schema.ts';
 import type { User } from '../shared/domain.ts';
-import { errorOf, outputOf } from '../shared/event-params.ts';
+import { errorTo } from '../shared/error-transitions.ts';
 import { notProvided } from '../shared/not-provided.ts';
+import { userSavedTo } from './account.transitions.ts';
 
 /** The profile form: the same name and phone rules as registration (spec 5). */
 export const profileSchema = v.object({
@@ -63,8 +64,6 @@ export function updateProfileInput({ context }: { context: ProfileFormContext })
   return toProfilePayload(context.form.values);
 }
 
-const userOf = (args: { event: { output: User } }) => ({ user: outputOf(args) });
-
 function profileValuesOf(user: ProfileFormInput): ProfileValues {
   return { firstName: user.firstName, lastName: user.lastName, phone: user.phone };
 }
@@ -114,11 +113,11 @@ export const profileFormMachine = setup({
       description: 'The form is editable; values are validated as they change.',
       initial: 'idle',
       on: {
-        'profile.change': {
-          target: '.idle',
-          actions: { type: 'changeField', params: kit.fieldChangeOf },
-          description: 'Any change clears the server’s errors and the saved message.',
-        },
+        'profile.change': kit.changeWith(
+          'changeField',
+          'Any change clears the server’s errors and the saved message.',
+          '.idle',
+        ),
         'profile.blur': kit.TOUCH_FIELD_ON_BLUR,
         'profile.submit': [
           {
@@ -141,20 +140,12 @@ export const profileFormMachine = setup({
         id: 'updateProfile',
         src: 'updateProfile',
         input: updateProfileInput,
-        onDone: {
-          target: 'editing.saved',
-          actions: [
-            { type: 'assignSaved', params: userOf },
-            { type: 'notifyUserUpdated', params: userOf },
-          ],
-          description: 'The session takes the returned user.',
-        },
-        onError: {
-          target: 'editing.idle',
-          actions: { type: 'assignServerError', params: errorOf },
-          description:
-            'A phone or name code marks its field, any other shows under the form; the values are kept.',
-        },
+        onDone: userSavedTo('editing.saved', 'assignSaved'),
+        onError: errorTo(
+          'editing.idle',
+          'assignServerError',
+          'A phone or name code marks its field, any other shows under the form; the values are kept.',
+        ),
       },
     },
   },

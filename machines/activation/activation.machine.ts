@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Membership } from '../shared/domain.ts';
 import { errorKeyOf } from '../shared/error-key.ts';
+import { errorTo, logErrorThen } from '../shared/error-transitions.ts';
 import { errorOf, outputOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
 
@@ -67,14 +68,11 @@ export const activationMachine = setup({
         id: 'activateMembership',
         src: 'activateMembership',
         onDone: { target: 'refreshing' },
-        onError: {
-          target: 'failed',
-          actions: [
-            { type: 'logError', params: errorOf },
-            { type: 'assignError', params: errorOf },
-          ],
-          description: 'Spec 8: the failure is logged and the loading state clears.',
-        },
+        onError: logErrorThen(
+          'failed',
+          { type: 'assignError', params: errorOf },
+          'Spec 8: the failure is logged and the loading state clears.',
+        ),
       },
     },
     refreshing: {
@@ -91,12 +89,11 @@ export const activationMachine = setup({
           },
           { target: 'toBilling', description: 'The user has no billing address yet.' },
         ],
-        onError: {
-          target: 'toBilling',
-          actions: { type: 'logError', params: errorOf },
-          description:
-            'The membership exists but the refresh failed: logged, and the user enters the billing address (which then goes to /subscription).',
-        },
+        onError: errorTo(
+          'toBilling',
+          'logError',
+          'The membership exists but the refresh failed: logged, and the user enters the billing address (which then goes to /subscription).',
+        ),
       },
     },
     failed: {

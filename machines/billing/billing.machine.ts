@@ -10,7 +10,7 @@ import {
 import * as kit from '../forms/form-state.ts';
 import type { BillingAddress } from '../shared/domain.ts';
 import { UNKNOWN_ERROR_KEY } from '../shared/error-key.ts';
-import { errorOf } from '../shared/event-params.ts';
+import { errorTo, logErrorThen } from '../shared/error-transitions.ts';
 import { notProvided } from '../shared/not-provided.ts';
 
 /** The fields a user can edit (the country is fixed to Canada and shown disabled). */
@@ -82,18 +82,13 @@ export const billingMachine = setup({
     editing: {
       description: 'The form is editable; values are validated as they change.',
       on: {
-        'billing.change': {
-          actions: { type: 'changeField', params: kit.fieldChangeOf },
-          description: 'Editing clears the save error.',
-        },
+        'billing.change': kit.changeWith('changeField', 'Editing clears the save error.'),
         'billing.blur': kit.TOUCH_FIELD_ON_BLUR,
-        'billing.submit': [
-          { guard: 'canSubmit', target: 'saving', actions: 'clearServerErrors' },
-          {
-            actions: 'touchAllFields',
-            description: 'Not valid: show every field’s validation error.',
-          },
-        ],
+        'billing.submit': kit.submitWhenValid(
+          'canSubmit',
+          'saving',
+          'Not valid: show every field’s validation error.',
+        ),
       },
     },
     saving: {
@@ -104,14 +99,11 @@ export const billingMachine = setup({
         src: 'saveBillingAddress',
         input: saveBillingInput,
         onDone: { target: 'refreshing' },
-        onError: {
-          target: 'editing',
-          actions: [
-            { type: 'logError', params: errorOf },
-            { type: 'assignServerError', params: unknownErrorOf },
-          ],
-          description: 'Spec 8: any save failure shows errors.unknown; the values are kept.',
-        },
+        onError: logErrorThen(
+          'editing',
+          { type: 'assignServerError', params: unknownErrorOf },
+          'Spec 8: any save failure shows errors.unknown; the values are kept.',
+        ),
       },
     },
     refreshing: {
@@ -121,11 +113,7 @@ export const billingMachine = setup({
         id: 'refreshAfterSave',
         src: 'refreshAfterSave',
         onDone: { target: 'done' },
-        onError: {
-          target: 'done',
-          actions: { type: 'logError', params: errorOf },
-          description: 'Spec 8: refresh errors are only logged.',
-        },
+        onError: errorTo('done', 'logError', 'Spec 8: refresh errors are only logged.'),
       },
     },
     done: {

@@ -4,6 +4,7 @@ import * as kit from '../forms/form-state.ts';
 import { type ResetPasswordField, resetPasswordSchema } from '../forms/password.schema.ts';
 import { emailField } from '../forms/registration.schema.ts';
 import { isNotDelivered, type OtpInput, type OtpVerified, otpMachine } from '../otp/otp.machine.ts';
+import { errorTo } from '../shared/error-transitions.ts';
 import { errorOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
 
@@ -128,14 +129,8 @@ export const forgotPasswordMachine = setup({
         editing: {
           description: 'Typing the email; its error shows once typed in, left or submitted.',
           on: {
-            'request.change': {
-              actions: { type: 'changeEmail', params: kit.fieldChangeOf },
-              description: 'Typing clears the last error.',
-            },
-            'request.blur': {
-              actions: { type: 'touchEmail', params: kit.fieldOf },
-              description: 'A field left shows its validation error.',
-            },
+            'request.change': kit.changeWith('changeEmail', 'Typing clears the last error.'),
+            'request.blur': kit.touchOnBlur('touchEmail'),
             'request.submit': [
               {
                 guard: 'isEmailValid',
@@ -163,10 +158,11 @@ export const forgotPasswordMachine = setup({
             onError: [
               {
                 guard: { type: 'isNotDelivered', params: errorOf },
-                target: 'editing',
-                actions: { type: 'assignRequestError', params: errorOf },
-                description:
+                ...errorTo(
+                  'editing',
+                  'assignRequestError',
                   'No code went out (network, time-out, server error): say so; the email is kept.',
+                ),
               },
               {
                 target: '#forgotPassword.code',
@@ -205,14 +201,8 @@ export const forgotPasswordMachine = setup({
         editing: {
           description: 'Typing the passwords; errors show for fields typed in, left or submitted.',
           on: {
-            'reset.change': {
-              actions: { type: 'changePassword', params: kit.fieldChangeOf },
-              description: 'Typing clears the last error.',
-            },
-            'reset.blur': {
-              actions: { type: 'touchPassword', params: kit.fieldOf },
-              description: 'A field left shows its validation error.',
-            },
+            'reset.change': kit.changeWith('changePassword', 'Typing clears the last error.'),
+            'reset.blur': kit.touchOnBlur('touchPassword'),
             'reset.submit': [
               { guard: 'canReset', target: 'resetting' },
               {
@@ -230,11 +220,11 @@ export const forgotPasswordMachine = setup({
             src: 'resetPassword',
             input: resetPasswordInput,
             onDone: { target: '#forgotPassword.done' },
-            onError: {
-              target: 'editing',
-              actions: { type: 'assignResetError', params: errorOf },
-              description: 'The error shows under the form; the passwords are kept.',
-            },
+            onError: errorTo(
+              'editing',
+              'assignResetError',
+              'The error shows under the form; the passwords are kept.',
+            ),
           },
         },
       },

@@ -1,8 +1,10 @@
 /**
  * The form kit: one slice of context for a form, pure reducers over it, the
  * assigners a form machine wraps in `assign` (each taking typed `params`,
- * mapped from the event by `fieldChangeOf` / `fieldOf` / `errorOf`), and for a
- * machine with one form its five actions (`formActions`) and events (`FormEvent`).
+ * mapped from the event by `fieldChangeOf` / `fieldOf` / `errorOf`), for a
+ * machine with one form its five actions (`formActions`) and events (`FormEvent`),
+ * and the named transitions of those events (`changeWith`, `touchOnBlur`,
+ * `submitWhenValid`).
  *
  * One vocabulary for errors, everywhere:
  * - `validationErrors`: the schema's verdict on every field, live;
@@ -158,11 +160,48 @@ export const fieldOf = <F extends string>({ event }: { event: { field: F } }) =>
   field: event.field,
 });
 
+// Named transitions of the form events, plain config for the machine (its
+// actions named in its `setup`, their params mapped from the event).
+
+/**
+ * The `*.change` transition of a form whose action `action` wraps `change`
+ * (`changeField` in a machine with `formActions`): `description` says what a
+ * change clears; `target` (a child such as '.idle') also drops a shown message.
+ */
+export function changeWith<const A extends string, const T extends string | undefined = undefined>(
+  action: A,
+  description: string,
+  target?: T,
+) {
+  return { target, actions: { type: action, params: fieldChangeOf }, description } as const;
+}
+
+/** The `*.blur` transition of a form whose action `action` wraps `touch`. */
+export function touchOnBlur<const A extends string>(action: A) {
+  return {
+    actions: { type: action, params: fieldOf },
+    description: 'A field left shows its validation error.',
+  } as const;
+}
+
 /** The `*.blur` transition of a form whose `touchField` action wraps `touch`. */
-export const TOUCH_FIELD_ON_BLUR = {
-  actions: { type: 'touchField', params: fieldOf },
-  description: 'A field left shows its validation error.',
-} as const;
+export const TOUCH_FIELD_ON_BLUR = touchOnBlur('touchField');
+
+/**
+ * The `*.submit` transitions of a machine with `formActions`: when `guard`
+ * (every field valid) passes, on to `target` with the server's errors cleared;
+ * otherwise every field's error shows (`invalid` describes it on the chart).
+ */
+export function submitWhenValid<const G extends string, const T extends string>(
+  guard: G,
+  target: T,
+  invalid = 'Not valid: show every field’s error.',
+) {
+  return [
+    { guard, target, actions: 'clearServerErrors' },
+    { actions: 'touchAllFields', description: invalid },
+  ] as const;
+}
 
 /** The schema of the form kept under `K` in a context `C`. */
 type SchemaAt<C, K extends keyof C> = C[K] extends FormState<infer S> ? S : never;

@@ -34,6 +34,7 @@
 import { and, assign, fromPromise, not, setup, stateIn } from 'xstate';
 import type { AttachPaymentMethodPayload } from '../shared/domain.ts';
 import { errorKeyOf, UNKNOWN_ERROR_KEY } from '../shared/error-key.ts';
+import { errorTo } from '../shared/error-transitions.ts';
 import { errorOf, outputOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
 import type { LoadedSubscription } from './intent.ts';
@@ -532,12 +533,11 @@ export const checkoutMachine = setup({
                 id: 'refreshMember',
                 src: 'refreshMember',
                 onDone: { target: 'refreshed' },
-                onError: {
-                  target: 'refreshed',
-                  actions: { type: 'logPaymentError', params: errorOf },
-                  description:
-                    'The payment and attach went through; a failed refresh is only logged (spec 8) and the dashboard loads the membership itself.',
-                },
+                onError: errorTo(
+                  'refreshed',
+                  'logPaymentError',
+                  'The payment and attach went through; a failed refresh is only logged (spec 8) and the dashboard loads the membership itself.',
+                ),
               },
             },
             refreshed: {
@@ -571,12 +571,11 @@ export const checkoutMachine = setup({
                   },
                   { target: 'refreshing' },
                 ],
-                onError: {
-                  target: '#checkout.flow.notPaid',
-                  actions: { type: 'logPaymentError', params: errorOf },
-                  description:
-                    'The attach failed too: only logged; the provider message (the cause) stays shown.',
-                },
+                onError: errorTo(
+                  '#checkout.flow.notPaid',
+                  'logPaymentError',
+                  'The attach failed too: only logged; the provider message (the cause) stays shown.',
+                ),
               },
             },
           },

@@ -7,7 +7,7 @@ import {
   toSignUpPayload,
 } from '../forms/registration.schema.ts';
 import type { Language, SignUpPayload } from '../shared/domain.ts';
-import { errorOf } from '../shared/event-params.ts';
+import { errorTo } from '../shared/error-transitions.ts';
 import { notProvided } from '../shared/not-provided.ts';
 
 /** Server codes (spec 8) that mark one field; the code is also shown under the form. */
@@ -86,11 +86,11 @@ export const registrationMachine = setup({
       description: 'The form is editable; values are validated as they change.',
       initial: 'ready',
       on: {
-        'registration.change': {
-          target: '.ready',
-          actions: { type: 'changeField', params: kit.fieldChangeOf },
-          description: 'Any field change clears the server’s field flags and message.',
-        },
+        'registration.change': kit.changeWith(
+          'changeField',
+          'Any field change clears the server’s field flags and message.',
+          '.ready',
+        ),
         'registration.blur': kit.TOUCH_FIELD_ON_BLUR,
         'registration.submit': [
           {
@@ -127,11 +127,11 @@ export const registrationMachine = setup({
           target: 'succeeded',
           actions: 'assignSubmittedEmail',
         },
-        onError: {
-          target: 'editing.rejected',
-          actions: { type: 'assignServerError', params: errorOf },
-          description: 'The values are kept; the server code is shown.',
-        },
+        onError: errorTo(
+          'editing.rejected',
+          'assignServerError',
+          'The values are kept; the server code is shown.',
+        ),
       },
     },
     succeeded: {

@@ -3,6 +3,7 @@
  * guard's typed `params`. Machines pass them as `params: errorOf` so no action
  * has to cast `event`; the config stays plain data for the visualizer.
  */
+import type { User } from './domain.ts';
 import { errorKeyOf } from './error-key.ts';
 
 /** `{ error }` of an `xstate.error.actor.*` event. */
@@ -15,3 +16,6 @@ export const errorKeyParamsOf = ({ event }: { event: { error: unknown } }) => ({
 
 /** The output of an `xstate.done.actor.*` event. */
 export const outputOf = <T>({ event }: { event: { output: T } }): T => event.output;
+
+/** `{ user }` of an `xstate.done.actor.*` event whose output is the saved user. */
+export const userOf = ({ event }: { event: { output: User } }) => ({ user: event.output });
