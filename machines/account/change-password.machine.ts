@@ -5,6 +5,7 @@ import {
   type ChangePasswordValues,
   changePasswordSchema,
 } from '../forms/password.schema.ts';
+import { busyInvoking } from '../shared/busy-state.ts';
 import { errorTo } from '../shared/error-transitions.ts';
 import { notProvided } from '../shared/not-provided.ts';
 
@@ -92,21 +93,15 @@ export const changePasswordMachine = setup({
         changed: { description: 'Just changed: “Your password was changed.” is announced.' },
       },
     },
-    saving: {
-      description: 'Changing the password.',
-      tags: ['busy'],
-      invoke: {
-        id: 'changePassword',
-        src: 'changePassword',
-        input: changePasswordInput,
-        onDone: { target: 'editing.changed', actions: 'clearForm' },
-        onError: errorTo(
-          'editing.idle',
-          'assignServerError',
-          'server.incorrectPassword marks the current password, any other code shows under the form; the values are kept.',
-        ),
-      },
-    },
+    saving: busyInvoking('changePassword', 'Changing the password.', {
+      input: changePasswordInput,
+      onDone: { target: 'editing.changed', actions: 'clearForm' },
+      onError: errorTo(
+        'editing.idle',
+        'assignServerError',
+        'server.incorrectPassword marks the current password, any other code shows under the form; the values are kept.',
+      ),
+    }),
   },
 });
 

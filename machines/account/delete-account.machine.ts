@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import * as kit from '../forms/form-state.ts';
+import { busyInvoking } from '../shared/busy-state.ts';
 import { errorKeyOf } from '../shared/error-key.ts';
 import { errorTo } from '../shared/error-transitions.ts';
 import { errorOf } from '../shared/event-params.ts';
@@ -108,12 +109,10 @@ export const deleteAccountMachine = setup({
         },
       },
     },
-    deleting: {
-      description: 'Deleting the account; the dialog cannot be cancelled meanwhile.',
-      tags: ['busy'],
-      invoke: {
-        id: 'deleteAccount',
-        src: 'deleteAccount',
+    deleting: busyInvoking(
+      'deleteAccount',
+      'Deleting the account; the dialog cannot be cancelled meanwhile.',
+      {
         input: deleteAccountInput,
         onDone: { target: 'deleted' },
         onError: [
@@ -132,7 +131,7 @@ export const deleteAccountMachine = setup({
           ),
         ],
       },
-    },
+    ),
     deleted: {
       type: 'final',
       description: 'The account is gone: signed out (then /login).',

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { busyInvoking } from '../shared/busy-state.ts';
 import type { Language, User } from '../shared/domain.ts';
 import { errorKeyOf } from '../shared/error-key.ts';
 import { errorTo } from '../shared/error-transitions.ts';
@@ -152,12 +153,10 @@ export const preferencesMachine = setup({
             failed: { description: 'The save failed: the error shows; the old language stays.' },
           },
         },
-        saving: {
-          description: 'Saving the language (PUT client/auth/profile/change-language).',
-          tags: ['busy'],
-          invoke: {
-            id: 'changeLanguage',
-            src: 'changeLanguage',
+        saving: busyInvoking(
+          'changeLanguage',
+          'Saving the language (PUT client/auth/profile/change-language).',
+          {
             input: changeLanguageInput,
             onDone: {
               target: 'ready.saved',
@@ -170,7 +169,7 @@ export const preferencesMachine = setup({
             },
             onError: errorTo('ready.failed', 'assignLanguageError'),
           },
-        },
+        ),
       },
     },
     notifications: {
@@ -192,17 +191,15 @@ export const preferencesMachine = setup({
             failed: { description: 'The save failed: the error shows; the switch goes back.' },
           },
         },
-        saving: {
-          description: 'Saving the preference (POST client/auth/profile/notifications).',
-          tags: ['busy'],
-          invoke: {
-            id: 'setNotifications',
-            src: 'setNotifications',
+        saving: busyInvoking(
+          'setNotifications',
+          'Saving the preference (POST client/auth/profile/notifications).',
+          {
             input: setNotificationsInput,
             onDone: userSavedTo('ready.saved', 'assignSavedNotifications'),
             onError: errorTo('ready.failed', 'assignNotificationsError'),
           },
-        },
+        ),
       },
     },
   },

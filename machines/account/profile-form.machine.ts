@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import * as kit from '../forms/form-state.ts';
 import { registrationSchema } from '../forms/registration.schema.ts';
+import { busyInvoking } from '../shared/busy-state.ts';
 import type { User } from '../shared/domain.ts';
 import { errorTo } from '../shared/error-transitions.ts';
 import { notProvided } from '../shared/not-provided.ts';
@@ -133,21 +134,15 @@ export const profileFormMachine = setup({
         saved: { description: 'Just saved: “Profile saved.” is announced.' },
       },
     },
-    saving: {
-      description: 'Saving the profile (PUT client/auth/profile).',
-      tags: ['busy'],
-      invoke: {
-        id: 'updateProfile',
-        src: 'updateProfile',
-        input: updateProfileInput,
-        onDone: userSavedTo('editing.saved', 'assignSaved'),
-        onError: errorTo(
-          'editing.idle',
-          'assignServerError',
-          'A phone or name code marks its field, any other shows under the form; the values are kept.',
-        ),
-      },
-    },
+    saving: busyInvoking('updateProfile', 'Saving the profile (PUT client/auth/profile).', {
+      input: updateProfileInput,
+      onDone: userSavedTo('editing.saved', 'assignSaved'),
+      onError: errorTo(
+        'editing.idle',
+        'assignServerError',
+        'A phone or name code marks its field, any other shows under the form; the values are kept.',
+      ),
+    }),
   },
 });
 

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { busyInvoking } from '../shared/busy-state.ts';
 import type { Membership } from '../shared/domain.ts';
 import { errorKeyOf } from '../shared/error-key.ts';
 import { errorTo, logErrorThen } from '../shared/error-transitions.ts';
@@ -75,12 +76,10 @@ export const activationMachine = setup({
         ),
       },
     },
-    refreshing: {
-      description: 'Activated: refetching the membership and reloading the user before moving on.',
-      tags: ['busy'],
-      invoke: {
-        id: 'refreshAfterActivation',
-        src: 'refreshAfterActivation',
+    refreshing: busyInvoking(
+      'refreshAfterActivation',
+      'Activated: refetching the membership and reloading the user before moving on.',
+      {
         onDone: [
           {
             guard: { type: 'hasBillingAddress', params: outputOf<ActivationRefreshResult> },
@@ -95,7 +94,7 @@ export const activationMachine = setup({
           'The membership exists but the refresh failed: logged, and the user enters the billing address (which then goes to /subscription).',
         ),
       },
-    },
+    ),
     failed: {
       description: 'Activation failed (logged); the button can be pressed again.',
       on: {

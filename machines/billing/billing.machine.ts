@@ -8,6 +8,7 @@ import {
   toBillingAddress,
 } from '../forms/billing.schema.ts';
 import * as kit from '../forms/form-state.ts';
+import { busyInvoking } from '../shared/busy-state.ts';
 import type { BillingAddress } from '../shared/domain.ts';
 import { UNKNOWN_ERROR_KEY } from '../shared/error-key.ts';
 import { errorTo, logErrorThen } from '../shared/error-transitions.ts';
@@ -91,31 +92,19 @@ export const billingMachine = setup({
         ),
       },
     },
-    saving: {
-      description: 'Saving the address; the button says “Saving...”.',
-      tags: ['busy'],
-      invoke: {
-        id: 'saveBillingAddress',
-        src: 'saveBillingAddress',
-        input: saveBillingInput,
-        onDone: { target: 'refreshing' },
-        onError: logErrorThen(
-          'editing',
-          { type: 'assignServerError', params: unknownErrorOf },
-          'Spec 8: any save failure shows errors.unknown; the values are kept.',
-        ),
-      },
-    },
-    refreshing: {
-      description: 'Saved: refetching the membership and the user.',
-      tags: ['busy'],
-      invoke: {
-        id: 'refreshAfterSave',
-        src: 'refreshAfterSave',
-        onDone: { target: 'done' },
-        onError: errorTo('done', 'logError', 'Spec 8: refresh errors are only logged.'),
-      },
-    },
+    saving: busyInvoking('saveBillingAddress', 'Saving the address; the button says “Saving...”.', {
+      input: saveBillingInput,
+      onDone: { target: 'refreshing' },
+      onError: logErrorThen(
+        'editing',
+        { type: 'assignServerError', params: unknownErrorOf },
+        'Spec 8: any save failure shows errors.unknown; the values are kept.',
+      ),
+    }),
+    refreshing: busyInvoking('refreshAfterSave', 'Saved: refetching the membership and the user.', {
+      onDone: { target: 'done' },
+      onError: errorTo('done', 'logError', 'Spec 8: refresh errors are only logged.'),
+    }),
     done: {
       type: 'final',
       description: 'Navigating to /subscription.',

@@ -4,6 +4,7 @@ import * as kit from '../forms/form-state.ts';
 import { type ResetPasswordField, resetPasswordSchema } from '../forms/password.schema.ts';
 import { emailField } from '../forms/registration.schema.ts';
 import { isNotDelivered, type OtpInput, type OtpVerified, otpMachine } from '../otp/otp.machine.ts';
+import { busyInvoking } from '../shared/busy-state.ts';
 import { errorTo } from '../shared/error-transitions.ts';
 import { errorOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
@@ -144,12 +145,10 @@ export const forgotPasswordMachine = setup({
             ],
           },
         },
-        requesting: {
-          description: 'Asking the server to email a code (POST reset-password/request).',
-          tags: ['busy'],
-          invoke: {
-            id: 'requestReset',
-            src: 'requestReset',
+        requesting: busyInvoking(
+          'requestReset',
+          'Asking the server to email a code (POST reset-password/request).',
+          {
             input: requestResetInput,
             onDone: {
               target: '#forgotPassword.code',
@@ -171,7 +170,7 @@ export const forgotPasswordMachine = setup({
               },
             ],
           },
-        },
+        ),
       },
     },
     code: {
@@ -212,12 +211,10 @@ export const forgotPasswordMachine = setup({
             ],
           },
         },
-        resetting: {
-          description: 'Saving the new password (POST reset-password/reset).',
-          tags: ['busy'],
-          invoke: {
-            id: 'resetPassword',
-            src: 'resetPassword',
+        resetting: busyInvoking(
+          'resetPassword',
+          'Saving the new password (POST reset-password/reset).',
+          {
             input: resetPasswordInput,
             onDone: { target: '#forgotPassword.done' },
             onError: errorTo(
@@ -226,7 +223,7 @@ export const forgotPasswordMachine = setup({
               'The error shows under the form; the passwords are kept.',
             ),
           },
-        },
+        ),
       },
     },
     done: {

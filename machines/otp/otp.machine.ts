@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { isCompleteOtp, OTP_LENGTH, sanitizeOtp } from '../forms/otp.schema.ts';
+import { busyInvoking } from '../shared/busy-state.ts';
 import type { Tokens } from '../shared/domain.ts';
 import { errorKeyOf, NETWORK_ERROR_KEY, statusOf, TIMEOUT_ERROR_KEY } from '../shared/error-key.ts';
 import { errorOf } from '../shared/event-params.ts';
@@ -141,25 +142,19 @@ export const otpMachine = setup({
                 'otp.submit': { guard: 'isCodeComplete', target: 'verifying' },
               },
             },
-            verifying: {
-              description: 'The server checks the email and the code.',
-              tags: ['busy'],
-              invoke: {
-                id: 'verifyCode',
-                src: 'verifyCode',
-                input: verifyCodeInput,
-                onDone: {
-                  target: '#otp.verified',
-                  actions: { type: 'assignVerified', params: verifyOutputOf },
-                  description: 'The code is right: the step ends with the server’s answer.',
-                },
-                onError: {
-                  target: 'entering',
-                  actions: { type: 'assignError', params: errorOf },
-                  description: 'The error shows under the boxes; the code is kept.',
-                },
+            verifying: busyInvoking('verifyCode', 'The server checks the email and the code.', {
+              input: verifyCodeInput,
+              onDone: {
+                target: '#otp.verified',
+                actions: { type: 'assignVerified', params: verifyOutputOf },
+                description: 'The code is right: the step ends with the server’s answer.',
               },
-            },
+              onError: {
+                target: 'entering',
+                actions: { type: 'assignError', params: errorOf },
+                description: 'The error shows under the boxes; the code is kept.',
+              },
+            }),
           },
         },
         sending: {
@@ -172,12 +167,10 @@ export const otpMachine = setup({
                 'A code was already sent (forgot password) or is asked for now (sign-in).',
               always: [{ guard: 'hasSentCode', target: 'coolingDown' }, { target: 'requesting' }],
             },
-            requesting: {
-              description: 'Asking the server to send a code to the email.',
-              tags: ['busy'],
-              invoke: {
-                id: 'requestCode',
-                src: 'requestCode',
+            requesting: busyInvoking(
+              'requestCode',
+              'Asking the server to send a code to the email.',
+              {
                 input: requestCodeInput,
                 onDone: { target: 'coolingDown', actions: 'countCodeSent' },
                 onError: [
@@ -195,7 +188,7 @@ export const otpMachine = setup({
                   },
                 ],
               },
-            },
+            ),
             coolingDown: {
               description: 'A code was just sent: Resend is disabled with a countdown.',
               after: {

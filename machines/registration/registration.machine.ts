@@ -6,6 +6,7 @@ import {
   registrationSchema,
   toSignUpPayload,
 } from '../forms/registration.schema.ts';
+import { busyInvoking } from '../shared/busy-state.ts';
 import type { Language, SignUpPayload } from '../shared/domain.ts';
 import { errorTo } from '../shared/error-transitions.ts';
 import { notProvided } from '../shared/not-provided.ts';
@@ -115,13 +116,10 @@ export const registrationMachine = setup({
         },
       },
     },
-    submitting: {
-      description:
-        'Creating the account (POST /client/auth/sign-up); the button says “Creating account...”.',
-      tags: ['busy'],
-      invoke: {
-        id: 'signUp',
-        src: 'signUp',
+    submitting: busyInvoking(
+      'signUp',
+      'Creating the account (POST /client/auth/sign-up); the button says “Creating account...”.',
+      {
         input: signUpInput,
         onDone: {
           target: 'succeeded',
@@ -133,7 +131,7 @@ export const registrationMachine = setup({
           'The values are kept; the server code is shown.',
         ),
       },
-    },
+    ),
     succeeded: {
       type: 'final',
       description: 'The account exists: the confirmation view shows the entered email.',

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import * as kit from '../forms/form-state.ts';
 import { EMPTY_LOGIN_VALUES, loginSchema } from '../forms/login.schema.ts';
 import { type OtpInput, type OtpVerified, otpMachine } from '../otp/otp.machine.ts';
+import { busyInvoking } from '../shared/busy-state.ts';
 import { EMPTY_USER, type LoginResponse, type User } from '../shared/domain.ts';
 import { errorKeyOf, statusOf, TIMEOUT_ERROR_KEY } from '../shared/error-key.ts';
 import { notProvided } from '../shared/not-provided.ts';
@@ -428,36 +429,30 @@ export const sessionMachine = setup({
             },
           },
         },
-        submitting: {
-          description: 'POST client/auth/login.',
-          tags: ['busy'],
-          invoke: {
-            id: 'login',
-            src: 'login',
-            input: loginInputOf,
-            onDone: [
-              {
-                description:
-                  'isVerified is false: a one-time code is requested for the entered email.',
-                guard: { type: 'isUnverified', params: loginOutputOf },
-                target: 'otp',
-                actions: { type: 'rememberOtpEmail', params: loginOutputOf },
-              },
-              {
-                description:
-                  'Spec 4: store the tokens, save the user; the router then leaves /login (for /activation, or /dashboard for an active member).',
-                target: '#signedIn',
-                actions: SIGN_IN_ACTIONS,
-              },
-            ],
-            onError: {
+        submitting: busyInvoking('login', 'POST client/auth/login.', {
+          input: loginInputOf,
+          onDone: [
+            {
               description:
-                "The server's key (or a network message) is shown translated under the form; inputs marked invalid, everything typed kept.",
-              target: 'form',
-              actions: { type: 'assignLoginError', params: errorOf },
+                'isVerified is false: a one-time code is requested for the entered email.',
+              guard: { type: 'isUnverified', params: loginOutputOf },
+              target: 'otp',
+              actions: { type: 'rememberOtpEmail', params: loginOutputOf },
             },
+            {
+              description:
+                'Spec 4: store the tokens, save the user; the router then leaves /login (for /activation, or /dashboard for an active member).',
+              target: '#signedIn',
+              actions: SIGN_IN_ACTIONS,
+            },
+          ],
+          onError: {
+            description:
+              "The server's key (or a network message) is shown translated under the form; inputs marked invalid, everything typed kept.",
+            target: 'form',
+            actions: { type: 'assignLoginError', params: errorOf },
           },
-        },
+        }),
         otp: {
           description: 'The 6-digit one-time-code screen (Next and Resend it).',
           initial: 'checkingEmail',
