@@ -67,7 +67,7 @@ export const deleteAccountMachine = setup({
       },
     })),
     touchAllFields: assign(form.touchAll),
-    clearErrors: assign(form.clearServerErrors),
+    clearServerErrors: assign(form.clearServerErrors),
     assignServerError: assign(form.serverError),
     /** Provided by the app: the session signs out (session.signOut) and goes to /login. */
     signOut: () => {},
@@ -95,13 +95,11 @@ export const deleteAccountMachine = setup({
           actions: { type: 'changePassword', params: typedValueOf },
           description: 'Typing clears the errors.',
         },
-        'delete.submit': [
-          { guard: 'hasPassword', target: 'deleting', actions: 'clearErrors' },
-          {
-            actions: 'touchAllFields',
-            description: 'No password: “Password is required”.',
-          },
-        ],
+        'delete.submit': kit.submitWhenValid(
+          'hasPassword',
+          'deleting',
+          'No password: “Password is required”.',
+        ),
         'delete.cancel': {
           target: 'closed',
           actions: 'resetForm',
