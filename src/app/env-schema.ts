@@ -6,16 +6,6 @@ import * as v from 'valibot';
  * (src/app/env.ts). Pure: no `import.meta.env`, no `window`. Messages name the
  * variable and the rule, never the value (a wrong value may be a secret).
  */
-export const ENV_KEYS = [
-  'VITE_API_URL',
-  'VITE_STRIPE_PUBLISHABLE_KEY',
-  'VITE_STORE_URL',
-  'VITE_SUPPORT_URL',
-  'VITE_INSPECT',
-] as const;
-
-export type EnvKey = (typeof ENV_KEYS)[number];
-
 export const DEFAULT_STORE_URL = 'https://store.evchargerclub.ca';
 export const DEFAULT_SUPPORT_URL = 'https://help.evchargerclub.ca';
 
@@ -65,6 +55,10 @@ export const EnvSchema = v.object({
 });
 
 export type EnvValues = v.InferOutput<typeof EnvSchema>;
+
+/** The five variables, as the schema names them. */
+export type EnvKey = keyof typeof EnvSchema.entries;
+export const ENV_KEYS = Object.keys(EnvSchema.entries) as readonly EnvKey[];
 
 /** An unset variable and an empty one (`VITE_API_URL=` in a .env file) mean the same. */
 export function presentValues(env: Readonly<Record<string, unknown>>): Record<string, unknown> {
