@@ -57,6 +57,39 @@ export function setNotificationsInput({ context }: { context: PreferencesContext
   };
 }
 
+/**
+ * A setting saved as soon as it is chosen, one region of this chart: `ready`
+ * takes the choice (`choose`, on to `saving`) and shows the last save's
+ * message (`idle`: none, `saved`, `failed`); `saving` runs the save and comes
+ * back to `ready.saved` or `ready.failed`.
+ */
+function settingRegion<const Choose extends object, const Saving extends object>(region: {
+  description: string;
+  ready: string;
+  choose: Choose;
+  saved: string;
+  failed: string;
+  saving: Saving;
+}) {
+  return {
+    description: region.description,
+    initial: 'ready',
+    states: {
+      ready: {
+        description: region.ready,
+        initial: 'idle',
+        on: region.choose,
+        states: {
+          idle: { description: 'No message.' },
+          saved: { description: region.saved },
+          failed: { description: region.failed },
+        },
+      },
+      saving: region.saving,
+    },
+  } as const;
+}
+
 export const preferencesMachine = setup({
   types: {
     context: {} as PreferencesContext,
@@ -132,76 +165,55 @@ export const preferencesMachine = setup({
     },
   },
   states: {
-    language: {
+    language: settingRegion({
       description:
         'The profile language (en or fr), saved with change-language and applied at once.',
-      initial: 'ready',
-      states: {
-        ready: {
-          description: 'A language can be chosen.',
-          initial: 'idle',
-          on: {
-            'language.choose': {
-              guard: { type: 'isOtherLanguage', params: chosenLanguageOf },
-              target: 'saving',
-              actions: { type: 'assignPendingLanguage', params: chosenLanguageOf },
-            },
-          },
-          states: {
-            idle: { description: 'No message.' },
-            saved: { description: 'Just saved: “Language saved.” is announced.' },
-            failed: { description: 'The save failed: the error shows; the old language stays.' },
-          },
+      ready: 'A language can be chosen.',
+      choose: {
+        'language.choose': {
+          guard: { type: 'isOtherLanguage', params: chosenLanguageOf },
+          target: 'saving',
+          actions: { type: 'assignPendingLanguage', params: chosenLanguageOf },
         },
-        saving: busyInvoking(
-          'changeLanguage',
-          'Saving the language (PUT client/auth/profile/change-language).',
-          {
-            input: changeLanguageInput,
-            onDone: {
-              target: 'ready.saved',
-              actions: [
-                { type: 'assignSavedLanguage', params: languageOf },
-                { type: 'notifyUserUpdated', params: userOf },
-                { type: 'applyLanguage', params: languageOf },
-              ],
-              description: 'The session takes the returned user; the interface switches at once.',
-            },
-            onError: errorTo('ready.failed', 'assignLanguageError'),
-          },
-        ),
       },
-    },
-    notifications: {
+      saved: 'Just saved: “Language saved.” is announced.',
+      failed: 'The save failed: the error shows; the old language stays.',
+      saving: busyInvoking(
+        'changeLanguage',
+        'Saving the language (PUT client/auth/profile/change-language).',
+        {
+          input: changeLanguageInput,
+          onDone: {
+            target: 'ready.saved',
+            actions: [
+              { type: 'assignSavedLanguage', params: languageOf },
+              { type: 'notifyUserUpdated', params: userOf },
+              { type: 'applyLanguage', params: languageOf },
+            ],
+            description: 'The session takes the returned user; the interface switches at once.',
+          },
+          onError: errorTo('ready.failed', 'assignLanguageError'),
+        },
+      ),
+    }),
+    notifications: settingRegion({
       description: 'Notifications on or off (disableNotifications), saved as soon as switched.',
-      initial: 'ready',
-      states: {
-        ready: {
-          description: 'The switch can be used.',
-          initial: 'idle',
-          on: {
-            'notifications.toggle': {
-              target: 'saving',
-              actions: 'assignPendingNotifications',
-            },
-          },
-          states: {
-            idle: { description: 'No message.' },
-            saved: { description: 'Just saved: “Notification preference saved.” is announced.' },
-            failed: { description: 'The save failed: the error shows; the switch goes back.' },
-          },
-        },
-        saving: busyInvoking(
-          'setNotifications',
-          'Saving the preference (POST client/auth/profile/notifications).',
-          {
-            input: setNotificationsInput,
-            onDone: userSavedTo('ready.saved', 'assignSavedNotifications'),
-            onError: errorTo('ready.failed', 'assignNotificationsError'),
-          },
-        ),
+      ready: 'The switch can be used.',
+      choose: {
+        'notifications.toggle': { target: 'saving', actions: 'assignPendingNotifications' },
       },
-    },
+      saved: 'Just saved: “Notification preference saved.” is announced.',
+      failed: 'The save failed: the error shows; the switch goes back.',
+      saving: busyInvoking(
+        'setNotifications',
+        'Saving the preference (POST client/auth/profile/notifications).',
+        {
+          input: setNotificationsInput,
+          onDone: userSavedTo('ready.saved', 'assignSavedNotifications'),
+          onError: errorTo('ready.failed', 'assignNotificationsError'),
+        },
+      ),
+    }),
   },
 });
 
