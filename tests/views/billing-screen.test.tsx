@@ -141,6 +141,9 @@ describe('BillingScreen', () => {
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent('An unknown error occurred.'),
     );
+    // The message under the form describes the form (its id is React's useId).
+    const form = b.field('address1').closest('form');
+    expect(form).toHaveAccessibleDescription('An unknown error occurred.');
     expect(b.logger.error).toHaveBeenCalledTimes(1);
     expect(b.field('address1')).toHaveValue('123 rue Saint-Denis');
     expect(screen.queryByTestId('navigated')).toBeNull();
