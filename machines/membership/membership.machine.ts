@@ -1,6 +1,7 @@
 import { assign, cancel, fromPromise, raise, setup } from 'xstate';
 import type { Membership } from '../shared/domain.ts';
 import { errorKeyOf } from '../shared/error-key.ts';
+import { errorTo } from '../shared/error-transitions.ts';
 import { errorOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
 
@@ -136,15 +137,13 @@ export const membershipMachine = setup({
         onError: [
           {
             guard: 'isKnown',
-            target: 'stale',
-            actions: { type: 'assignError', params: errorOf },
-            description: 'The last known record (or a persisted copy) keeps serving.',
+            ...errorTo(
+              'stale',
+              'assignError',
+              'The last known record (or a persisted copy) keeps serving.',
+            ),
           },
-          {
-            target: 'unavailable',
-            actions: { type: 'assignError', params: errorOf },
-            description: 'Nothing is known: this is not "no membership".',
-          },
+          errorTo('unavailable', 'assignError', 'Nothing is known: this is not "no membership".'),
         ],
       },
     },

@@ -3,6 +3,7 @@ import { isCompleteOtp, OTP_LENGTH, sanitizeOtp } from '../forms/otp.schema.ts';
 import { busyInvoking } from '../shared/busy-state.ts';
 import type { Tokens } from '../shared/domain.ts';
 import { errorKeyOf, NETWORK_ERROR_KEY, statusOf, TIMEOUT_ERROR_KEY } from '../shared/error-key.ts';
+import { errorTo } from '../shared/error-transitions.ts';
 import { errorOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
 
@@ -149,11 +150,11 @@ export const otpMachine = setup({
                 actions: { type: 'assignVerified', params: verifyOutputOf },
                 description: 'The code is right: the step ends with the server’s answer.',
               },
-              onError: {
-                target: 'entering',
-                actions: { type: 'assignError', params: errorOf },
-                description: 'The error shows under the boxes; the code is kept.',
-              },
+              onError: errorTo(
+                'entering',
+                'assignError',
+                'The error shows under the boxes; the code is kept.',
+              ),
             }),
           },
         },
@@ -181,11 +182,11 @@ export const otpMachine = setup({
                     description:
                       'Reveal nothing: any answer of the server reads as sent, so nothing tells whether the address exists.',
                   },
-                  {
-                    target: 'canResend',
-                    actions: { type: 'assignError', params: errorOf },
-                    description: 'No code went out: say so (spec 8); Resend is available at once.',
-                  },
+                  errorTo(
+                    'canResend',
+                    'assignError',
+                    'No code went out: say so (spec 8); Resend is available at once.',
+                  ),
                 ],
               },
             ),

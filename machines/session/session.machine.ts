@@ -5,6 +5,7 @@ import { type OtpInput, type OtpVerified, otpMachine } from '../otp/otp.machine.
 import { busyInvoking } from '../shared/busy-state.ts';
 import { EMPTY_USER, type LoginResponse, type User } from '../shared/domain.ts';
 import { errorKeyOf, statusOf, TIMEOUT_ERROR_KEY } from '../shared/error-key.ts';
+import { errorTo } from '../shared/error-transitions.ts';
 import { notProvided } from '../shared/not-provided.ts';
 import type {
   LoginValues,
@@ -331,7 +332,7 @@ export const sessionMachine = setup({
                 id: 'reloadUser',
                 src: 'loadUser',
                 onDone: { target: 'ready', actions: { type: 'assignUser', params: loadedUserOf } },
-                onError: { target: 'ready', actions: { type: 'logError', params: errorOf } },
+                onError: errorTo('ready', 'logError'),
               },
             },
           },
@@ -446,12 +447,11 @@ export const sessionMachine = setup({
               actions: SIGN_IN_ACTIONS,
             },
           ],
-          onError: {
-            description:
-              "The server's key (or a network message) is shown translated under the form; inputs marked invalid, everything typed kept.",
-            target: 'form',
-            actions: { type: 'assignLoginError', params: errorOf },
-          },
+          onError: errorTo(
+            'form',
+            'assignLoginError',
+            "The server's key (or a network message) is shown translated under the form; inputs marked invalid, everything typed kept.",
+          ),
         }),
         otp: {
           description: 'The 6-digit one-time-code screen (Next and Resend it).',
