@@ -2,7 +2,6 @@ import { assign, cancel, fromPromise, raise, setup } from 'xstate';
 import type { Membership } from '../shared/domain.ts';
 import { errorKeyOf } from '../shared/error-key.ts';
 import { errorTo } from '../shared/error-transitions.ts';
-import { errorOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
 
 export { MEMBERSHIP_STORAGE_KEY, REHYDRATE_TIMEOUT_MS } from './membership.persist.ts';
