@@ -80,11 +80,10 @@ export const changePasswordMachine = setup({
       description: 'The form is editable; values are validated as they change.',
       initial: 'idle',
       on: {
-        'password.change': kit.changeWith(
-          'changeField',
-          'Any change clears the server’s errors and the changed message.',
-          '.idle',
-        ),
+        'password.change': kit.changeWith('changeField', {
+          target: '.idle',
+          description: 'Any change clears the server’s errors and the changed message.',
+        }),
         'password.blur': kit.TOUCH_FIELD_ON_BLUR,
         'password.submit': kit.submitWhenValid('isValid', 'saving'),
       },
@@ -93,14 +92,14 @@ export const changePasswordMachine = setup({
         changed: { description: 'Just changed: “Your password was changed.” is announced.' },
       },
     },
-    saving: busyInvoking('changePassword', 'Changing the password.', {
+    saving: busyInvoking('changePassword', {
+      description: 'Changing the password.',
       input: changePasswordInput,
       onDone: { target: 'editing.changed', actions: 'clearForm' },
-      onError: errorTo(
-        'editing.idle',
-        'assignServerError',
-        'server.incorrectPassword marks the current password, any other code shows under the form; the values are kept.',
-      ),
+      onError: errorTo('editing.idle', 'assignServerError', {
+        description:
+          'server.incorrectPassword marks the current password, any other code shows under the form; the values are kept.',
+      }),
     }),
   },
 });

@@ -95,11 +95,9 @@ export const deleteAccountMachine = setup({
           actions: { type: 'changePassword', params: typedValueOf },
           description: 'Typing clears the errors.',
         },
-        'delete.submit': kit.submitWhenValid(
-          'hasPassword',
-          'deleting',
-          'No password: “Password is required”.',
-        ),
+        'delete.submit': kit.submitWhenValid('hasPassword', 'deleting', {
+          description: 'No password: “Password is required”.',
+        }),
         'delete.cancel': {
           target: 'closed',
           actions: 'resetForm',
@@ -107,29 +105,22 @@ export const deleteAccountMachine = setup({
         },
       },
     },
-    deleting: busyInvoking(
-      'deleteAccount',
-      'Deleting the account; the dialog cannot be cancelled meanwhile.',
-      {
-        input: deleteAccountInput,
-        onDone: { target: 'deleted' },
-        onError: [
-          {
-            guard: { type: 'isIncorrectPassword', params: errorOf },
-            ...errorTo(
-              'confirming',
-              'assignServerError',
-              'server.incorrectPassword marks the password field; it is kept.',
-            ),
-          },
-          errorTo(
-            'confirming',
-            'assignServerError',
-            'Any other error shows in the dialog; the password is kept.',
-          ),
-        ],
-      },
-    ),
+    deleting: busyInvoking('deleteAccount', {
+      description: 'Deleting the account; the dialog cannot be cancelled meanwhile.',
+      input: deleteAccountInput,
+      onDone: { target: 'deleted' },
+      onError: [
+        {
+          guard: { type: 'isIncorrectPassword', params: errorOf },
+          ...errorTo('confirming', 'assignServerError', {
+            description: 'server.incorrectPassword marks the password field; it is kept.',
+          }),
+        },
+        errorTo('confirming', 'assignServerError', {
+          description: 'Any other error shows in the dialog; the password is kept.',
+        }),
+      ],
+    }),
     deleted: {
       type: 'final',
       description: 'The account is gone: signed out (then /login).',

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { busyInvoking } from '../shared/busy-state.ts';
+import type { Described } from '../shared/described.ts';
 import type { Language, User } from '../shared/domain.ts';
 import { errorKeyOf } from '../shared/error-key.ts';
 import { errorTo } from '../shared/error-transitions.ts';
@@ -59,30 +60,26 @@ export function setNotificationsInput({ context }: { context: PreferencesContext
 
 /**
  * A setting saved as soon as it is chosen, one region of this chart: `ready`
- * takes the choice (`choose`, on to `saving`) and shows the last save's
+ * takes the choice (its `on`, on to `saving`) and shows the last save's
  * message (`idle`: none, `saved`, `failed`); `saving` runs the save and comes
- * back to `ready.saved` or `ready.failed`.
+ * back to `ready.saved` or `ready.failed`. Every chart text is a `description:`
+ * property (machines/shared/described.ts).
  */
-function settingRegion<const Choose extends object, const Saving extends object>(region: {
-  description: string;
-  ready: string;
-  choose: Choose;
-  saved: string;
-  failed: string;
-  saving: Saving;
-}) {
+function settingRegion<const Ready extends Described & { on: object }, const Saving extends object>(
+  region: Described & { ready: Ready; saved: Described; failed: Described; saving: Saving },
+) {
   return {
     description: region.description,
     initial: 'ready',
     states: {
       ready: {
-        description: region.ready,
+        description: region.ready.description,
         initial: 'idle',
-        on: region.choose,
+        on: region.ready.on,
         states: {
           idle: { description: 'No message.' },
-          saved: { description: region.saved },
-          failed: { description: region.failed },
+          saved: region.saved,
+          failed: region.failed,
         },
       },
       saving: region.saving,
@@ -168,51 +165,49 @@ export const preferencesMachine = setup({
     language: settingRegion({
       description:
         'The profile language (en or fr), saved with change-language and applied at once.',
-      ready: 'A language can be chosen.',
-      choose: {
-        'language.choose': {
-          guard: { type: 'isOtherLanguage', params: chosenLanguageOf },
-          target: 'saving',
-          actions: { type: 'assignPendingLanguage', params: chosenLanguageOf },
+      ready: {
+        description: 'A language can be chosen.',
+        on: {
+          'language.choose': {
+            guard: { type: 'isOtherLanguage', params: chosenLanguageOf },
+            target: 'saving',
+            actions: { type: 'assignPendingLanguage', params: chosenLanguageOf },
+          },
         },
       },
-      saved: 'Just saved: “Language saved.” is announced.',
-      failed: 'The save failed: the error shows; the old language stays.',
-      saving: busyInvoking(
-        'changeLanguage',
-        'Saving the language (PUT client/auth/profile/change-language).',
-        {
-          input: changeLanguageInput,
-          onDone: {
-            target: 'ready.saved',
-            actions: [
-              { type: 'assignSavedLanguage', params: languageOf },
-              { type: 'notifyUserUpdated', params: userOf },
-              { type: 'applyLanguage', params: languageOf },
-            ],
-            description: 'The session takes the returned user; the interface switches at once.',
-          },
-          onError: errorTo('ready.failed', 'assignLanguageError'),
+      saved: { description: 'Just saved: “Language saved.” is announced.' },
+      failed: { description: 'The save failed: the error shows; the old language stays.' },
+      saving: busyInvoking('changeLanguage', {
+        description: 'Saving the language (PUT client/auth/profile/change-language).',
+        input: changeLanguageInput,
+        onDone: {
+          target: 'ready.saved',
+          actions: [
+            { type: 'assignSavedLanguage', params: languageOf },
+            { type: 'notifyUserUpdated', params: userOf },
+            { type: 'applyLanguage', params: languageOf },
+          ],
+          description: 'The session takes the returned user; the interface switches at once.',
         },
-      ),
+        onError: errorTo('ready.failed', 'assignLanguageError'),
+      }),
     }),
     notifications: settingRegion({
       description: 'Notifications on or off (disableNotifications), saved as soon as switched.',
-      ready: 'The switch can be used.',
-      choose: {
-        'notifications.toggle': { target: 'saving', actions: 'assignPendingNotifications' },
-      },
-      saved: 'Just saved: “Notification preference saved.” is announced.',
-      failed: 'The save failed: the error shows; the switch goes back.',
-      saving: busyInvoking(
-        'setNotifications',
-        'Saving the preference (POST client/auth/profile/notifications).',
-        {
-          input: setNotificationsInput,
-          onDone: userSavedTo('ready.saved', 'assignSavedNotifications'),
-          onError: errorTo('ready.failed', 'assignNotificationsError'),
+      ready: {
+        description: 'The switch can be used.',
+        on: {
+          'notifications.toggle': { target: 'saving', actions: 'assignPendingNotifications' },
         },
-      ),
+      },
+      saved: { description: 'Just saved: “Notification preference saved.” is announced.' },
+      failed: { description: 'The save failed: the error shows; the switch goes back.' },
+      saving: busyInvoking('setNotifications', {
+        description: 'Saving the preference (POST client/auth/profile/notifications).',
+        input: setNotificationsInput,
+        onDone: userSavedTo('ready.saved', 'assignSavedNotifications'),
+        onError: errorTo('ready.failed', 'assignNotificationsError'),
+      }),
     }),
   },
 });

@@ -114,11 +114,10 @@ export const profileFormMachine = setup({
       description: 'The form is editable; values are validated as they change.',
       initial: 'idle',
       on: {
-        'profile.change': kit.changeWith(
-          'changeField',
-          'Any change clears the server’s errors and the saved message.',
-          '.idle',
-        ),
+        'profile.change': kit.changeWith('changeField', {
+          target: '.idle',
+          description: 'Any change clears the server’s errors and the saved message.',
+        }),
         'profile.blur': kit.TOUCH_FIELD_ON_BLUR,
         'profile.submit': [
           {
@@ -134,14 +133,14 @@ export const profileFormMachine = setup({
         saved: { description: 'Just saved: “Profile saved.” is announced.' },
       },
     },
-    saving: busyInvoking('updateProfile', 'Saving the profile (PUT client/auth/profile).', {
+    saving: busyInvoking('updateProfile', {
+      description: 'Saving the profile (PUT client/auth/profile).',
       input: updateProfileInput,
       onDone: userSavedTo('editing.saved', 'assignSaved'),
-      onError: errorTo(
-        'editing.idle',
-        'assignServerError',
-        'A phone or name code marks its field, any other shows under the form; the values are kept.',
-      ),
+      onError: errorTo('editing.idle', 'assignServerError', {
+        description:
+          'A phone or name code marks its field, any other shows under the form; the values are kept.',
+      }),
     }),
   },
 });

@@ -72,29 +72,25 @@ export const activationMachine = setup({
         onError: logErrorThen(
           'failed',
           { type: 'assignError', params: errorOf },
-          'Spec 8: the failure is logged and the loading state clears.',
+          { description: 'Spec 8: the failure is logged and the loading state clears.' },
         ),
       },
     },
-    refreshing: busyInvoking(
-      'refreshAfterActivation',
-      'Activated: refetching the membership and reloading the user before moving on.',
-      {
-        onDone: [
-          {
-            guard: { type: 'hasBillingAddress', params: outputOf<ActivationRefreshResult> },
-            target: 'toSubscription',
-            description: 'The user already has a billing address.',
-          },
-          { target: 'toBilling', description: 'The user has no billing address yet.' },
-        ],
-        onError: errorTo(
-          'toBilling',
-          'logError',
+    refreshing: busyInvoking('refreshAfterActivation', {
+      description: 'Activated: refetching the membership and reloading the user before moving on.',
+      onDone: [
+        {
+          guard: { type: 'hasBillingAddress', params: outputOf<ActivationRefreshResult> },
+          target: 'toSubscription',
+          description: 'The user already has a billing address.',
+        },
+        { target: 'toBilling', description: 'The user has no billing address yet.' },
+      ],
+      onError: errorTo('toBilling', 'logError', {
+        description:
           'The membership exists but the refresh failed: logged, and the user enters the billing address (which then goes to /subscription).',
-        ),
-      },
-    ),
+      }),
+    }),
     failed: {
       description: 'Activation failed (logged); the button can be pressed again.',
       on: {

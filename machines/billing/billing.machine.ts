@@ -83,27 +83,31 @@ export const billingMachine = setup({
     editing: {
       description: 'The form is editable; values are validated as they change.',
       on: {
-        'billing.change': kit.changeWith('changeField', 'Editing clears the save error.'),
+        'billing.change': kit.changeWith('changeField', {
+          description: 'Editing clears the save error.',
+        }),
         'billing.blur': kit.TOUCH_FIELD_ON_BLUR,
-        'billing.submit': kit.submitWhenValid(
-          'canSubmit',
-          'saving',
-          'Not valid: show every field’s validation error.',
-        ),
+        'billing.submit': kit.submitWhenValid('canSubmit', 'saving', {
+          description: 'Not valid: show every field’s validation error.',
+        }),
       },
     },
-    saving: busyInvoking('saveBillingAddress', 'Saving the address; the button says “Saving...”.', {
+    saving: busyInvoking('saveBillingAddress', {
+      description: 'Saving the address; the button says “Saving...”.',
       input: saveBillingInput,
       onDone: { target: 'refreshing' },
       onError: logErrorThen(
         'editing',
         { type: 'assignServerError', params: unknownErrorOf },
-        'Spec 8: any save failure shows errors.unknown; the values are kept.',
+        { description: 'Spec 8: any save failure shows errors.unknown; the values are kept.' },
       ),
     }),
-    refreshing: busyInvoking('refreshAfterSave', 'Saved: refetching the membership and the user.', {
+    refreshing: busyInvoking('refreshAfterSave', {
+      description: 'Saved: refetching the membership and the user.',
       onDone: { target: 'done' },
-      onError: errorTo('done', 'logError', 'Spec 8: refresh errors are only logged.'),
+      onError: errorTo('done', 'logError', {
+        description: 'Spec 8: refresh errors are only logged.',
+      }),
     }),
     done: {
       type: 'final',

@@ -130,7 +130,9 @@ export const forgotPasswordMachine = setup({
         editing: {
           description: 'Typing the email; its error shows once typed in, left or submitted.',
           on: {
-            'request.change': kit.changeWith('changeEmail', 'Typing clears the last error.'),
+            'request.change': kit.changeWith('changeEmail', {
+              description: 'Typing clears the last error.',
+            }),
             'request.blur': kit.touchOnBlur('touchEmail'),
             'request.submit': [
               {
@@ -145,32 +147,28 @@ export const forgotPasswordMachine = setup({
             ],
           },
         },
-        requesting: busyInvoking(
-          'requestReset',
-          'Asking the server to email a code (POST reset-password/request).',
-          {
-            input: requestResetInput,
-            onDone: {
-              target: '#forgotPassword.code',
-              description: 'A code was sent if the address has an account.',
-            },
-            onError: [
-              {
-                guard: { type: 'isNotDelivered', params: errorOf },
-                ...errorTo(
-                  'editing',
-                  'assignRequestError',
-                  'No code went out (network, time-out, server error): say so; the email is kept.',
-                ),
-              },
-              {
-                target: '#forgotPassword.code',
-                description:
-                  'Any answer of the server goes on to the code step, so nothing tells whether the address exists.',
-              },
-            ],
+        requesting: busyInvoking('requestReset', {
+          description: 'Asking the server to email a code (POST reset-password/request).',
+          input: requestResetInput,
+          onDone: {
+            target: '#forgotPassword.code',
+            description: 'A code was sent if the address has an account.',
           },
-        ),
+          onError: [
+            {
+              guard: { type: 'isNotDelivered', params: errorOf },
+              ...errorTo('editing', 'assignRequestError', {
+                description:
+                  'No code went out (network, time-out, server error): say so; the email is kept.',
+              }),
+            },
+            {
+              target: '#forgotPassword.code',
+              description:
+                'Any answer of the server goes on to the code step, so nothing tells whether the address exists.',
+            },
+          ],
+        }),
       },
     },
     code: {
@@ -200,7 +198,9 @@ export const forgotPasswordMachine = setup({
         editing: {
           description: 'Typing the passwords; errors show for fields typed in, left or submitted.',
           on: {
-            'reset.change': kit.changeWith('changePassword', 'Typing clears the last error.'),
+            'reset.change': kit.changeWith('changePassword', {
+              description: 'Typing clears the last error.',
+            }),
             'reset.blur': kit.touchOnBlur('touchPassword'),
             'reset.submit': [
               { guard: 'canReset', target: 'resetting' },
@@ -211,19 +211,14 @@ export const forgotPasswordMachine = setup({
             ],
           },
         },
-        resetting: busyInvoking(
-          'resetPassword',
-          'Saving the new password (POST reset-password/reset).',
-          {
-            input: resetPasswordInput,
-            onDone: { target: '#forgotPassword.done' },
-            onError: errorTo(
-              'editing',
-              'assignResetError',
-              'The error shows under the form; the passwords are kept.',
-            ),
-          },
-        ),
+        resetting: busyInvoking('resetPassword', {
+          description: 'Saving the new password (POST reset-password/reset).',
+          input: resetPasswordInput,
+          onDone: { target: '#forgotPassword.done' },
+          onError: errorTo('editing', 'assignResetError', {
+            description: 'The error shows under the form; the passwords are kept.',
+          }),
+        }),
       },
     },
     done: {

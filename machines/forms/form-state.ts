@@ -15,6 +15,7 @@
  */
 import type * as v from 'valibot';
 import { assign, type EventObject } from 'xstate';
+import type { Described } from '../shared/described.ts';
 import { errorKeyOf } from '../shared/error-key.ts';
 import type { FieldErrors } from './field-error.ts';
 import { type FieldOf, type FormSchema, hasNoErrors, validate } from './validate.ts';
@@ -161,7 +162,8 @@ export const fieldOf = <F extends string>({ event }: { event: { field: F } }) =>
 });
 
 // Named transitions of the form events, plain config for the machine (its
-// actions named in its `setup`, their params mapped from the event).
+// actions named in its `setup`, their params mapped from the event; their
+// chart texts are `Described` properties, see machines/shared/described.ts).
 
 /**
  * The `*.change` transition of a form whose action `action` wraps `change`
@@ -170,8 +172,7 @@ export const fieldOf = <F extends string>({ event }: { event: { field: F } }) =>
  */
 export function changeWith<const A extends string, const T extends string | undefined = undefined>(
   action: A,
-  description: string,
-  target?: T,
+  { target, description }: Described & { target?: T },
 ) {
   return { target, actions: { type: action, params: fieldChangeOf }, description } as const;
 }
@@ -190,16 +191,16 @@ export const TOUCH_FIELD_ON_BLUR = touchOnBlur('touchField');
 /**
  * The `*.submit` transitions of a machine with `formActions`: when `guard`
  * (every field valid) passes, on to `target` with the server's errors cleared;
- * otherwise every field's error shows (`invalid` describes it on the chart).
+ * otherwise every field's error shows (`invalid` describes that on the chart).
  */
 export function submitWhenValid<const G extends string, const T extends string>(
   guard: G,
   target: T,
-  invalid = 'Not valid: show every field’s error.',
+  invalid: Described = { description: 'Not valid: show every field’s error.' },
 ) {
   return [
     { guard, target, actions: 'clearServerErrors' },
-    { actions: 'touchAllFields', description: invalid },
+    { actions: 'touchAllFields', description: invalid.description },
   ] as const;
 }
 

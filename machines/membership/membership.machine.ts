@@ -136,13 +136,13 @@ export const membershipMachine = setup({
         onError: [
           {
             guard: 'isKnown',
-            ...errorTo(
-              'stale',
-              'assignError',
-              'The last known record (or a persisted copy) keeps serving.',
-            ),
+            ...errorTo('stale', 'assignError', {
+              description: 'The last known record (or a persisted copy) keeps serving.',
+            }),
           },
-          errorTo('unavailable', 'assignError', 'Nothing is known: this is not "no membership".'),
+          errorTo('unavailable', 'assignError', {
+            description: 'Nothing is known: this is not "no membership".',
+          }),
         ],
       },
     },

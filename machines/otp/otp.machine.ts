@@ -143,18 +143,17 @@ export const otpMachine = setup({
                 'otp.submit': { guard: 'isCodeComplete', target: 'verifying' },
               },
             },
-            verifying: busyInvoking('verifyCode', 'The server checks the email and the code.', {
+            verifying: busyInvoking('verifyCode', {
+              description: 'The server checks the email and the code.',
               input: verifyCodeInput,
               onDone: {
                 target: '#otp.verified',
                 actions: { type: 'assignVerified', params: verifyOutputOf },
                 description: 'The code is right: the step ends with the server’s answer.',
               },
-              onError: errorTo(
-                'entering',
-                'assignError',
-                'The error shows under the boxes; the code is kept.',
-              ),
+              onError: errorTo('entering', 'assignError', {
+                description: 'The error shows under the boxes; the code is kept.',
+              }),
             }),
           },
         },
@@ -168,28 +167,23 @@ export const otpMachine = setup({
                 'A code was already sent (forgot password) or is asked for now (sign-in).',
               always: [{ guard: 'hasSentCode', target: 'coolingDown' }, { target: 'requesting' }],
             },
-            requesting: busyInvoking(
-              'requestCode',
-              'Asking the server to send a code to the email.',
-              {
-                input: requestCodeInput,
-                onDone: { target: 'coolingDown', actions: 'countCodeSent' },
-                onError: [
-                  {
-                    guard: { type: 'isRefusalHidden', params: errorOf },
-                    target: 'coolingDown',
-                    actions: 'countCodeSent',
-                    description:
-                      'Reveal nothing: any answer of the server reads as sent, so nothing tells whether the address exists.',
-                  },
-                  errorTo(
-                    'canResend',
-                    'assignError',
-                    'No code went out: say so (spec 8); Resend is available at once.',
-                  ),
-                ],
-              },
-            ),
+            requesting: busyInvoking('requestCode', {
+              description: 'Asking the server to send a code to the email.',
+              input: requestCodeInput,
+              onDone: { target: 'coolingDown', actions: 'countCodeSent' },
+              onError: [
+                {
+                  guard: { type: 'isRefusalHidden', params: errorOf },
+                  target: 'coolingDown',
+                  actions: 'countCodeSent',
+                  description:
+                    'Reveal nothing: any answer of the server reads as sent, so nothing tells whether the address exists.',
+                },
+                errorTo('canResend', 'assignError', {
+                  description: 'No code went out: say so (spec 8); Resend is available at once.',
+                }),
+              ],
+            }),
             coolingDown: {
               description: 'A code was just sent: Resend is disabled with a countdown.',
               after: {

@@ -533,11 +533,10 @@ export const checkoutMachine = setup({
                 id: 'refreshMember',
                 src: 'refreshMember',
                 onDone: { target: 'refreshed' },
-                onError: errorTo(
-                  'refreshed',
-                  'logPaymentError',
-                  'The payment and attach went through; a failed refresh is only logged (spec 8) and the dashboard loads the membership itself.',
-                ),
+                onError: errorTo('refreshed', 'logPaymentError', {
+                  description:
+                    'The payment and attach went through; a failed refresh is only logged (spec 8) and the dashboard loads the membership itself.',
+                }),
               },
             },
             refreshed: {
@@ -571,11 +570,10 @@ export const checkoutMachine = setup({
                   },
                   { target: 'refreshing' },
                 ],
-                onError: errorTo(
-                  '#checkout.flow.notPaid',
-                  'logPaymentError',
-                  'The attach failed too: only logged; the provider message (the cause) stays shown.',
-                ),
+                onError: errorTo('#checkout.flow.notPaid', 'logPaymentError', {
+                  description:
+                    'The attach failed too: only logged; the provider message (the cause) stays shown.',
+                }),
               },
             },
           },

@@ -87,11 +87,10 @@ export const registrationMachine = setup({
       description: 'The form is editable; values are validated as they change.',
       initial: 'ready',
       on: {
-        'registration.change': kit.changeWith(
-          'changeField',
-          'Any field change clears the server’s field flags and message.',
-          '.ready',
-        ),
+        'registration.change': kit.changeWith('changeField', {
+          target: '.ready',
+          description: 'Any field change clears the server’s field flags and message.',
+        }),
         'registration.blur': kit.TOUCH_FIELD_ON_BLUR,
         'registration.submit': [
           {
@@ -116,22 +115,18 @@ export const registrationMachine = setup({
         },
       },
     },
-    submitting: busyInvoking(
-      'signUp',
-      'Creating the account (POST /client/auth/sign-up); the button says “Creating account...”.',
-      {
-        input: signUpInput,
-        onDone: {
-          target: 'succeeded',
-          actions: 'assignSubmittedEmail',
-        },
-        onError: errorTo(
-          'editing.rejected',
-          'assignServerError',
-          'The values are kept; the server code is shown.',
-        ),
+    submitting: busyInvoking('signUp', {
+      description:
+        'Creating the account (POST /client/auth/sign-up); the button says “Creating account...”.',
+      input: signUpInput,
+      onDone: {
+        target: 'succeeded',
+        actions: 'assignSubmittedEmail',
       },
-    ),
+      onError: errorTo('editing.rejected', 'assignServerError', {
+        description: 'The values are kept; the server code is shown.',
+      }),
+    }),
     succeeded: {
       type: 'final',
       description: 'The account exists: the confirmation view shows the entered email.',

@@ -430,7 +430,8 @@ export const sessionMachine = setup({
             },
           },
         },
-        submitting: busyInvoking('login', 'POST client/auth/login.', {
+        submitting: busyInvoking('login', {
+          description: 'POST client/auth/login.',
           input: loginInputOf,
           onDone: [
             {
@@ -447,11 +448,10 @@ export const sessionMachine = setup({
               actions: SIGN_IN_ACTIONS,
             },
           ],
-          onError: errorTo(
-            'form',
-            'assignLoginError',
-            "The server's key (or a network message) is shown translated under the form; inputs marked invalid, everything typed kept.",
-          ),
+          onError: errorTo('form', 'assignLoginError', {
+            description:
+              "The server's key (or a network message) is shown translated under the form; inputs marked invalid, everything typed kept.",
+          }),
         }),
         otp: {
           description: 'The 6-digit one-time-code screen (Next and Resend it).',

@@ -1,15 +1,17 @@
 /**
  * Named `onError` transitions of an invoked actor, plain config for the
  * machine: the actions they run are named in its `setup` and take the error
- * as typed `params` (mapped by `errorOf`), so no action casts `event`.
+ * as typed `params` (mapped by `errorOf`), so no action casts `event`; the
+ * chart's text is a `Described` property (described.ts).
  */
+import type { Described } from './described.ts';
 import { errorOf } from './event-params.ts';
 
 /** On to `target`, the error (`{ error }`) handed to the action `action` (e.g. `assignServerError`, `logError`). */
 export function errorTo<const T extends string, const A extends string>(
   target: T,
   action: A,
-  description?: string,
+  { description }: Described = {},
 ) {
   return { target, actions: { type: action, params: errorOf }, description } as const;
 }
@@ -18,7 +20,7 @@ export function errorTo<const T extends string, const A extends string>(
 export function logErrorThen<const T extends string, const Then extends { type: string }>(
   target: T,
   then: Then,
-  description: string,
+  { description }: Described,
 ) {
   return {
     target,
