@@ -1,54 +1,52 @@
 import * as v from 'valibot';
 import { passwordField } from './login.schema.ts';
 
-function matches(
-  input: Record<string, unknown>,
-  passwordKey: string,
-  confirmationKey: string,
-): boolean {
-  return input[passwordKey] === input[confirmationKey];
-}
-
 const confirmationField = v.pipe(v.string(), v.nonEmpty('validation.passwordConfirmationRequired'));
 
+/** What the mismatch check reads: the confirmation and the password it must repeat. */
+type WithConfirmation = { passwordConfirmation: string } & Record<string, unknown>;
+
 /**
- * Reset password (after the emailed code): a new password and its
- * confirmation. A mismatch is reported on `passwordConfirmation` as soon as the
- * confirmation is filled in.
+ * A form of `entries` plus `passwordConfirmation`, which must repeat the field
+ * `passwordKey`. A mismatch is reported on `passwordConfirmation` as soon as
+ * the confirmation is filled in (a partial check: the other fields need not be
+ * valid yet).
  */
-export const resetPasswordSchema = v.pipe(
-  v.object({
-    password: passwordField('validation.passwordRequired'),
-    passwordConfirmation: confirmationField,
-  }),
-  v.forward(
+function withConfirmation<const E extends v.ObjectEntries>(
+  entries: E,
+  passwordKey: keyof E & string,
+) {
+  const form = v.object({ ...entries, passwordConfirmation: confirmationField });
+  type Values = v.InferOutput<typeof form>;
+  const mismatch = v.forward(
     v.partialCheck(
       [['passwordConfirmation']],
-      (input) => matches(input, 'password', 'passwordConfirmation'),
+      (input: WithConfirmation) => input[passwordKey] === input.passwordConfirmation,
       'validation.passwordMismatch',
     ),
     ['passwordConfirmation'],
-  ),
+  );
+  // valibot cannot check a path into a generic object type: the check is typed
+  // on the fields it reads, then stands in the pipe of the form it serves.
+  return v.pipe(form, mismatch as v.BaseValidation<Values, Values, v.BaseIssue<unknown>>);
+}
+
+/** Reset password (after the emailed code): a new password and its confirmation. */
+export const resetPasswordSchema = withConfirmation(
+  { password: passwordField('validation.passwordRequired') },
+  'password',
 );
 
 export type ResetPasswordValues = v.InferInput<typeof resetPasswordSchema>;
 export type ResetPasswordField = keyof ResetPasswordValues;
 
 /** Change password (account page): current password, new password, confirmation. */
-export const changePasswordSchema = v.pipe(
-  v.object({
+export const changePasswordSchema = withConfirmation(
+  {
     currentPassword: v.pipe(v.string(), v.nonEmpty('validation.currentPasswordRequired')),
     newPassword: passwordField('validation.newPasswordRequired'),
-    passwordConfirmation: confirmationField,
-  }),
-  v.forward(
-    v.partialCheck(
-      [['passwordConfirmation']],
-      (input) => matches(input, 'newPassword', 'passwordConfirmation'),
-      'validation.passwordMismatch',
-    ),
-    ['passwordConfirmation'],
-  ),
+  },
+  'newPassword',
 );
 
 export type ChangePasswordValues = v.InferInput<typeof changePasswordSchema>;
