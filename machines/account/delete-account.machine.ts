@@ -44,8 +44,13 @@ export function deleteAccountInput({ context }: { context: DeleteAccountContext 
 
 const form = kit.formAssigners<DeleteAccountContext>(deleteAccountSchema, {
   rule: { fields: { [INCORRECT_PASSWORD_KEY]: 'password' } },
+  // Typing clears the errors: the “required” one shows again only on submit.
+  typing: 'hides',
 });
-const typedValueOf = ({ event }: { event: { value: string } }) => ({ value: event.value });
+const passwordChangeOf = ({ event }: { event: { value: string } }) => ({
+  field: 'password' as const,
+  value: event.value,
+});
 
 export const deleteAccountMachine = setup({
   types: {
@@ -58,17 +63,8 @@ export const deleteAccountMachine = setup({
     deleteAccount: fromPromise<void, { password: string }>(notProvided('deleteAccount')),
   },
   actions: {
+    ...kit.formActions<DeleteAccountContext, DeleteAccountEvent>(form),
     resetForm: assign(closed),
-    /** Typing clears the errors: the “required” one shows again only on submit. */
-    changePassword: assign(({ context }, params: { value: string }) => ({
-      form: {
-        ...kit.changeField(deleteAccountSchema, context.form, 'password', params.value),
-        touched: {},
-      },
-    })),
-    touchAllFields: assign(form.touchAll),
-    clearServerErrors: assign(form.clearServerErrors),
-    assignServerError: assign(form.serverError),
     /** Provided by the app: the session signs out (session.signOut) and goes to /login. */
     signOut: () => {},
   },
@@ -92,7 +88,7 @@ export const deleteAccountMachine = setup({
       description: 'The confirmation dialog asks for the password, with Cancel and Delete.',
       on: {
         'delete.change': {
-          actions: { type: 'changePassword', params: typedValueOf },
+          actions: { type: 'changeField', params: passwordChangeOf },
           description: 'Typing clears the errors.',
         },
         'delete.submit': kit.submitWhenValid('hasPassword', 'deleting', {

@@ -222,8 +222,12 @@ export function formAssigners<
   options: {
     slice?: K;
     rule?: ServerErrorRule<FieldOf<SchemaAt<C, K>>>;
-    /** false: typing does not touch a field (its error shows once it is left). */
-    touchOnChange?: boolean;
+    /**
+     * What typing does to the validation errors shown: 'shows' the changed
+     * field's (the default); 'waits' until the field is left; 'hides' them
+     * all until the next submit.
+     */
+    typing?: 'shows' | 'waits' | 'hides';
   } = {},
 ): FormAssigners<C, FieldOf<SchemaAt<C, K>>> {
   type S = SchemaAt<C, K>;
@@ -231,13 +235,14 @@ export function formAssigners<
   const slice = (options.slice ?? 'form') as K;
   const formIn = (context: C) => context[slice] as FormState<S>;
   const put = (form: FormState<S>) => ({ [slice]: form }) as Partial<C>;
+  const typing = options.typing ?? 'shows';
   return {
-    change: ({ context }: { context: C }, params: FieldChange<Field>) =>
-      put(
-        changeField(schema, formIn(context), params.field, params.value, {
-          touch: options.touchOnChange ?? true,
-        }),
-      ),
+    change: ({ context }: { context: C }, params: FieldChange<Field>) => {
+      const form = changeField(schema, formIn(context), params.field, params.value, {
+        touch: typing === 'shows',
+      });
+      return put(typing === 'hides' ? { ...form, touched: {} } : form);
+    },
     touch: ({ context }: { context: C }, params: { field: Field }) =>
       put(touchField(formIn(context), params.field)),
     touchAll: ({ context }: { context: C }) => put(touchAllFields(formIn(context))),

@@ -28,7 +28,7 @@ const EMPTY_LOGIN: SessionContext['login'] = kit.createForm(loginSchema, { ...EM
 /** The login form: a field's error waits until the field is left (spec 5). */
 const loginForm = kit.formAssigners<SessionContext, 'login'>(loginSchema, {
   slice: 'login',
-  touchOnChange: false,
+  typing: 'waits',
 });
 
 // Named parameter mappers (kept out of the chart config so it stays plain data).

@@ -34,6 +34,19 @@ describe('delete-account machine', () => {
     expect(remove).not.toHaveBeenCalled();
   });
 
+  it('hides “required” while typing; it shows again only on submit', () => {
+    const { actor } = start();
+    actor.send({ type: 'delete.open' });
+    actor.send({ type: 'delete.submit' });
+    actor.send({ type: 'delete.change', value: 'a' });
+    actor.send({ type: 'delete.change', value: '' });
+    expect(shownFieldErrors(actor.getSnapshot().context.form)).toEqual({});
+    actor.send({ type: 'delete.submit' });
+    expect(shownFieldErrors(actor.getSnapshot().context.form).password).toEqual({
+      key: 'validation.passwordRequired',
+    });
+  });
+
   it('deletes with the password, then signs out', async () => {
     const { actor, remove, signOut } = start();
     actor.send({ type: 'delete.open' });
