@@ -9,6 +9,7 @@ import {
   type ProfileForm,
   type ProfileFormMachine,
 } from './profile-form.machine.ts';
+import * as setting from './setting.ts';
 
 export type ProfileFormSnapshot = SnapshotFrom<ProfileFormMachine>;
 export type ChangePasswordSnapshot = SnapshotFrom<ChangePasswordMachine>;
@@ -40,7 +41,7 @@ export const isLanguageSaved = (s: PreferencesSnapshot): boolean =>
   s.matches({ language: { ready: 'saved' } });
 /** The language shown as chosen: the one being saved, else the profile's. */
 export const selectShownLanguage = (s: PreferencesSnapshot): Language =>
-  s.context.pendingLanguage ?? s.context.language;
+  setting.shown(s.context.language);
 
 export const isNotificationsSaving = (s: PreferencesSnapshot): boolean =>
   s.matches({ notifications: 'saving' });
@@ -48,7 +49,7 @@ export const isNotificationsSaved = (s: PreferencesSnapshot): boolean =>
   s.matches({ notifications: { ready: 'saved' } });
 /** The switch position: notifications on unless disabled (the one being saved shows meanwhile). */
 export const selectNotificationsOn = (s: PreferencesSnapshot): boolean =>
-  !(s.context.pendingDisableNotifications ?? s.context.disableNotifications);
+  !setting.shown(s.context.disableNotifications);
 
 // Delete account
 

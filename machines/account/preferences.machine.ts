@@ -1,12 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { busyInvoking } from '../shared/busy-state.ts';
-import type { Described } from '../shared/described.ts';
 import type { Language, User } from '../shared/domain.ts';
-import { errorKeyOf } from '../shared/error-key.ts';
 import { errorTo } from '../shared/error-transitions.ts';
 import { userOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
 import { userSavedTo } from './account.transitions.ts';
+import type { Setting } from './setting.ts';
+import * as setting from './setting.ts';
 
 export interface PreferencesInput {
   language: Language;
@@ -14,16 +14,10 @@ export interface PreferencesInput {
 }
 
 export interface PreferencesContext {
-  /** The profile's language (as last saved or loaded). */
-  language: Language;
-  /** The language being saved, shown as chosen meanwhile. */
-  pendingLanguage: Language | null;
-  languageErrorKey: string | null;
-  /** The profile's notification preference. */
-  disableNotifications: boolean;
-  /** The preference being saved, shown meanwhile. */
-  pendingDisableNotifications: boolean | null;
-  notificationsErrorKey: string | null;
+  /** The profile language (en or fr). */
+  language: Setting<Language>;
+  /** The profile's notification preference (true: notifications off). */
+  disableNotifications: Setting<boolean>;
 }
 
 export type PreferencesEvent =
@@ -47,44 +41,13 @@ const userChangeOf = ({
 export function changeLanguageInput({ context }: { context: PreferencesContext }): {
   language: Language;
 } {
-  return { language: context.pendingLanguage ?? context.language };
+  return { language: setting.shown(context.language) };
 }
 
 export function setNotificationsInput({ context }: { context: PreferencesContext }): {
   disableNotifications: boolean;
 } {
-  return {
-    disableNotifications: context.pendingDisableNotifications ?? context.disableNotifications,
-  };
-}
-
-/**
- * A setting saved as soon as it is chosen, one region of this chart: `ready`
- * takes the choice (its `on`, on to `saving`) and shows the last save's
- * message (`idle`: none, `saved`, `failed`); `saving` runs the save and comes
- * back to `ready.saved` or `ready.failed`. Every chart text is a `description:`
- * property (machines/shared/described.ts).
- */
-function settingRegion<const Ready extends Described & { on: object }, const Saving extends object>(
-  region: Described & { ready: Ready; saved: Described; failed: Described; saving: Saving },
-) {
-  return {
-    description: region.description,
-    initial: 'ready',
-    states: {
-      ready: {
-        description: region.ready.description,
-        initial: 'idle',
-        on: region.ready.on,
-        states: {
-          idle: { description: 'No message.' },
-          saved: region.saved,
-          failed: region.failed,
-        },
-      },
-      saving: region.saving,
-    },
-  } as const;
+  return { disableNotifications: setting.shown(context.disableNotifications) };
 }
 
 export const preferencesMachine = setup({
@@ -103,35 +66,39 @@ export const preferencesMachine = setup({
     ),
   },
   actions: {
-    assignPendingLanguage: assign((_args, params: { language: Language }) => ({
-      pendingLanguage: params.language,
-      languageErrorKey: null,
+    assignPendingLanguage: assign(({ context }, params: { language: Language }) => ({
+      language: setting.choose(context.language, params.language),
     })),
-    assignSavedLanguage: assign((_args, params: { language: Language }) => ({
-      language: params.language,
-      pendingLanguage: null,
+    assignSavedLanguage: assign(({ context }, params: { language: Language }) => ({
+      language: setting.savedAs(context.language, params.language),
     })),
-    assignLanguageError: assign((_args, params: { error: unknown }) => ({
-      pendingLanguage: null,
-      languageErrorKey: errorKeyOf(params.error),
+    assignLanguageError: assign(({ context }, params: { error: unknown }) => ({
+      language: setting.failed(context.language, params.error),
     })),
-    assignPendingNotifications: assign({
-      pendingDisableNotifications: ({ context }) => !context.disableNotifications,
-      notificationsErrorKey: null,
-    }),
-    assignSavedNotifications: assign(({ context }, params: { user: User }) => ({
-      disableNotifications:
-        params.user.disableNotifications ??
-        context.pendingDisableNotifications ??
+    assignPendingNotifications: assign(({ context }) => ({
+      disableNotifications: setting.choose(
         context.disableNotifications,
-      pendingDisableNotifications: null,
+        !context.disableNotifications.saved,
+      ),
     })),
-    assignNotificationsError: assign((_args, params: { error: unknown }) => ({
-      pendingDisableNotifications: null,
-      notificationsErrorKey: errorKeyOf(params.error),
+    /** The server's answer, else the value sent. */
+    assignSavedNotifications: assign(({ context }, params: { user: User }) => ({
+      disableNotifications: setting.savedAs(
+        context.disableNotifications,
+        params.user.disableNotifications ?? setting.shown(context.disableNotifications),
+      ),
+    })),
+    assignNotificationsError: assign(({ context }, params: { error: unknown }) => ({
+      disableNotifications: setting.failed(context.disableNotifications, params.error),
     })),
     assignFromUser: assign(
-      (_args, params: { language: Language; disableNotifications: boolean }) => params,
+      ({ context }, params: { language: Language; disableNotifications: boolean }) => ({
+        language: { ...context.language, saved: params.language },
+        disableNotifications: {
+          ...context.disableNotifications,
+          saved: params.disableNotifications,
+        },
+      }),
     ),
     /** Provided by the app: the session gets the returned user (session.userUpdated). */
     notifyUserUpdated: (_args, _params: { user: User }) => {},
@@ -140,19 +107,15 @@ export const preferencesMachine = setup({
   },
   guards: {
     isOtherLanguage: ({ context }, params: { language: Language }) =>
-      params.language !== context.language,
+      params.language !== context.language.saved,
   },
 }).createMachine({
   id: 'preferences',
   description:
     'Account page, preferences: the language and the notification preference, each saved on its own as soon as it is chosen.',
   context: ({ input }) => ({
-    language: input.language,
-    pendingLanguage: null,
-    languageErrorKey: null,
-    disableNotifications: input.disableNotifications,
-    pendingDisableNotifications: null,
-    notificationsErrorKey: null,
+    language: setting.of(input.language),
+    disableNotifications: setting.of(input.disableNotifications),
   }),
   type: 'parallel',
   on: {
@@ -162,7 +125,7 @@ export const preferencesMachine = setup({
     },
   },
   states: {
-    language: settingRegion({
+    language: setting.region({
       description:
         'The profile language (en or fr), saved with change-language and applied at once.',
       ready: {
@@ -192,7 +155,7 @@ export const preferencesMachine = setup({
         onError: errorTo('ready.failed', 'assignLanguageError'),
       }),
     }),
-    notifications: settingRegion({
+    notifications: setting.region({
       description: 'Notifications on or off (disableNotifications), saved as soon as switched.',
       ready: {
         description: 'The switch can be used.',

@@ -57,7 +57,7 @@ describe('preferences machine', () => {
     expect(isLanguageSaved(run.actor.getSnapshot())).toBe(true);
     expect(run.notifyUserUpdated).toHaveBeenCalledWith({ ...USER, language: 'fr' });
     expect(run.applyLanguage).toHaveBeenCalledWith('fr');
-    expect(run.actor.getSnapshot().context.language).toBe('fr');
+    expect(run.actor.getSnapshot().context.language.saved).toBe('fr');
   });
 
   it('ignores choosing the language already saved', () => {
@@ -73,7 +73,7 @@ describe('preferences machine', () => {
     await flushPromises();
     const snapshot = run.actor.getSnapshot();
     expect(selectShownLanguage(snapshot)).toBe('en');
-    expect(snapshot.context.languageErrorKey).toBe('errors.network');
+    expect(snapshot.context.language.errorKey).toBe('errors.network');
     expect(snapshot.matches({ language: { ready: 'failed' } })).toBe(true);
     expect(run.applyLanguage).not.toHaveBeenCalled();
   });
@@ -97,7 +97,7 @@ describe('preferences machine', () => {
     run.notifications.reject(apiError('errors.unknown'));
     await flushPromises();
     expect(selectNotificationsOn(run.actor.getSnapshot())).toBe(true);
-    expect(run.actor.getSnapshot().context.notificationsErrorKey).toBe('errors.unknown');
+    expect(run.actor.getSnapshot().context.disableNotifications.errorKey).toBe('errors.unknown');
   });
 
   it('follows the profile when it changes elsewhere', () => {

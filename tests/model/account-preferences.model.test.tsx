@@ -13,6 +13,7 @@ import {
   type PreferencesEvent,
   preferencesMachine,
 } from '../../machines/account/preferences.machine.ts';
+import * as setting from '../../machines/account/setting.ts';
 import type { Language } from '../../machines/shared/domain.ts';
 import { type AccountHarness, describeAccountModel, USER } from '../support/account.kit.tsx';
 import { httpError, networkError } from '../support/fake-services.ts';
@@ -34,9 +35,9 @@ function languageEvents(state: State): ModelEvent[] {
     {
       type: 'preferences.userChanged',
       language: 'fr',
-      disableNotifications: c.disableNotifications,
+      disableNotifications: c.disableNotifications.saved,
     },
-    done('changeLanguage', { ...USER, language: c.pendingLanguage ?? c.language }),
+    done('changeLanguage', { ...USER, language: setting.shown(c.language) }),
     failed('changeLanguage', networkError()),
   ];
 }
@@ -45,11 +46,11 @@ function notificationEvents(state: State): ModelEvent[] {
   const c = state.context as PreferencesContext;
   return [
     { type: 'notifications.toggle' },
-    { type: 'preferences.userChanged', language: c.language, disableNotifications: true },
+    { type: 'preferences.userChanged', language: c.language.saved, disableNotifications: true },
     done('setNotifications', {
       ...USER,
-      language: c.language,
-      disableNotifications: c.pendingDisableNotifications ?? c.disableNotifications,
+      language: c.language.saved,
+      disableNotifications: setting.shown(c.disableNotifications),
     }),
     failed('setNotifications', httpError(500, 'errors.unknown')),
   ];
@@ -121,7 +122,7 @@ async function perform(
   model: Snapshot,
   view: { i18n: { changeLanguage(language: string): Promise<unknown> } },
 ) {
-  const t: Texts = TEXT[model.context.language];
+  const t: Texts = TEXT[model.context.language.saved];
   switch (event.type) {
     case 'language.choose':
       return user.click(radio(event.language));
@@ -145,11 +146,11 @@ async function perform(
       if (!isOutcome(event)) throw new Error(`cannot perform ${event.type}`);
       if (event.type.endsWith('changeLanguage')) {
         expect(h.auth.changeLanguage).toHaveBeenLastCalledWith({
-          language: model.context.pendingLanguage,
+          language: model.context.language.pending,
         });
       } else {
         expect(h.auth.setNotifications).toHaveBeenLastCalledWith({
-          disableNotifications: model.context.pendingDisableNotifications,
+          disableNotifications: model.context.disableNotifications.pending,
         });
       }
       return h.settle(event);
@@ -159,25 +160,25 @@ async function perform(
 function assertView(expected: Snapshot, h: AccountHarness, view: { i18n: { language: string } }) {
   const c = expected.context;
   // The interface speaks the saved language (applied at once after a save).
-  expect(view.i18n.language).toBe(c.language);
-  const t: Texts = TEXT[c.language];
+  expect(view.i18n.language).toBe(c.language.saved);
+  const t: Texts = TEXT[c.language.saved];
   const user = h.session.getSnapshot().context.user;
 
   // Language
   const language = sectionNamed(t.language);
-  const shown = c.pendingLanguage ?? c.language;
+  const shown = setting.shown(c.language);
   expect(radio(shown)).toBeChecked();
   expect(radio(shown === 'en' ? 'fr' : 'en')).not.toBeChecked();
   expectSaving(language, expected, 'language', {
     saving: t.languageSaving,
     saved: t.languageSaved,
     quiet: [t.languageSaving, t.languageSaved],
-    error: c.languageErrorKey && t[c.languageErrorKey as 'errors.network'],
+    error: c.language.errorKey && t[c.language.errorKey as 'errors.network'],
   });
 
   // Notifications
   const notifications = sectionNamed(t.notifications);
-  const on = !(c.pendingDisableNotifications ?? c.disableNotifications);
+  const on = !setting.shown(c.disableNotifications);
   const toggle = notifications.getByRole('switch', { name: t.switch });
   expect(toggle).toHaveAttribute('aria-checked', String(on));
   if (expected.matches({ notifications: 'saving' })) {
@@ -187,12 +188,13 @@ function assertView(expected: Snapshot, h: AccountHarness, view: { i18n: { langu
     saving: t.notificationsSaving,
     saved: on ? t.on : t.off,
     quiet: [t.on, t.off],
-    error: c.notificationsErrorKey && t[c.notificationsErrorKey as 'errors.unknown'],
+    error:
+      c.disableNotifications.errorKey && t[c.disableNotifications.errorKey as 'errors.unknown'],
   });
 
   // The session holds what the profile holds.
-  expect(user.language).toBe(c.language);
-  expect(user.disableNotifications ?? false).toBe(c.disableNotifications);
+  expect(user.language).toBe(c.language.saved);
+  expect(user.disableNotifications ?? false).toBe(c.disableNotifications.saved);
 }
 
 /** A step's name in the test titles (the others: see MachineModel.name). */

@@ -328,11 +328,22 @@ function formFacts(context: unknown, withMessages: boolean): string[] {
     (slice): slice is Parameters<typeof shownFieldErrors>[0] & { errorKey: string | null } =>
       !!slice && typeof slice === 'object' && 'validationErrors' in slice && 'touched' in slice,
   );
-  // Messages kept beside the forms ('errorKey', 'languageErrorKey', …).
-  const messages = Object.entries(withMessages ? context : {})
-    .filter(([name, value]) => /errorKey$/i.test(name) && typeof value === 'string')
-    .map(([, key]) => `The message reads: “${english(key as string)}”`);
+  // Messages kept beside the forms: an 'errorKey' of the context or of a
+  // slice that is not a form (a setting's, in the preferences).
+  const holders = [context, ...Object.values(context).filter(isPlainSlice)];
+  const messages = withMessages
+    ? holders.flatMap((holder) =>
+        Object.entries(holder)
+          .filter(([name, value]) => /errorKey$/i.test(name) && typeof value === 'string')
+          .map(([, key]) => `The message reads: “${english(key as string)}”`),
+      )
+    : [];
   return [...messages, ...formMessages(forms)];
+}
+
+/** A slice of context that is an object but not a form. */
+function isPlainSlice(slice: unknown): slice is object {
+  return !!slice && typeof slice === 'object' && !('validationErrors' in slice);
 }
 
 function formMessages(

@@ -42,7 +42,8 @@ export function PreferencesSections() {
   const languageSaving = isLanguageSaving(snapshot);
   const notificationsOn = selectNotificationsOn(snapshot);
   const notificationsSaving = isNotificationsSaving(snapshot);
-  const { languageErrorKey, notificationsErrorKey } = snapshot.context;
+  const languageErrorKey = snapshot.context.language.errorKey;
+  const notificationsErrorKey = snapshot.context.disableNotifications.errorKey;
 
   const languageStatus = languageSaving
     ? t('account:language.saving')
