@@ -18,7 +18,6 @@ import type { CrossTabLock } from '../lib/cross-tab-lock.ts';
 import { createSafeStorage, type SafeStorage } from '../lib/safe-storage.ts';
 import { runAtOnce } from '../lib/steps.ts';
 import type { AppConfig } from './env.ts';
-import { createFlows } from './flows.ts';
 import type { Inspect } from './inspector.ts';
 import { createLanguageSync } from './language-sync.ts';
 import type { AppServices, Logger, MembershipActor, SessionActor } from './services.tsx';
@@ -59,9 +58,10 @@ export interface CreatedServices {
 }
 
 /**
- * The composition root, the one place effects are provided: one token store,
- * one HTTP client, the session and membership actors, the language sync, and
- * every screen's flow (flows.ts). Navigation is the router's (routes/).
+ * The composition root: one token store, one HTTP client, the session and
+ * membership actors and the language sync. The screens' flows are composed
+ * from these services in flows.ts, on first use (useFlow), so that code loads
+ * with the screens. Navigation is the router's (routes/).
  */
 export function createServices(options: CreateServicesOptions): CreatedServices {
   return runAtOnce(serviceSteps(options));
@@ -220,7 +220,6 @@ export function* serviceSteps({
       logger,
       config,
       storage,
-      flows: createFlows({ api, session, membership, logger, i18n }),
       chooseLanguage: languageSync.choose,
       ...(inspect ? { inspect } : {}),
     },

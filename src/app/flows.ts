@@ -2,13 +2,16 @@
  * The composition of the screens' flows: for each statechart of machines/,
  * the effects the app performs for it (API calls, the session, the logger),
  * written here, in one place. A screen asks for its flow by name
- * (`useFlow(billingMachine, 'billing', …)`, use-flow.ts) and adds only what
- * the view owns: where to go next (the router's `useNavigate`), and for the
- * checkout the payment provider's code (it renders React components).
+ * (`useFlow(billingMachine, 'billing', …)`, use-flow.ts, which composes the
+ * flows from the app's services on first use) and adds only what the view
+ * owns: where to go next (the router's `useNavigate`), and for the checkout
+ * the payment provider's code (it renders React components).
  *
- * Only the machines' types are imported: each machine's code still loads with
- * its screen's chunk (intent.ts, a small pure reader of the subscription
- * answer, is the one value taken from machines/payment/).
+ * This file loads with the first screen that runs a flow, never to paint
+ * /login. Only the machines' types are imported: each machine's code still
+ * loads with its screen's chunk (intent.ts, a small pure reader of the
+ * subscription answer, is the one value taken from machines/payment/, and it
+ * loads with the checkout).
  */
 import type { i18n as I18n } from 'i18next';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
@@ -118,7 +121,7 @@ export function createFlows({ api, session, membership, logger, i18n }: FlowServ
       actors: {
         loadSubscription: fromPromise(async ({ input }) => {
           const answer = await api.subscriptions.get(input.externalId);
-          // intent.ts loads with the checkout's chunk (not at start-up, as flows.ts does).
+          // intent.ts loads with the checkout's chunk, not with every flow's screen.
           const { loadedSubscriptionOf } = await import('../../machines/payment/intent.ts');
           return loadedSubscriptionOf(answer);
         }),

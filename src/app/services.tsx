@@ -27,8 +27,12 @@ export interface AppServices {
   config: AppConfig;
   /** Local storage that never throws; `isPersistent()` is false when the browser blocks it. */
   storage: SafeStorage;
-  /** Every screen's flow with its effects provided (flows.ts); a screen asks by name (useFlow). */
-  flows: Flows;
+  /**
+   * Replaces the screens' flows that useFlow otherwise composes from these
+   * services on first use (flows.ts, which thus loads with the screens, not
+   * at start-up): for a test that changes one flow's effects.
+   */
+  flows?: Flows;
   /** The member picked a language: saved to the profile when signed in (issue 7). */
   chooseLanguage(language: Language): void;
   /** The Stately inspector, when inspection is on (development only). */

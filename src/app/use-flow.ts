@@ -1,8 +1,9 @@
 import { useMachine } from '@xstate/react';
 import { useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ActorOptions, AnyStateMachine, MachineImplementationsFrom } from 'xstate';
-import type { FlowMachines, FlowName } from './flows.ts';
-import { useServices } from './services.tsx';
+import { createFlows, type FlowMachines, type FlowName, type Flows } from './flows.ts';
+import { type AppServices, useServices } from './services.tsx';
 
 type ActionsOf<M extends AnyStateMachine> = NonNullable<MachineImplementationsFrom<M>['actions']>;
 type ActorsOf<M extends AnyStateMachine> = NonNullable<MachineImplementationsFrom<M>['actors']>;
@@ -18,6 +19,19 @@ export interface UseFlowOptions<M extends AnyStateMachine> {
   input?: ActorOptions<M>['input'];
 }
 
+/** The flows composed for each services object, on first use. */
+const composed = new WeakMap<AppServices, Flows>();
+
+function flowsOf(services: AppServices, i18n: Parameters<typeof createFlows>[0]['i18n']): Flows {
+  if (services.flows) return services.flows;
+  let flows = composed.get(services);
+  if (!flows) {
+    flows = createFlows({ ...services, i18n });
+    composed.set(services, flows);
+  }
+  return flows;
+}
+
 /**
  * Runs a screen's flow: its machine, with the app's effects for it (flows.ts)
  * and the view's own (`view`, read at call time, so they may close over
@@ -28,13 +42,14 @@ export function useFlow<N extends FlowName, M extends FlowMachines[N]>(
   name: N,
   { view, viewActors, input }: UseFlowOptions<M> = {},
 ) {
-  const { flows, inspect } = useServices();
+  const services = useServices();
+  const { i18n } = useTranslation('common');
   const viewRef = useRef(view);
   useLayoutEffect(() => {
     viewRef.current = view;
   });
   const [logic] = useState(() => {
-    const app = flows[name] as {
+    const app = flowsOf(services, i18n)[name] as {
       actions?: Record<string, unknown>;
       actors?: Record<string, unknown>;
     };
@@ -55,6 +70,6 @@ export function useFlow<N extends FlowName, M extends FlowMachines[N]>(
   });
   return useMachine(logic, {
     ...(input === undefined ? {} : { input }),
-    ...(inspect ? { inspect } : {}),
+    ...(services.inspect ? { inspect: services.inspect } : {}),
   } as never) as ReturnType<typeof useMachine<M>>;
 }

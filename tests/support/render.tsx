@@ -11,8 +11,6 @@ import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { expect } from 'vitest';
-import type { Api } from '../../src/api/api.ts';
-import { createFlows } from '../../src/app/flows.ts';
 import type { AppServices } from '../../src/app/services.tsx';
 import { ServicesProvider } from '../../src/app/services.tsx';
 import { createSafeStorage } from '../../src/lib/safe-storage.ts';
@@ -94,14 +92,6 @@ export async function renderScreen(
   const full = {
     chooseLanguage: () => {},
     storage: createSafeStorage(() => localStorage),
-    // The app's flows (src/app/flows.ts) over the given fakes.
-    flows: createFlows({
-      api: given.api ?? ({} as Api),
-      session: given.session as AppServices['session'],
-      membership: given.membership as AppServices['membership'],
-      logger: given.logger,
-      i18n,
-    }),
     ...given,
   } as AppServices;
   const result = render(
