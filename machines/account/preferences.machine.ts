@@ -93,11 +93,11 @@ export const preferencesMachine = setup({
     })),
     assignFromUser: assign(
       ({ context }, params: { language: Language; disableNotifications: boolean }) => ({
-        language: { ...context.language, saved: params.language },
-        disableNotifications: {
-          ...context.disableNotifications,
-          saved: params.disableNotifications,
-        },
+        language: setting.follow(context.language, params.language),
+        disableNotifications: setting.follow(
+          context.disableNotifications,
+          params.disableNotifications,
+        ),
       }),
     ),
     /** Provided by the app: the session gets the returned user (session.userUpdated). */

@@ -35,6 +35,11 @@ export function savedAs<T>(setting: Setting<T>, value: T): Setting<T> {
   return { ...setting, saved: value, pending: null };
 }
 
+/** The profile changed elsewhere: the saved value follows; a save under way still shows. */
+export function follow<T>(setting: Setting<T>, value: T): Setting<T> {
+  return { ...setting, saved: value };
+}
+
 /** The save failed: the saved value stays, the error shows. */
 export function failed<T>(setting: Setting<T>, error: unknown): Setting<T> {
   return { ...setting, pending: null, errorKey: errorKeyOf(error) };

@@ -47,21 +47,37 @@ export function createForm<S extends FormSchema>(schema: S, values: v.InferInput
 }
 
 /**
- * A field changed: revalidate, mark it touched (unless `touch` is false: its
- * error then waits until the field is left), forget what the server said.
+ * What typing does to the validation errors shown: 'shows' the changed
+ * field's; 'waits' until the field is left; 'hides' them all until the next
+ * submit.
+ */
+export type Typing = 'shows' | 'waits' | 'hides';
+
+function touchedAfterTyping<F extends string>(
+  touched: Partial<Record<F, boolean>>,
+  field: F,
+  typing: Typing,
+): Partial<Record<F, boolean>> {
+  if (typing === 'hides') return {};
+  return typing === 'shows' ? { ...touched, [field]: true } : touched;
+}
+
+/**
+ * A field changed: revalidate, update what is touched as `typing` says (by
+ * default the field's error shows), forget what the server said.
  */
 export function changeField<S extends FormSchema>(
   schema: S,
   form: FormState<S>,
   field: FieldOf<S>,
   value: string,
-  { touch = true }: { touch?: boolean } = {},
+  typing: Typing = 'shows',
 ): FormState<S> {
   const values = { ...form.values, [field]: value };
   return {
     values,
     changed: true,
-    touched: touch ? { ...form.touched, [field]: true } : form.touched,
+    touched: touchedAfterTyping(form.touched, field, typing),
     validationErrors: validate(schema, values),
     serverFieldErrors: {},
     errorKey: null,
@@ -222,12 +238,8 @@ export function formAssigners<
   options: {
     slice?: K;
     rule?: ServerErrorRule<FieldOf<SchemaAt<C, K>>>;
-    /**
-     * What typing does to the validation errors shown: 'shows' the changed
-     * field's (the default); 'waits' until the field is left; 'hides' them
-     * all until the next submit.
-     */
-    typing?: 'shows' | 'waits' | 'hides';
+    /** What typing does to the errors shown (`Typing`; by default it 'shows' the field's). */
+    typing?: Typing;
   } = {},
 ): FormAssigners<C, FieldOf<SchemaAt<C, K>>> {
   type S = SchemaAt<C, K>;
@@ -235,14 +247,9 @@ export function formAssigners<
   const slice = (options.slice ?? 'form') as K;
   const formIn = (context: C) => context[slice] as FormState<S>;
   const put = (form: FormState<S>) => ({ [slice]: form }) as Partial<C>;
-  const typing = options.typing ?? 'shows';
   return {
-    change: ({ context }: { context: C }, params: FieldChange<Field>) => {
-      const form = changeField(schema, formIn(context), params.field, params.value, {
-        touch: typing === 'shows',
-      });
-      return put(typing === 'hides' ? { ...form, touched: {} } : form);
-    },
+    change: ({ context }: { context: C }, params: FieldChange<Field>) =>
+      put(changeField(schema, formIn(context), params.field, params.value, options.typing)),
     touch: ({ context }: { context: C }, params: { field: Field }) =>
       put(touchField(formIn(context), params.field)),
     touchAll: ({ context }: { context: C }) => put(touchAllFields(formIn(context))),

@@ -2,7 +2,13 @@ import { useMachine } from '@xstate/react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorOptions, AnyStateMachine, MachineImplementationsFrom } from 'xstate';
-import { createFlows, type FlowMachines, type FlowName, type Flows } from './flows.ts';
+import {
+  createFlows,
+  type FlowMachines,
+  type FlowName,
+  type FlowServices,
+  type Flows,
+} from './flows.ts';
 import { type AppServices, useServices } from './services.tsx';
 
 type ActionsOf<M extends AnyStateMachine> = NonNullable<MachineImplementationsFrom<M>['actions']>;
@@ -22,7 +28,7 @@ export interface UseFlowOptions<M extends AnyStateMachine> {
 /** The flows composed for each services object, on first use. */
 const composed = new WeakMap<AppServices, Flows>();
 
-function flowsOf(services: AppServices, i18n: Parameters<typeof createFlows>[0]['i18n']): Flows {
+function flowsOf(services: AppServices, i18n: FlowServices['i18n']): Flows {
   if (services.flows) return services.flows;
   let flows = composed.get(services);
   if (!flows) {
