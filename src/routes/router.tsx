@@ -3,7 +3,6 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
-  lazyRouteComponent,
   Outlet,
   type RouteComponent,
   type RouterHistory,
@@ -26,6 +25,7 @@ import type { AppServices } from '../app/services.tsx';
 import { ErrorScreen } from '../screens/error/error-screen.tsx';
 import { type GuardFacts, type GuardKind, guardRedirect, needsMembership } from './guards.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
+import { lazyScreen } from './lazy-screen.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { PendingScreen } from './pending-screen.tsx';
 
@@ -111,11 +111,11 @@ function page<TParent extends AnyRoute, TPath extends string>(
 }
 
 /** The header layout of the public and member pages (not needed to paint /login). */
-const AppLayoutLazy = lazyRouteComponent(() => import('./layouts/app-layout.tsx'), 'AppLayout');
+const AppLayoutLazy = lazyScreen(() => import('./layouts/app-layout.tsx'), 'AppLayout');
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  notFoundComponent: lazyRouteComponent(
+  notFoundComponent: lazyScreen(
     () => import('../screens/not-found/not-found-screen.tsx'),
     'NotFoundScreen',
   ),
@@ -154,26 +154,26 @@ const memberLayout = createRoute({
 const checkoutLayout = createRoute({
   getParentRoute: () => memberRoot,
   id: 'checkout',
-  component: lazyRouteComponent(() => import('./layouts/checkout-layout.tsx'), 'CheckoutLayout'),
+  component: lazyScreen(() => import('./layouts/checkout-layout.tsx'), 'CheckoutLayout'),
 });
 
 const homeRoute = page(
   publicLayout,
   '/',
-  lazyRouteComponent(() => import('../screens/landing/landing-screen.tsx'), 'LandingScreen'),
+  lazyScreen(() => import('../screens/landing/landing-screen.tsx'), 'LandingScreen'),
   'visitorsOnly',
 );
 
 const termsRoute = page(
   publicLayout,
   '/terms',
-  lazyRouteComponent(() => import('../screens/legal/terms-screen.tsx'), 'TermsScreen'),
+  lazyScreen(() => import('../screens/legal/terms-screen.tsx'), 'TermsScreen'),
 );
 
 const policyRoute = page(
   publicLayout,
   '/policy',
-  lazyRouteComponent(() => import('../screens/legal/policy-screen.tsx'), 'PolicyScreen'),
+  lazyScreen(() => import('../screens/legal/policy-screen.tsx'), 'PolicyScreen'),
 );
 
 const loginRoute = createRoute({
@@ -183,20 +183,20 @@ const loginRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): { reset?: 1 } =>
     search.reset === 1 || search.reset === '1' || search.reset === true ? { reset: 1 } : {},
   beforeLoad: guard('visitorsOnly'),
-  component: lazyRouteComponent(() => import('../screens/login/login-screen.tsx'), 'LoginScreen'),
+  component: lazyScreen(() => import('../screens/login/login-screen.tsx'), 'LoginScreen'),
 });
 
 const registerRoute = page(
   authLayout,
   '/register',
-  lazyRouteComponent(() => import('../screens/register/register-screen.tsx'), 'RegisterScreen'),
+  lazyScreen(() => import('../screens/register/register-screen.tsx'), 'RegisterScreen'),
   'visitorsOnly',
 );
 
 const forgotPasswordRoute = page(
   authLayout,
   '/forgot-password',
-  lazyRouteComponent(
+  lazyScreen(
     () => import('../screens/forgot-password/forgot-password-screen.tsx'),
     'ForgotPasswordScreen',
   ),
@@ -206,13 +206,13 @@ const forgotPasswordRoute = page(
 const accountRoute = page(
   memberLayout,
   '/account',
-  lazyRouteComponent(() => import('../screens/account/account-screen.tsx'), 'AccountScreen'),
+  lazyScreen(() => import('../screens/account/account-screen.tsx'), 'AccountScreen'),
 );
 
 const activationRoute = page(
   memberLayout,
   '/activation',
-  lazyRouteComponent(
+  lazyScreen(
     () => import('../screens/activation/activation-screen.tsx'),
     'ActivationScreen',
   ),
@@ -222,20 +222,20 @@ const activationRoute = page(
 const billingRoute = page(
   memberLayout,
   '/billing',
-  lazyRouteComponent(() => import('../screens/billing/billing-screen.tsx'), 'BillingScreen'),
+  lazyScreen(() => import('../screens/billing/billing-screen.tsx'), 'BillingScreen'),
 );
 
 const dashboardRoute = page(
   memberLayout,
   '/dashboard',
-  lazyRouteComponent(() => import('../screens/dashboard/dashboard-screen.tsx'), 'DashboardScreen'),
+  lazyScreen(() => import('../screens/dashboard/dashboard-screen.tsx'), 'DashboardScreen'),
   'dashboard',
 );
 
 const subscriptionRoute = page(
   checkoutLayout,
   '/subscription',
-  lazyRouteComponent(() => import('../screens/checkout/checkout-screen.tsx'), 'CheckoutScreen'),
+  lazyScreen(() => import('../screens/checkout/checkout-screen.tsx'), 'CheckoutScreen'),
   'subscription',
 );
 

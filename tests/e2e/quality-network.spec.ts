@@ -190,3 +190,27 @@ test("the app's own code does not arrive at start-up: a page says so in both lan
   await page.getByRole('button', { name: 'Reload the page' }).click();
   await expectHeading(page, 'Sign in');
 });
+
+test('offline, a page not opened yet cannot download: the app says so, keeps the session, and Try again opens it', async ({
+  page,
+  newMember,
+  signIn,
+}) => {
+  const { email } = await newMember('net-screen');
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/activation$/);
+
+  await page.context().setOffline(true);
+  await page.getByRole('link', { name: 'Account', exact: true }).click();
+  // Never the browser's own offline page (a reload would lead there).
+  await expect(page.getByRole('alert')).toContainText('We could not reach the server');
+  await expect(page.getByRole('alert')).toContainText('Check your connection, then try again.');
+  expect(new URL(page.url()).protocol).toBe('http:');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expectNoViolations(page);
+
+  await page.context().setOffline(false);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expectHeading(page, 'Your account');
+});

@@ -1,12 +1,35 @@
+import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScreenUnreachableError } from '../../routes/lazy-screen.ts';
+import { UnreachableScreen } from '../loading/unreachable-screen.tsx';
 
-/** Any uncaught render or loader error lands here: a way on, never a blank page. */
-export function ErrorScreen({ error }: { error: unknown }) {
+/**
+ * Any uncaught render or loader error lands here: a way on, never a blank
+ * page. A screen whose code could not be downloaded because the server cannot
+ * be reached gets the network message and Try again, which downloads it again
+ * (a reload would leave the app for the browser's offline page).
+ */
+export function ErrorScreen({ error, reset }: Pick<ErrorComponentProps, 'error' | 'reset'>) {
   const { t } = useTranslation('common');
+  const router = useRouter();
   useEffect(() => {
     console.error(error);
   }, [error]);
+  if (error instanceof ScreenUnreachableError) {
+    return (
+      <main id="main" className="page page--narrow">
+        <UnreachableScreen
+          titleKey="errors.unreachableTitle"
+          bodyKey="errors.unreachablePageBody"
+          onRetry={() => {
+            reset();
+            void router.invalidate();
+          }}
+        />
+      </main>
+    );
+  }
   return (
     <main id="main" className="page page--narrow">
       <h1>{t('errorBoundary.title')}</h1>

@@ -4,22 +4,29 @@ import { Logo } from '../../components/logo.tsx';
 interface UnreachableScreenProps {
   /** `errors.unreachableTitle` or `errors.membershipUnavailable` (common). */
   titleKey: 'errors.unreachableTitle' | 'errors.membershipUnavailable';
+  /** `errors.unreachableBody` (the default: the member is still signed in) or `errors.unreachablePageBody`. */
+  bodyKey?: 'errors.unreachableBody' | 'errors.unreachablePageBody';
   onRetry(): void;
 }
 
 /**
  * Shown instead of the loading view when the server could not be reached
  * (after the automatic retries) or the membership could not be loaded: the
- * session is kept and Try again starts over.
+ * session is kept and Try again starts over. Also shown when a page's code
+ * could not be downloaded (src/screens/error/error-screen.tsx).
  */
-export function UnreachableScreen({ titleKey, onRetry }: UnreachableScreenProps) {
+export function UnreachableScreen({
+  titleKey,
+  bodyKey = 'errors.unreachableBody',
+  onRetry,
+}: UnreachableScreenProps) {
   const { t } = useTranslation('common');
   return (
     <div className="loading-screen">
       <Logo size={56} />
       <div role="alert">
         <h1 className="loading-screen__title">{t(titleKey)}</h1>
-        <p className="loading-screen__subtitle">{t('errors.unreachableBody')}</p>
+        <p className="loading-screen__subtitle">{t(bodyKey)}</p>
       </div>
       <button type="button" className="button button--primary" onClick={onRetry}>
         {t('errors.retry')}
