@@ -25,8 +25,8 @@ import type { AppServices } from '../app/services.tsx';
 import { ErrorScreen } from '../screens/error/error-screen.tsx';
 import { type GuardFacts, type GuardKind, guardRedirect, needsMembership } from './guards.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
-import { lazyScreen } from './lazy-screen.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
+import { lazyScreen } from './lazy-screen.ts';
 import { PendingScreen } from './pending-screen.tsx';
 
 export interface RouterContext {
@@ -212,10 +212,7 @@ const accountRoute = page(
 const activationRoute = page(
   memberLayout,
   '/activation',
-  lazyScreen(
-    () => import('../screens/activation/activation-screen.tsx'),
-    'ActivationScreen',
-  ),
+  lazyScreen(() => import('../screens/activation/activation-screen.tsx'), 'ActivationScreen'),
   'activation',
 );
 
