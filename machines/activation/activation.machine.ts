@@ -19,6 +19,9 @@ export interface ActivationContext {
 
 export type ActivationEvent = { type: 'activation.activate' };
 
+/** The server's answer when the member already has a membership (POST club/memberships, 409). */
+export const MEMBERSHIP_EXISTS_KEY = 'server.membershipExists';
+
 export const activationMachine = setup({
   types: {
     context: {} as ActivationContext,
@@ -47,6 +50,8 @@ export const activationMachine = setup({
   },
   guards: {
     hasBillingAddress: (_args, params: ActivationRefreshResult) => params.hasBillingAddress,
+    membershipExists: (_args, params: { error: unknown }) =>
+      errorKeyOf(params.error) === MEMBERSHIP_EXISTS_KEY,
   },
 }).createMachine({
   id: 'activation',
@@ -69,11 +74,20 @@ export const activationMachine = setup({
         id: 'activateMembership',
         src: 'activateMembership',
         onDone: { target: 'refreshing' },
-        onError: logErrorThen(
-          'failed',
-          { type: 'assignError', params: errorOf },
-          { description: 'Spec 8: the failure is logged and the loading state clears.' },
-        ),
+        onError: [
+          {
+            guard: { type: 'membershipExists', params: errorOf },
+            target: 'refreshing',
+            actions: { type: 'logError', params: errorOf },
+            description:
+              'The member already has a membership (activated in another tab, or the first answer was lost): logged, and the flow goes on as activated.',
+          },
+          logErrorThen(
+            'failed',
+            { type: 'assignError', params: errorOf },
+            { description: 'Spec 8: the failure is logged and the loading state clears.' },
+          ),
+        ],
       },
     },
     refreshing: busyInvoking('refreshAfterActivation', {

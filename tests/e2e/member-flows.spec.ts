@@ -205,6 +205,31 @@ test.describe('activation (spec 2)', () => {
     );
     onlyCall(activations, 'POST', 201);
   });
+
+  test('two tabs: activating in the second after the first goes on to /billing too (409 membershipExists)', async ({
+    page,
+    context,
+    signedInMember,
+    api,
+  }) => {
+    await signedInMember('activate-two-tabs');
+    const other = await context.newPage();
+    await other.goto('/activation');
+    await expect(other.getByRole('button', { name: 'Activate membership' })).toBeEnabled();
+
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Activate membership' }).click();
+    await expect(page).toHaveURL(/\/billing$/);
+
+    await other.getByRole('button', { name: 'Activate membership' }).click();
+    await expect(other).toHaveURL(/\/billing$/);
+    await expect(other.getByRole('heading', { level: 1, name: 'Billing address' })).toBeVisible();
+    await expect(other.getByRole('alert')).toHaveCount(0);
+    const answers = (await requestsSince(api, '/club/memberships', since))
+      .filter((call) => call.method === 'POST' && call.path === '/club/memberships')
+      .map((call) => call.status);
+    expect(answers).toEqual([201, 409]);
+  });
 });
 
 test.describe('billing (spec 2, 3, 5)', () => {

@@ -54,6 +54,23 @@ describe('activation machine', () => {
     expect(refresh).toHaveBeenCalledTimes(1);
   });
 
+  it('goes on as activated when the server says the membership already exists (another tab, a lost answer)', async () => {
+    const exists = { key: 'server.membershipExists', status: 409 };
+    const { actor, goToSubscription, logged, refresh } = start({
+      activate: async () => {
+        throw exists;
+      },
+      refresh: async () => ({ hasBillingAddress: true }),
+    });
+    actor.send({ type: 'activation.activate' });
+    const snapshot = await waitFor(actor, (s) => s.status === 'done');
+    expect(snapshot.value).toBe('toSubscription');
+    expect(goToSubscription).toHaveBeenCalledTimes(1);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(selectErrorKey(snapshot)).toBeNull();
+    expect(logged).toEqual([exists]);
+  });
+
   it('goes to subscription when the user has a billing address', async () => {
     const { actor, goToBilling, goToSubscription } = start({
       refresh: async () => ({ hasBillingAddress: true }),

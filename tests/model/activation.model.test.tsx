@@ -17,6 +17,7 @@ import type { SnapshotFrom } from 'xstate';
 import {
   type ActivationEvent,
   activationMachine,
+  MEMBERSHIP_EXISTS_KEY,
 } from '../../machines/activation/activation.machine.ts';
 import type { Membership } from '../../machines/shared/domain.ts';
 import { ActivationScreen } from '../../src/screens/activation/activation-screen.tsx';
@@ -43,6 +44,7 @@ const EVENTS: readonly ModelEvent[] = [
   done('activateMembership', RECORD),
   failed('activateMembership', networkError()),
   failed('activateMembership', httpError(500, 'errors.unknown')),
+  failed('activateMembership', httpError(409, MEMBERSHIP_EXISTS_KEY)),
   done('refreshAfterActivation', { hasBillingAddress: true }),
   done('refreshAfterActivation', { hasBillingAddress: false }),
   failed('refreshAfterActivation', networkError()),
@@ -166,9 +168,19 @@ function name(event: ModelEvent): string | undefined {
   return undefined;
 }
 
+function errorKeyOfEvent(event: ModelEvent): string | undefined {
+  return 'error' in event ? (event.error as { key?: string }).key : undefined;
+}
+
 /** The step as a member does it or sees it (the other outcomes: see `calls`). */
 function say(event: ModelEvent): string | undefined {
   if (event.type === 'activation.activate') return `Press “${EN.submit}”`;
+  if (
+    parseOutcome(event)?.id === 'activateMembership' &&
+    errorKeyOfEvent(event) === MEMBERSHIP_EXISTS_KEY
+  ) {
+    return 'The server answers that the membership already exists (activated in another tab, or the first answer was lost)';
+  }
   if (event.type !== 'xstate.done.actor.refreshAfterActivation') return undefined;
   const { hasBillingAddress } = (event as { output: { hasBillingAddress: boolean } }).output;
   return hasBillingAddress
@@ -213,6 +225,7 @@ describeScreenModel<ModelEvent, Snapshot, Harness>(import.meta.filename, {
         'refreshAfterActivation error (errors.network)',
         'activateMembership error (errors.network)',
         'activateMembership error (errors.unknown)',
+        `activateMembership error (${MEMBERSHIP_EXISTS_KEY})`,
       ]);
     }),
 });
