@@ -96,6 +96,13 @@ export function OtpInput({
       case 'Enter':
         onComplete?.();
         break;
+      default:
+        // Typing the digit a box already holds changes nothing React can see
+        // (no onChange), so the caret would stay: take it as typed.
+        if (event.key === digits[index] && !event.ctrlKey && !event.metaKey && !event.altKey) {
+          event.preventDefault();
+          setFrom(index, event.key);
+        }
     }
   };
 

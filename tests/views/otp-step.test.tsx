@@ -122,6 +122,17 @@ describe('OtpStep', () => {
     expect(next()).toBeEnabled();
   });
 
+  it('retyping a code over one that starts the same keeps every digit (same digit in a selected box)', async () => {
+    const { user } = await renderOtp();
+    await user.click(box(1));
+    await user.keyboard('089786');
+    expect(code()).toBe('089786');
+    await user.click(box(1));
+    await user.keyboard('089785');
+    expect(code()).toBe('089785');
+    expect(next()).toBeEnabled();
+  });
+
   it('pasting 123456 into the first box fills all six', async () => {
     const { user } = await renderOtp();
     await user.click(box(1));
