@@ -1,28 +1,6 @@
 import { lazyRouteComponent } from '@tanstack/react-router';
-
-/**
- * A screen's code could not be downloaded because the server cannot be
- * reached (offline, a dropped connection). The root's error screen shows the
- * network message with Try again, which downloads it again: the member stays
- * in the app and keeps the session.
- */
-export class ScreenUnreachableError extends Error {
-  constructor(cause: unknown) {
-    super('A screen could not be downloaded: the server cannot be reached', { cause });
-    this.name = 'ScreenUnreachableError';
-  }
-}
-
-/** Whether the app's own host answers at all (any HTTP status will do). */
-async function hostAnswers(): Promise<boolean> {
-  if (navigator.onLine === false) return false;
-  try {
-    await fetch(import.meta.env.BASE_URL, { method: 'HEAD', cache: 'no-store' });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { hostAnswers } from '../api/host.ts';
+import { ScreenUnreachableError } from '../screens/error/screen-unreachable-error.ts';
 
 /**
  * A route component loaded on demand (TanStack's lazyRouteComponent), with a

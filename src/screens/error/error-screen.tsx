@@ -1,8 +1,8 @@
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScreenUnreachableError } from '../../routes/lazy-screen.ts';
 import { UnreachableScreen } from '../loading/unreachable-screen.tsx';
+import { ScreenUnreachableError } from './screen-unreachable-error.ts';
 
 /**
  * Any uncaught render or loader error lands here: a way on, never a blank
