@@ -55,10 +55,10 @@ describe('ActivationScreen', () => {
     ]);
     await a.ui.click(screen.getByRole('button', { name: 'Activer mon adhésion' }));
     expect(screen.getByRole('button', { name: 'Activation en cours...' })).toBeDisabled();
-    await a.pending.settle('activate', { error: httpError(409, 'server.membershipExists') });
+    await a.pending.settle('activate', { error: httpError(503, 'errors.server') });
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent(
-        'Nous n’avons pas pu activer votre adhésion. Votre adhésion est déjà active. Appuyez sur « Activer mon adhésion » pour réessayer.',
+        'Nous n’avons pas pu activer votre adhésion. Le serveur n’a pas pu répondre pour le moment. Veuillez réessayer dans un instant. Appuyez sur « Activer mon adhésion » pour réessayer.',
       ),
     );
     expect(screen.getByRole('button', { name: 'Activer mon adhésion' })).toBeEnabled();
