@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { FocusedTitle } from './focused-title.tsx';
 
 /** Each form's title id and texts, and the way to the other form. */
 const HEADERS = {
@@ -24,8 +25,16 @@ const HEADERS = {
 /**
  * The top of the sign-in and sign-up forms: the way to the other one in the
  * corner ('No account? Sign up'), the title the section is labelled by, the subtitle.
+ * `focusTitle` when the form comes back in place of another view (sign-in
+ * after the code step): its title takes the focus.
  */
-export function AuthFormHeader({ form }: { form: keyof typeof HEADERS }) {
+export function AuthFormHeader({
+  form,
+  focusTitle = false,
+}: {
+  form: keyof typeof HEADERS;
+  focusTitle?: boolean;
+}) {
   const { t } = useTranslation('auth');
   const header = HEADERS[form];
   return (
@@ -33,7 +42,9 @@ export function AuthFormHeader({ form }: { form: keyof typeof HEADERS }) {
       <div className="auth-form__corner">
         <span>{t(header.question)}</span> <Link to={header.to}>{t(header.link)}</Link>
       </div>
-      <h1 id={header.titleId}>{t(header.title)}</h1>
+      <FocusedTitle id={header.titleId} focus={focusTitle}>
+        {t(header.title)}
+      </FocusedTitle>
       <p className="auth-form__subtitle">{t(header.subtitle)}</p>
     </>
   );

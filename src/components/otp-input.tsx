@@ -1,5 +1,6 @@
 import { type ClipboardEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useKeepFocus } from './use-keep-focus.ts';
 
 export const OTP_DIGITS = 6;
 
@@ -37,6 +38,8 @@ export function OtpInput({
 }: OtpInputProps) {
   const { t } = useTranslation('common');
   const refs = useRef<Array<HTMLInputElement | null>>([]);
+  // The boxes are disabled while a code is checked: the box in use gets the focus back.
+  const boxes = useKeepFocus<HTMLFieldSetElement>(Boolean(disabled));
   const [digitsOnly, setDigitsOnly] = useState(false);
   const digits = Array.from({ length }, (_, i) => value[i] ?? '');
   const errorText = digitsOnly ? t('validation.otpDigitsOnly') : error;
@@ -112,7 +115,7 @@ export function OtpInput({
   };
 
   return (
-    <fieldset className="otp" aria-describedby={errorId}>
+    <fieldset ref={boxes} className="otp" aria-describedby={errorId}>
       <legend className="field__label">{label}</legend>
       <div className="otp__boxes">
         {digits.map((digit, index) => (

@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { Spinner } from './spinner.tsx';
+import { useKeepFocus } from './use-keep-focus.ts';
 
 interface SubmitButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   busy?: boolean;
@@ -8,7 +9,10 @@ interface SubmitButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: 'primary' | 'secondary' | 'link';
 }
 
-/** A button with a loading state that cannot be pressed twice while busy. */
+/**
+ * A button with a loading state that cannot be pressed twice while busy; the
+ * focus it had when it was disabled comes back to it (useKeepFocus).
+ */
 export function SubmitButton({
   busy = false,
   busyLabel,
@@ -19,9 +23,11 @@ export function SubmitButton({
   type = 'submit',
   ...rest
 }: SubmitButtonProps) {
+  const ref = useKeepFocus<HTMLButtonElement>(Boolean(disabled || busy));
   return (
     <button
       {...rest}
+      ref={ref}
       type={type}
       className={['button', `button--${variant}`, className].filter(Boolean).join(' ')}
       disabled={disabled || busy}

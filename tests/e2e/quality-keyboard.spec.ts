@@ -9,7 +9,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { expectCode } from './support/forms.ts';
-import { CARDS, PASSWORD } from './support/members.ts';
+import {
+  ADDRESS,
+  CARD_MESSAGES,
+  CARDS,
+  openCheckout,
+  PASSWORD,
+  typeCard,
+} from './support/members.ts';
 import { describeFocus, expectFocusVisible, expectHeading, tabTo } from './support/quality.ts';
 
 /** Tabs to the control and checks it shows that it has the focus. */
@@ -129,4 +136,56 @@ test('sign up to an active membership with the keyboard alone', async ({
 
   const attach = await api.requests('/attach-payment-method');
   expect(attach.at(-1)?.status, `last focus: ${await describeFocus(page)}`).toBe(200);
+});
+
+test('a wrong code keeps the focus in the boxes; Back to sign in puts it on the form title', async ({
+  page,
+  api,
+  newMember,
+  signIn,
+}) => {
+  const { email } = await newMember('focus-code', { verified: false });
+  await signIn(page, email, PASSWORD);
+  await expectHeading(page, 'Verify your account');
+  const code = await api.lastOtp(email);
+  const wrong = code.replace(/.$/, (last) => String((Number(last) + 1) % 10));
+  await tabTo(page, page.getByRole('textbox', { name: 'Digit 1 of 6' }));
+  await page.keyboard.type(wrong);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toContainText('Incorrect OTP');
+  // The boxes were disabled while the code was checked: the last one has the focus again.
+  await expect(page.getByRole('textbox', { name: 'Digit 6 of 6' })).toBeFocused();
+
+  await tabTo(page, page.getByRole('button', { name: 'Back to sign in' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Email or phone', { exact: true })).toBeFocused();
+});
+
+test('a declined card keeps the focus in the CVC; a failed 3D Secure check gives it back to Subscribe', async ({
+  page,
+  signedInMember,
+}) => {
+  await signedInMember('focus-card', { state: 'active', billingAddress: ADDRESS });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await openCheckout(page);
+
+  await typeCard(page, CARDS.declined);
+  const cvc = page.getByLabel('CVC', { exact: true });
+  await expect(cvc).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(CARD_MESSAGES.declined)).toBeVisible();
+  await expect(cvc).toBeFocused();
+
+  const number = page.getByLabel('Card number', { exact: true });
+  await number.fill('');
+  await number.pressSequentially(CARDS.threeDSecure.replace(/\D/g, ''));
+  const subscribe = page.getByRole('button', { name: 'Subscribe' });
+  await tabTo(page, subscribe);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText(CARD_MESSAGES.authenticationFailed)).toBeVisible();
+  await expect(subscribe).toBeFocused();
 });

@@ -25,6 +25,7 @@ import { useFlow } from '../../app/use-flow.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { FormFooter } from '../../components/form-fields.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { useKeepFocus } from '../../components/use-keep-focus.ts';
 import { useErrorText } from '../../i18n/translate.ts';
 import type { PaymentProviderModule } from '../../payments/payment-provider.ts';
 import { ExpressCheckout } from './express-checkout.tsx';
@@ -109,6 +110,8 @@ export function PaymentColumn({
   const loading = isLoadingProvider(snapshot);
   const deadEnd = isDeadEnd(snapshot);
   const payingByCard = isPayingByCard(snapshot);
+  // The card fields and Subscribe are disabled while paying: the one in use gets the focus back.
+  const cardForm = useKeepFocus<HTMLFormElement>(payingByCard);
   const errorString = shownText(cardErrorText(snapshot));
   const { fields, errorMessage } = snapshot.context;
 
@@ -172,7 +175,7 @@ export function PaymentColumn({
               send={send}
               errorText={shownText}
             />
-            <form className="checkout-payment__form" noValidate onSubmit={submit}>
+            <form ref={cardForm} className="checkout-payment__form" noValidate onSubmit={submit}>
               {cardField(provider, 'cardNumber')}
               <div className="checkout-payment__row">
                 {cardField(provider, 'cardExpiry')}

@@ -1,6 +1,6 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   canSubmitLogin,
@@ -26,16 +26,19 @@ const OtpStep = lazy(() => import('./otp-step.tsx').then(({ OtpStep }) => ({ def
 export function LoginScreen() {
   const { session } = useServices();
   const onOtp = useSelector(session, isOnOtpStep);
+  // Back from the code step, the form's title takes the focus ("Back to sign in" is gone).
+  const [leftForCode, setLeftForCode] = useState(false);
+  if (onOtp && !leftForCode) setLeftForCode(true);
   return onOtp ? (
     <Suspense fallback={<Spinner size="lg" />}>
       <OtpStep />
     </Suspense>
   ) : (
-    <LoginForm />
+    <LoginForm focusTitle={leftForCode} />
   );
 }
 
-function LoginForm() {
+function LoginForm({ focusTitle }: { focusTitle: boolean }) {
   const { t } = useTranslation(['auth', 'common']);
   const { session, config } = useServices();
   const form = useSelector(session, selectLoginForm);
@@ -56,7 +59,7 @@ function LoginForm() {
 
   return (
     <section className="auth-form" aria-labelledby="login-title">
-      <AuthFormHeader form="login" />
+      <AuthFormHeader form="login" focusTitle={focusTitle} />
       <FormAlert tone="success">{afterReset ? t('auth:forgot.success') : null}</FormAlert>
       <FormAlert tone="info">{expired ? t('common:errors.sessionExpired') : null}</FormAlert>
       <form {...formProps}>

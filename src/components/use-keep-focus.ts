@@ -1,0 +1,27 @@
+import { useLayoutEffect, useRef } from 'react';
+
+/**
+ * Keeps the keyboard where the member left it across a busy spell. A control
+ * disabled while its request runs (a button, the code boxes, the card fields)
+ * drops the focus to the page's body, and the next Tab starts again from the
+ * top. Put the returned ref on the control or on a box around several: when
+ * `busy` turns on with the focus inside it, that element takes the focus back
+ * once `busy` is over, unless the member has put it elsewhere meanwhile.
+ */
+export function useKeepFocus<T extends HTMLElement>(busy: boolean) {
+  const ref = useRef<T>(null);
+  const left = useRef<HTMLElement | null>(null);
+  // A layout effect runs before the browser moves the focus off a disabled element.
+  useLayoutEffect(() => {
+    if (busy) {
+      const active = document.activeElement;
+      if (active instanceof HTMLElement && ref.current?.contains(active)) left.current = active;
+      return;
+    }
+    const element = left.current;
+    left.current = null;
+    const active = document.activeElement;
+    if (element?.isConnected && (active === null || active === document.body)) element.focus();
+  }, [busy]);
+  return ref;
+}
