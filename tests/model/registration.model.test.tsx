@@ -161,7 +161,7 @@ function assertView(expected: Snapshot, h: Harness) {
       screen.getByRole('heading', { level: 1, name: 'Your account has been created' }),
     ).toBeVisible();
     expect(screen.getByRole('status')).toHaveTextContent(
-      `We sent a 6-digit verification code to ${VALID.email}.`,
+      `Your account for ${VALID.email} is ready to be verified.`,
     );
     expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('button', { name: 'Create Account' })).toBeNull();

@@ -106,7 +106,7 @@ describe('RegisterScreen', () => {
       await screen.findByRole('heading', { level: 1, name: 'Your account has been created' }),
     ).toBeVisible();
     expect(
-      screen.getByText('We sent a 6-digit verification code to marie@example.ca.'),
+      screen.getByText('Your account for marie@example.ca is ready to be verified.'),
     ).toBeVisible();
     await r.user.click(screen.getByRole('link', { name: 'Go to sign in' }));
     expect(await screen.findByTestId('navigated')).toHaveTextContent('/login');
