@@ -55,9 +55,13 @@ export function OtpInput({
     // Codes are often copied as '123 456' or '123-456': spaces and separators are not typos.
     const compact = typed.replace(CODE_SEPARATORS, '');
     const onlyDigits = compact.replace(/\D/g, '');
-    setDigitsOnly(onlyDigits.length !== compact.length);
-    if (!onlyDigits) return;
+    if (!onlyDigits) {
+      setDigitsOnly(compact.length > 0);
+      return;
+    }
     const next = (value.slice(0, index) + onlyDigits).slice(0, length);
+    // A pasted message holding a whole code ('Your code is 123456') is no typo.
+    setDigitsOnly(onlyDigits.length !== compact.length && next.length < length);
     onChange(next);
     focus(Math.min(next.length, length - 1));
   };

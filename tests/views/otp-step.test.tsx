@@ -154,6 +154,15 @@ describe('OtpStep', () => {
     expect(box(1)).not.toHaveAttribute('aria-invalid');
   });
 
+  it('a pasted message holding the code fills the boxes without a complaint', async () => {
+    const { user } = await renderOtp();
+    await user.click(box(1));
+    await user.paste('Your code is 482913');
+    expect(code()).toBe('482913');
+    expect(screen.queryByText('Only digits allowed')).toBeNull();
+    expect(next()).toBeEnabled();
+  });
+
   it("a letter is refused with 'Only digits allowed'", async () => {
     const { user } = await renderOtp();
     await user.click(box(1));
