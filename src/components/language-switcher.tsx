@@ -1,35 +1,53 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../machines/shared/domain.ts';
 import { currentLanguage, LANGUAGES } from '../i18n/i18n.ts';
 
 /**
  * The EN/FR chooser (spec 1). `onChosen` lets the app save the choice to the
- * profile when a member is signed in (issue 7).
+ * profile when a member is signed in (issue 7). A language whose texts cannot
+ * be downloaded (offline) is not chosen: the page stays in the one that works
+ * and says so.
  */
 export function LanguageSwitcher({ onChosen }: { onChosen?: (language: Language) => void }) {
   const { t, i18n } = useTranslation('common');
   const current = currentLanguage(i18n);
+  const [failed, setFailed] = useState(false);
+
+  const choose = async (language: Language) => {
+    if (current === language) return;
+    setFailed(false);
+    await i18n.changeLanguage(language);
+    if (!i18n.hasResourceBundle(language, 'common')) {
+      await i18n.changeLanguage(current);
+      setFailed(true);
+      return;
+    }
+    onChosen?.(language);
+  };
+
   return (
-    <fieldset className="language-switcher">
-      <legend className="visually-hidden">{t('header.languageLabel')}</legend>
-      {LANGUAGES.map((language) => (
-        <button
-          key={language}
-          type="button"
-          lang={language}
-          className="language-switcher__option"
-          aria-pressed={current === language}
-          onClick={() => {
-            if (current === language) return;
-            void i18n.changeLanguage(language);
-            onChosen?.(language);
-          }}
-        >
-          {/* Seen: 'EN'; heard: 'English' (the name a screen reader user expects). */}
-          <span aria-hidden="true">{t(`header.language.${language}`)}</span>
-          <span className="visually-hidden">{t(`header.language.${language}Name`)}</span>
-        </button>
-      ))}
-    </fieldset>
+    <div className="language-switcher">
+      <fieldset className="language-switcher__options">
+        <legend className="visually-hidden">{t('header.languageLabel')}</legend>
+        {LANGUAGES.map((language) => (
+          <button
+            key={language}
+            type="button"
+            lang={language}
+            className="language-switcher__option"
+            aria-pressed={current === language}
+            onClick={() => void choose(language)}
+          >
+            {/* Seen: 'EN'; heard: 'English' (the name a screen reader user expects). */}
+            <span aria-hidden="true">{t(`header.language.${language}`)}</span>
+            <span className="visually-hidden">{t(`header.language.${language}Name`)}</span>
+          </button>
+        ))}
+      </fieldset>
+      <div role="alert" className="language-switcher__failed" hidden={!failed}>
+        {failed ? t('header.languageFailed') : null}
+      </div>
+    </div>
   );
 }

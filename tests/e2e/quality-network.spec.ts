@@ -214,3 +214,30 @@ test('offline, a page not opened yet cannot download: the app says so, keeps the
   await expect(page).toHaveURL(/\/account$/);
   await expectHeading(page, 'Your account');
 });
+
+test('offline, French cannot be downloaded: the page stays in English and says so; online again, FR works', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await expectHeading(page, 'Sign in');
+  await page.context().setOffline(true);
+  const french = page.getByRole('button', { name: 'Français' });
+  await french.click();
+  // The texts are asked for 6 times (5 retries, 350 ms doubling: about 11 s) before giving up.
+  await expect(page.getByRole('alert')).toHaveText(
+    'The other language could not be loaded. Check your connection, then try again.',
+    { timeout: 20_000 },
+  );
+  await expectHeading(page, 'Sign in');
+  await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(french).toHaveAttribute('aria-pressed', 'false');
+  await expectNoViolations(page);
+
+  await page.context().setOffline(false);
+  await french.click();
+  await expectHeading(page, 'Connexion');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
