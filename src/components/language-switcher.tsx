@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../machines/shared/domain.ts';
 import { currentLanguage, LANGUAGES } from '../i18n/i18n.ts';
@@ -7,12 +7,23 @@ import { currentLanguage, LANGUAGES } from '../i18n/i18n.ts';
  * The EN/FR chooser (spec 1). `onChosen` lets the app save the choice to the
  * profile when a member is signed in (issue 7). A language whose texts cannot
  * be downloaded (offline) is not chosen: the page stays in the one that works
- * and says so.
+ * and says so until the member's next click or key.
  */
 export function LanguageSwitcher({ onChosen }: { onChosen?: (language: Language) => void }) {
   const { t, i18n } = useTranslation('common');
   const current = currentLanguage(i18n);
   const [failed, setFailed] = useState(false);
+  // The message covers the top of the page: the member's next click or key puts it away.
+  useEffect(() => {
+    if (!failed) return;
+    const dismiss = () => setFailed(false);
+    document.addEventListener('pointerdown', dismiss);
+    document.addEventListener('keydown', dismiss);
+    return () => {
+      document.removeEventListener('pointerdown', dismiss);
+      document.removeEventListener('keydown', dismiss);
+    };
+  }, [failed]);
 
   const choose = async (language: Language) => {
     if (current === language) return;

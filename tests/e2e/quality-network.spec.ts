@@ -235,6 +235,9 @@ test('offline, French cannot be downloaded: the page stays in English and says s
   );
   await expect(french).toHaveAttribute('aria-pressed', 'false');
   await expectNoViolations(page);
+  // It covers the top of the page until the next key or click.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alert')).toHaveCount(0);
 
   await page.context().setOffline(false);
   await french.click();
