@@ -87,6 +87,12 @@ test('login, the one-time code and registration at 320 px', async ({
   await expectHeading(page, 'Create your account');
   await fillSignUp(page, { email: uniqueEmail('narrow-register'), phone: { typed: '4165550188' } });
   await checkScreen(page, page.getByRole('button', { name: 'Create Account' }));
+  // The country selector and the number each get the form's width (a row each), none cut short.
+  const form = await page.getByLabel('Email', { exact: true }).boundingBox();
+  for (const label of ['Country code', 'Phone']) {
+    const box = await page.getByLabel(label, { exact: true }).boundingBox();
+    expect(box?.width, label).toBeCloseTo(form?.width ?? 0, 0);
+  }
   await page.screenshot({ path: '/tmp/quality-narrow-register.png', fullPage: true });
 
   await page.goto('/login');
