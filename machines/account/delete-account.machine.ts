@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import * as kit from '../forms/form-state.ts';
 import { busyInvoking } from '../shared/busy-state.ts';
-import { errorKeyOf } from '../shared/error-key.ts';
+import { errorKeyIs } from '../shared/error-key.ts';
 import { errorTo } from '../shared/error-transitions.ts';
 import { errorOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
@@ -70,8 +70,7 @@ export const deleteAccountMachine = setup({
   },
   guards: {
     hasPassword: ({ context }) => kit.isFormValid(context.form),
-    isIncorrectPassword: (_args, params: { error: unknown }) =>
-      errorKeyOf(params.error) === INCORRECT_PASSWORD_KEY,
+    isIncorrectPassword: errorKeyIs(INCORRECT_PASSWORD_KEY),
   },
 }).createMachine({
   id: 'deleteAccount',

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { busyInvoking } from '../shared/busy-state.ts';
 import type { Membership } from '../shared/domain.ts';
-import { errorKeyOf } from '../shared/error-key.ts';
+import { errorKeyIs, errorKeyOf } from '../shared/error-key.ts';
 import { errorTo, logErrorThen } from '../shared/error-transitions.ts';
 import { errorOf, outputOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
@@ -50,8 +50,7 @@ export const activationMachine = setup({
   },
   guards: {
     hasBillingAddress: (_args, params: ActivationRefreshResult) => params.hasBillingAddress,
-    membershipExists: (_args, params: { error: unknown }) =>
-      errorKeyOf(params.error) === MEMBERSHIP_EXISTS_KEY,
+    hasMembershipAlready: errorKeyIs(MEMBERSHIP_EXISTS_KEY),
   },
 }).createMachine({
   id: 'activation',
@@ -76,7 +75,7 @@ export const activationMachine = setup({
         onDone: { target: 'refreshing' },
         onError: [
           {
-            guard: { type: 'membershipExists', params: errorOf },
+            guard: { type: 'hasMembershipAlready', params: errorOf },
             target: 'refreshing',
             actions: { type: 'logError', params: errorOf },
             description:

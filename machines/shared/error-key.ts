@@ -17,6 +17,11 @@ export function errorKeyOf(error: unknown): string {
   return UNKNOWN_ERROR_KEY;
 }
 
+/** A guard (params: `{ error }`, see errorOf) that holds when the error's key is `key`. */
+export function errorKeyIs(key: string) {
+  return (_args: unknown, params: { error: unknown }): boolean => errorKeyOf(params.error) === key;
+}
+
 /** The HTTP status an error carries, if the server answered at all. */
 export function statusOf(error: unknown): number | undefined {
   if (typeof error === 'object' && error !== null && 'status' in error) {
