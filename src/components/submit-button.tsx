@@ -11,7 +11,7 @@ interface SubmitButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 /**
  * A button with a loading state that cannot be pressed twice while busy; the
- * focus it had when it was disabled comes back to it (useKeepFocus).
+ * focus it had when it went busy comes back to it after (useKeepFocus).
  */
 export function SubmitButton({
   busy = false,
@@ -23,7 +23,7 @@ export function SubmitButton({
   type = 'submit',
   ...rest
 }: SubmitButtonProps) {
-  const ref = useKeepFocus<HTMLButtonElement>(Boolean(disabled || busy));
+  const ref = useKeepFocus<HTMLButtonElement>(busy);
   return (
     <button
       {...rest}

@@ -6,7 +6,8 @@ import { useLayoutEffect, useRef } from 'react';
  * drops the focus to the page's body, and the next Tab starts again from the
  * top. Put the returned ref on the control or on a box around several: when
  * `busy` turns on with the focus inside it, that element takes the focus back
- * once `busy` is over, unless the member has put it elsewhere meanwhile.
+ * once `busy` is over, unless the member has put it elsewhere meanwhile; if
+ * it is still disabled then, the title of its section does.
  */
 export function useKeepFocus<T extends HTMLElement>(busy: boolean) {
   const ref = useRef<T>(null);
@@ -21,7 +22,18 @@ export function useKeepFocus<T extends HTMLElement>(busy: boolean) {
     const element = left.current;
     left.current = null;
     const active = document.activeElement;
-    if (element?.isConnected && (active === null || active === document.body)) element.focus();
+    if (!element?.isConnected || (active !== null && active !== document.body)) return;
+    element.focus();
+    // Still disabled (a form saved and unchanged since): the title of its section instead.
+    if (document.activeElement !== element) sectionTitleOf(element)?.focus();
   }, [busy]);
   return ref;
+}
+
+/** The heading that names the section around `element`, made focusable by script only. */
+function sectionTitleOf(element: HTMLElement): HTMLElement | null {
+  const titleId = element.closest('section[aria-labelledby]')?.getAttribute('aria-labelledby');
+  const title = titleId ? document.getElementById(titleId) : null;
+  if (title && !title.hasAttribute('tabindex')) title.tabIndex = -1;
+  return title;
 }

@@ -83,10 +83,15 @@ test('profile: first name, last name and phone are saved with PUT client/auth/pr
   await phone.clear();
   await phone.pressSequentially(number.typed);
   await expect(phone).toHaveValue(number.shown);
-  await page.getByRole('button', { name: 'Save profile', exact: true }).click();
+  const save = page.getByRole('button', { name: 'Save profile', exact: true });
+  await save.click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Your profile was saved.' }),
   ).toBeVisible();
+  // Saved and unchanged since, the button is disabled: the focus went to its section's title, not to <body>.
+  await expect(save).toBeDisabled();
+  await expect(page.locator(':focus')).toHaveCount(1);
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
 
   const put = (await api.requests('/client/auth/profile')).filter(
     (r) => r.method === 'PUT' && r.path === '/client/auth/profile',
