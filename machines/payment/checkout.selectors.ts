@@ -75,6 +75,11 @@ export function loadedSubscription(snapshot: CheckoutSnapshot) {
   return snapshot.context.subscription;
 }
 
+/** The subscription carries a payment intent: the fee is charged now, not at the anniversary. */
+export function isFeeDueNow(snapshot: CheckoutSnapshot): boolean {
+  return snapshot.context.subscription?.kind === 'payment';
+}
+
 /** subscription.validTo for the renewal date in the terms note (null in the free year or until loaded). */
 export function subscriptionValidTo(snapshot: CheckoutSnapshot): string | null {
   return snapshot.context.subscription?.validTo ?? null;

@@ -10,6 +10,18 @@ import type { Language } from '../shared/domain.ts';
  */
 export const PRICE_DEFAULTS = { amount: 120, discount: 120, tax: 0, total: 0 } as const;
 
+/**
+ * When the subscription carries a payment intent the fee is due now (a
+ * membership renewed after it lapsed, api.md): no free year to discount, so
+ * the summary shows the whole fee as the total the card is charged.
+ */
+export const FEE_DUE_PRICES = { amount: 120, discount: 0, tax: 0, total: 120 } as const;
+
+/** The summary's amounts: the free first year (the defaults), or the fee due now. */
+export function pricesFor(feeDueNow: boolean) {
+  return feeDueNow ? FEE_DUE_PRICES : PRICE_DEFAULTS;
+}
+
 /** The fixed, disabled Canada promo (spec 2). */
 export const PROMO_CODE = 'CANADA';
 

@@ -265,6 +265,15 @@ test('a member whose fee is due pays with the payment intent (pi_) and ends Acti
 }) => {
   const member = await atCheckout(page, signedInMember, 'fee-due', { feeDue: true });
   const paymentIntentId = await offeredIntent(request, member, 'paymentIntent');
+  // What the card is charged is what the page says: the fee, today.
+  await expect(factValue(page, 'Total')).toHaveText('$120.00');
+  await expect(factValue(page, 'Discount')).toHaveText('$0.00');
+  await expect(
+    page.getByText('The Canada promo covers the first year only: the yearly fee is due now.'),
+  ).toBeVisible();
+  await expect(
+    page.getByText(/charge your card \$120\.00 today, then \$120\.00 per year/),
+  ).toBeVisible();
 
   await payWithCard(page, CARDS.succeeds);
   await expectActiveDashboard(page);

@@ -46,10 +46,11 @@ async function fillCard() {
 async function readyCheckout(
   kit = createCheckoutKit(),
   options: Parameters<typeof renderCheckout>[1] = {},
+  subscription = SUBSCRIPTION,
 ) {
   const rendered = await renderCheckout(kit, options);
   await waitFor(() => expect(kit.provider.latest.provider).not.toBeNull());
-  await kit.pending.settle('subscriptions.get', { output: responseOf(SUBSCRIPTION) });
+  await kit.pending.settle('subscriptions.get', { output: responseOf(subscription) });
   await kit.provider.ready();
   return { kit, ...rendered };
 }
@@ -133,12 +134,15 @@ describe('checkout screen: layout and price summary', () => {
   });
 });
 
+/** The free year: a setup intent (the card is saved for the anniversary), no validTo yet. */
+const FREE_YEAR = { ...SUBSCRIPTION, kind: 'setup', validTo: null } as const;
+
 describe('checkout screen: terms note and renewal date', () => {
-  it('renews one year after the subscription validTo', async () => {
+  it('renews one year after the subscription validTo; a payment intent is charged today', async () => {
     await readyCheckout();
     expect(
       screen.getByText(
-        'By subscribing, you authorise EV Charger Club to charge your card $120.00 per year, starting on 22 November 2027. You can cancel at any time.',
+        'By subscribing, you authorise EV Charger Club to charge your card $120.00 today, then $120.00 per year from 22 November 2027. You can cancel at any time.',
       ),
     ).toBeVisible();
   });
@@ -147,9 +151,7 @@ describe('checkout screen: terms note and renewal date', () => {
     const kit = createCheckoutKit();
     await renderCheckout(kit, { now: () => new Date(2026, 2, 5, 15, 30) });
     await waitFor(() => expect(kit.provider.latest.provider).not.toBeNull());
-    await kit.pending.settle('subscriptions.get', {
-      output: responseOf({ ...SUBSCRIPTION, validTo: null }),
-    });
+    await kit.pending.settle('subscriptions.get', { output: responseOf(FREE_YEAR) });
     await kit.provider.ready();
     expect(screen.getByText(/starting on 5 March 2027\./)).toBeVisible();
   });
@@ -160,7 +162,38 @@ describe('checkout screen: terms note and renewal date', () => {
       screen.getByText(
         (text) =>
           plain(text) ===
-          'En vous abonnant, vous autorisez EV Charger Club à débiter votre carte de 120,00 $ par année à compter du 22 novembre 2027. Vous pouvez annuler en tout temps.',
+          'En vous abonnant, vous autorisez EV Charger Club à débiter votre carte de 120,00 $ aujourd’hui, puis de 120,00 $ par année à compter du 22 novembre 2027. Vous pouvez annuler en tout temps.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('the free year: the promo discounts the whole fee, the card is charged from the anniversary', async () => {
+    await readyCheckout(
+      createCheckoutKit(),
+      { now: () => new Date(2026, 2, 5, 15, 30) },
+      FREE_YEAR,
+    );
+    expectSummary({ Subtotal: '$120.00', Total: '$0.00', Discount: '-$120.00' });
+    expect(screen.getByText('Canada promo applied')).toBeVisible();
+    expect(
+      screen.getByText(/charge your card \$120\.00 per year, starting on 5 March 2027\./),
+    ).toBeVisible();
+  });
+
+  it('a fee due now (a lapsed membership renewed: a payment intent): the total is the fee, no discount', async () => {
+    await readyCheckout();
+    expectSummary({ Subtotal: '$120.00', Tax: '$0.00', Total: '$120.00', Discount: '$0.00' });
+    expect(
+      screen.getByText('The Canada promo covers the first year only: the yearly fee is due now.'),
+    ).toBeVisible();
+  });
+
+  it('a fee due now, in French', async () => {
+    await readyCheckout(createCheckoutKit(), { language: 'fr' });
+    expectSummary({ Total: '120,00 $', Rabais: '0,00 $' });
+    expect(
+      screen.getByText(
+        'La promotion Canada ne couvre que la première année : la cotisation annuelle est due maintenant.',
       ),
     ).toBeVisible();
   });

@@ -46,6 +46,7 @@ export function CheckoutScreen({
   const user = useSelector(session, selectUser);
   const language = currentLanguage(i18n);
   const [attempt, setAttempt] = useState(0);
+  const [feeDueNow, setFeeDueNow] = useState(false);
 
   useEffect(() => {
     membership.send({ type: 'membership.refetchLater' });
@@ -55,7 +56,12 @@ export function CheckoutScreen({
     <>
       <h1 className="checkout__title">{t('checkout:title')}</h1>
       <div className="checkout__columns">
-        <PriceSummary language={language} email={user.email} billingText={billingTextOf(user)} />
+        <PriceSummary
+          language={language}
+          email={user.email}
+          billingText={billingTextOf(user)}
+          feeDueNow={feeDueNow}
+        />
         {record ? (
           <PaymentColumn
             key={`${record._id}:${record.externalId}:${attempt}`}
@@ -66,6 +72,7 @@ export function CheckoutScreen({
             now={now}
             providerTimeoutMs={providerTimeoutMs}
             onRetry={() => setAttempt((n) => n + 1)}
+            onFeeDueNow={setFeeDueNow}
           />
         ) : (
           <section className="card checkout-payment" aria-busy={!noMembership || undefined}>

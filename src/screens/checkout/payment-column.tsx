@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useCallback, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { checkoutMachine } from '../../../machines/payment/checkout.machine.ts';
@@ -7,6 +7,7 @@ import {
   canSubscribe,
   cardErrorText,
   isDeadEnd,
+  isFeeDueNow,
   isLoadingProvider,
   isPayingByCard,
   type PaymentErrorText,
@@ -55,6 +56,8 @@ export interface PaymentColumnProps {
   providerTimeoutMs: number | undefined;
   /** Starts the column again (new provider load, new subscription load). */
   onRetry: () => void;
+  /** Told whether the loaded subscription charges the fee now (a payment intent), for the summary. */
+  onFeeDueNow?: (feeDueNow: boolean) => void;
 }
 
 /** The red text: a provider sentence as-is, or one of our keys translated. */
@@ -79,6 +82,7 @@ export function PaymentColumn({
   now,
   providerTimeoutMs,
   onRetry,
+  onFeeDueNow,
 }: PaymentColumnProps) {
   const { t } = useTranslation(['checkout', 'common']);
   const shownText = useShownText();
@@ -110,6 +114,8 @@ export function PaymentColumn({
   const loading = isLoadingProvider(snapshot);
   const deadEnd = isDeadEnd(snapshot);
   const payingByCard = isPayingByCard(snapshot);
+  const feeDueNow = isFeeDueNow(snapshot);
+  useEffect(() => onFeeDueNow?.(feeDueNow), [onFeeDueNow, feeDueNow]);
   // The card fields and Subscribe are disabled while paying: the one in use gets the focus back.
   const cardForm = useKeepFocus<HTMLFormElement>(payingByCard);
   const errorString = shownText(cardErrorText(snapshot));
@@ -194,7 +200,11 @@ export function PaymentColumn({
               />
             </form>
             <p className="checkout-payment__terms">
-              {t('checkout:terms.note', { club: t('common:app.name'), amount, date: renewsOn })}
+              {t(feeDueNow ? 'checkout:terms.noteDueNow' : 'checkout:terms.note', {
+                club: t('common:app.name'),
+                amount,
+                date: renewsOn,
+              })}
             </p>
           </div>
         </provider.PaymentProvider>

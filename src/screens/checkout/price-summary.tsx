@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, PRICE_DEFAULTS, PROMO_CODE } from '../../../machines/payment/pricing.ts';
+import { formatMoney, PROMO_CODE, pricesFor } from '../../../machines/payment/pricing.ts';
 import type { Language, User } from '../../../machines/shared/domain.ts';
 
 /** 'H2X 1Y4, QC': postal code and province joined by a comma (spec 2); null without an address. */
@@ -17,13 +17,24 @@ export interface PriceSummaryProps {
   language: Language;
   email: string;
   billingText: string | null;
+  /** The subscription charges the fee now (a lapsed membership renewed): no free-year discount. */
+  feeDueNow?: boolean;
 }
 
-/** The left column (spec 2): fee, promo, amounts, billing info with its update link, the email. */
-export function PriceSummary({ language, email, billingText }: PriceSummaryProps) {
+/**
+ * The left column (spec 2): fee, promo, amounts, billing info with its update
+ * link, the email. The amounts are the free first year's (spec 9), or the fee
+ * due now when the subscription says so.
+ */
+export function PriceSummary({
+  language,
+  email,
+  billingText,
+  feeDueNow = false,
+}: PriceSummaryProps) {
   const { t } = useTranslation('checkout');
   const money = (amount: number) => formatMoney(amount, language);
-  const { amount, discount, tax, total } = PRICE_DEFAULTS;
+  const { amount, discount, tax, total } = pricesFor(feeDueNow);
 
   return (
     <section className="card checkout-summary" aria-labelledby="checkout-summary-title">
@@ -50,7 +61,7 @@ export function PriceSummary({ language, email, billingText }: PriceSummaryProps
           />
         </div>
         <p className="field__hint" id="checkout-promo-note">
-          {t('summary.promoApplied')}
+          {t(feeDueNow ? 'summary.promoFirstYearOnly' : 'summary.promoApplied')}
         </p>
       </div>
       <dl className="checkout-summary__list checkout-summary__list--amounts">
@@ -59,7 +70,8 @@ export function PriceSummary({ language, email, billingText }: PriceSummaryProps
             ['subtotal', amount, ''],
             ['tax', tax, ''],
             ['total', total, 'checkout-summary__row--total'],
-            ['discount', -discount, 'checkout-summary__row--discount'],
+            // A discount shows as a negative amount; none is $0.00, never -$0.00.
+            ['discount', discount > 0 ? -discount : 0, 'checkout-summary__row--discount'],
           ] as const
         ).map(([label, value, modifier]) => (
           <div key={label} className={`checkout-summary__row ${modifier}`.trim()}>
