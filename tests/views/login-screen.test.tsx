@@ -79,6 +79,21 @@ describe('LoginScreen', () => {
     expect(screen.getByText('Password must be at least 8 characters')).toBeVisible();
   });
 
+  it('a required field left empty says so (spec 5 texts), tied to its input; typing clears it', async () => {
+    const { user } = await renderLogin();
+    await user.click(emailInput());
+    await user.tab();
+    await user.tab();
+    const emailError = screen.getByText('Email or Phone is required');
+    expect(emailInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(emailInput().getAttribute('aria-describedby')).toContain(emailError.id);
+    expect(screen.getByText('Password is required')).toBeVisible();
+
+    await user.type(emailInput(), 'marie@example.ca');
+    expect(screen.queryByText('Email or Phone is required')).toBeNull();
+    expect(emailInput()).not.toHaveAttribute('aria-invalid');
+  });
+
   it('accepts a phone number', async () => {
     const { user, loginCalls } = await renderLogin();
     await user.type(emailInput(), '514 555 0123');

@@ -47,15 +47,8 @@ function LoginForm({ focusTitle }: { focusTitle: boolean }) {
   const expired = useSelector(session, selectSignOutReason) === 'expired';
   const afterReset = useSearch({ strict: false }).reset === 1;
   const { field, formProps, footer } = useFormFields('login', form, session.send);
-  // An empty field says nothing (the disabled button does); a server error marks both inputs.
-  const loginField = (name: LoginField) => {
-    const binding = field(name);
-    return {
-      ...binding,
-      error: binding.value === '' ? undefined : binding.error,
-      invalid: Boolean(form.errorKey),
-    };
-  };
+  // A field's error shows once it is left (a required one too); a server error marks both inputs.
+  const loginField = (name: LoginField) => ({ ...field(name), invalid: Boolean(form.errorKey) });
 
   return (
     <section className="auth-form" aria-labelledby="login-title">
