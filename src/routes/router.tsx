@@ -22,11 +22,11 @@ import {
 } from '../../machines/membership/membership.selectors.ts';
 import { isSettled, isSignedIn } from '../../machines/session/session.selectors.ts';
 import type { AppServices } from '../app/services.tsx';
+import { lazyScreen } from '../components/lazy-screen.ts';
 import { ErrorScreen } from '../screens/error/error-screen.tsx';
 import { type GuardFacts, type GuardKind, guardRedirect, needsMembership } from './guards.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
-import { lazyScreen } from './lazy-screen.ts';
 import { PendingScreen } from './pending-screen.tsx';
 
 export interface RouterContext {

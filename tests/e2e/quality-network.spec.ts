@@ -244,3 +244,30 @@ test('offline, French cannot be downloaded: the page stays in English and says s
   await expectHeading(page, 'Connexion');
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
+
+test('the code step of sign-in cannot download: the app says so, and Try again shows the step', async ({
+  page,
+  newMember,
+  signIn,
+}) => {
+  const { email } = await newMember('net-otp-chunk', { verified: false });
+  await page.goto('/login');
+  await expectHeading(page, 'Sign in');
+  // The step's file and the app's host both fail to answer, as when the connection drops.
+  const chunk = '**/assets/otp-step-*.js';
+  const drop = (route: Route) => route.abort('internetdisconnected');
+  const host = (route: Route) =>
+    route.request().method() === 'HEAD' ? route.abort('internetdisconnected') : route.fallback();
+  await page.route(chunk, drop);
+  await page.route('**/', host);
+
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByRole('alert')).toContainText('We could not reach the server');
+  expect(new URL(page.url()).protocol).toBe('http:');
+
+  await page.unroute(chunk, drop);
+  await page.unroute('**/', host);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expectHeading(page, 'Verify your account');
+  await expect(page.getByRole('textbox', { name: 'Digit 1 of 6' })).toBeVisible();
+});

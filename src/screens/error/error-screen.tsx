@@ -1,14 +1,15 @@
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScreenUnreachableError } from '../../components/lazy-screen.ts';
 import { UnreachableScreen } from '../loading/unreachable-screen.tsx';
-import { ScreenUnreachableError } from './screen-unreachable-error.ts';
 
 /**
  * Any uncaught render or loader error lands here: a way on, never a blank
  * page. A screen whose code could not be downloaded because the server cannot
  * be reached gets the network message and Try again, which downloads it again
- * (a reload would leave the app for the browser's offline page).
+ * and shows the page anew (a reload would leave the app for the browser's
+ * offline page).
  */
 export function ErrorScreen({ error, reset }: Pick<ErrorComponentProps, 'error' | 'reset'>) {
   const { t } = useTranslation('common');
@@ -23,8 +24,10 @@ export function ErrorScreen({ error, reset }: Pick<ErrorComponentProps, 'error' 
           titleKey="errors.unreachableTitle"
           bodyKey="errors.unreachablePageBody"
           onRetry={() => {
-            reset();
-            void router.invalidate();
+            void error.retry().then(() => {
+              reset();
+              return router.invalidate();
+            });
           }}
         />
       </main>

@@ -1,6 +1,6 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   canSubmitLogin,
@@ -15,12 +15,13 @@ import { AuthFormHeader } from '../../components/auth-form-header.tsx';
 import { ExternalLink } from '../../components/external-link.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { EMAIL_KEYBOARD, FormFields, FormFooter } from '../../components/form-fields.tsx';
+import { lazyScreen } from '../../components/lazy-screen.ts';
 import { CURRENT_PASSWORD } from '../../components/password-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
 
 /** Only accounts that are not verified see the code step: it loads when it is needed. */
-const OtpStep = lazy(() => import('./otp-step.tsx').then(({ OtpStep }) => ({ default: OtpStep })));
+const OtpStep = lazyScreen(() => import('./otp-step.tsx'), 'OtpStep');
 
 /** /login: email or phone and password; an unverified account continues with a code. */
 export function LoginScreen() {
