@@ -15,7 +15,11 @@ export const PRICE_DEFAULTS = { amount: 120, discount: 120, tax: 0, total: 0 } a
  * membership renewed after it lapsed, api.md): no free year to discount, so
  * the summary shows the whole fee as the total the card is charged.
  */
-export const FEE_DUE_PRICES = { amount: 120, discount: 0, tax: 0, total: 120 } as const;
+export const FEE_DUE_PRICES = {
+  ...PRICE_DEFAULTS,
+  discount: 0,
+  total: PRICE_DEFAULTS.amount,
+} as const;
 
 /** The summary's amounts: the free first year (the defaults), or the fee due now. */
 export function pricesFor(feeDueNow: boolean) {

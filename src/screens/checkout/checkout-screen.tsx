@@ -46,22 +46,24 @@ export function CheckoutScreen({
   const user = useSelector(session, selectUser);
   const language = currentLanguage(i18n);
   const [attempt, setAttempt] = useState(0);
-  const [feeDueNow, setFeeDueNow] = useState(false);
 
   useEffect(() => {
     membership.send({ type: 'membership.refetchLater' });
   }, [membership]);
+  // The summary stands beside the payment column, which knows whether the fee is due now.
+  const summary = (feeDueNow: boolean) => (
+    <PriceSummary
+      language={language}
+      email={user.email}
+      billingText={billingTextOf(user)}
+      feeDueNow={feeDueNow}
+    />
+  );
 
   return (
     <>
       <h1 className="checkout__title">{t('checkout:title')}</h1>
       <div className="checkout__columns">
-        <PriceSummary
-          language={language}
-          email={user.email}
-          billingText={billingTextOf(user)}
-          feeDueNow={feeDueNow}
-        />
         {record ? (
           <PaymentColumn
             key={`${record._id}:${record.externalId}:${attempt}`}
@@ -72,19 +74,22 @@ export function CheckoutScreen({
             now={now}
             providerTimeoutMs={providerTimeoutMs}
             onRetry={() => setAttempt((n) => n + 1)}
-            onFeeDueNow={setFeeDueNow}
+            summary={summary}
           />
         ) : (
-          <section className="card checkout-payment" aria-busy={!noMembership || undefined}>
-            {noMembership ? (
-              <FormAlert>{t('common:server.membershipNotExist')}</FormAlert>
-            ) : (
-              <p className="checkout-payment__loading" role="status">
-                <Spinner />
-                <span>{t('checkout:payment.loading')}</span>
-              </p>
-            )}
-          </section>
+          <>
+            {summary(false)}
+            <section className="card checkout-payment" aria-busy={!noMembership || undefined}>
+              {noMembership ? (
+                <FormAlert>{t('common:server.membershipNotExist')}</FormAlert>
+              ) : (
+                <p className="checkout-payment__loading" role="status">
+                  <Spinner />
+                  <span>{t('checkout:payment.loading')}</span>
+                </p>
+              )}
+            </section>
+          </>
         )}
       </div>
     </>

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { checkoutMachine } from '../../../machines/payment/checkout.machine.ts';
@@ -56,8 +56,8 @@ export interface PaymentColumnProps {
   providerTimeoutMs: number | undefined;
   /** Starts the column again (new provider load, new subscription load). */
   onRetry: () => void;
-  /** Told whether the loaded subscription charges the fee now (a payment intent), for the summary. */
-  onFeeDueNow?: (feeDueNow: boolean) => void;
+  /** The price summary beside the column, told whether the subscription charges the fee now. */
+  summary: (feeDueNow: boolean) => ReactNode;
 }
 
 /** The red text: a provider sentence as-is, or one of our keys translated. */
@@ -82,7 +82,7 @@ export function PaymentColumn({
   now,
   providerTimeoutMs,
   onRetry,
-  onFeeDueNow,
+  summary,
 }: PaymentColumnProps) {
   const { t } = useTranslation(['checkout', 'common']);
   const shownText = useShownText();
@@ -115,7 +115,6 @@ export function PaymentColumn({
   const deadEnd = isDeadEnd(snapshot);
   const payingByCard = isPayingByCard(snapshot);
   const feeDueNow = isFeeDueNow(snapshot);
-  useEffect(() => onFeeDueNow?.(feeDueNow), [onFeeDueNow, feeDueNow]);
   // The card fields and Subscribe are disabled while paying: the one in use gets the focus back.
   const cardForm = useKeepFocus<HTMLFormElement>(payingByCard);
   const errorString = shownText(cardErrorText(snapshot));
@@ -144,71 +143,74 @@ export function PaymentColumn({
   );
 
   return (
-    <section
-      className="card checkout-payment"
-      aria-labelledby="checkout-payment-title"
-      aria-busy={loading || undefined}
-    >
-      <h2 id="checkout-payment-title">{t('checkout:payment.title')}</h2>
-      {loading ? (
-        <p className="checkout-payment__loading" role="status">
-          <Spinner />
-          <span>{t('checkout:payment.loading')}</span>
-        </p>
-      ) : null}
-      {deadEnd ? (
-        <div className="checkout-payment__failure">
-          <FormAlert id={CARD_ERROR_ID}>{errorString}</FormAlert>
-          <button type="button" className="button button--secondary" onClick={onRetry}>
-            {t('checkout:payment.retry')}
-          </button>
-        </div>
-      ) : null}
-      {provider && !deadEnd ? (
-        <provider.PaymentProvider language={language} onReady={onReady} onLoadError={onLoadError}>
-          <div
-            className={
-              loading
-                ? 'checkout-payment__body checkout-payment__body--loading'
-                : 'checkout-payment__body'
-            }
-            aria-hidden={loading || undefined}
-            inert={loading || undefined}
-          >
-            <ExpressCheckout
-              provider={provider}
-              snapshot={snapshot}
-              send={send}
-              errorText={shownText}
-            />
-            <form ref={cardForm} className="checkout-payment__form" noValidate onSubmit={submit}>
-              {cardField(provider, 'cardNumber')}
-              <div className="checkout-payment__row">
-                {cardField(provider, 'cardExpiry')}
-                {cardField(provider, 'cardCvc')}
-              </div>
-              <FormFooter
-                errorId={CARD_ERROR_ID}
-                errorText={errorString}
-                className="checkout-payment__subscribe"
-                busy={payingByCard}
-                texts={{
-                  submit: t('checkout:payment.subscribe'),
-                  submitting: t('checkout:payment.subscribing'),
-                }}
-                disabled={!canSubscribe(snapshot)}
-              />
-            </form>
-            <p className="checkout-payment__terms">
-              {t(feeDueNow ? 'checkout:terms.noteDueNow' : 'checkout:terms.note', {
-                club: t('common:app.name'),
-                amount,
-                date: renewsOn,
-              })}
-            </p>
+    <>
+      {summary(feeDueNow)}
+      <section
+        className="card checkout-payment"
+        aria-labelledby="checkout-payment-title"
+        aria-busy={loading || undefined}
+      >
+        <h2 id="checkout-payment-title">{t('checkout:payment.title')}</h2>
+        {loading ? (
+          <p className="checkout-payment__loading" role="status">
+            <Spinner />
+            <span>{t('checkout:payment.loading')}</span>
+          </p>
+        ) : null}
+        {deadEnd ? (
+          <div className="checkout-payment__failure">
+            <FormAlert id={CARD_ERROR_ID}>{errorString}</FormAlert>
+            <button type="button" className="button button--secondary" onClick={onRetry}>
+              {t('checkout:payment.retry')}
+            </button>
           </div>
-        </provider.PaymentProvider>
-      ) : null}
-    </section>
+        ) : null}
+        {provider && !deadEnd ? (
+          <provider.PaymentProvider language={language} onReady={onReady} onLoadError={onLoadError}>
+            <div
+              className={
+                loading
+                  ? 'checkout-payment__body checkout-payment__body--loading'
+                  : 'checkout-payment__body'
+              }
+              aria-hidden={loading || undefined}
+              inert={loading || undefined}
+            >
+              <ExpressCheckout
+                provider={provider}
+                snapshot={snapshot}
+                send={send}
+                errorText={shownText}
+              />
+              <form ref={cardForm} className="checkout-payment__form" noValidate onSubmit={submit}>
+                {cardField(provider, 'cardNumber')}
+                <div className="checkout-payment__row">
+                  {cardField(provider, 'cardExpiry')}
+                  {cardField(provider, 'cardCvc')}
+                </div>
+                <FormFooter
+                  errorId={CARD_ERROR_ID}
+                  errorText={errorString}
+                  className="checkout-payment__subscribe"
+                  busy={payingByCard}
+                  texts={{
+                    submit: t('checkout:payment.subscribe'),
+                    submitting: t('checkout:payment.subscribing'),
+                  }}
+                  disabled={!canSubscribe(snapshot)}
+                />
+              </form>
+              <p className="checkout-payment__terms">
+                {t(feeDueNow ? 'checkout:terms.noteDueNow' : 'checkout:terms.note', {
+                  club: t('common:app.name'),
+                  amount,
+                  date: renewsOn,
+                })}
+              </p>
+            </div>
+          </provider.PaymentProvider>
+        ) : null}
+      </section>
+    </>
   );
 }
