@@ -1,19 +1,5 @@
 import type { Membership } from '../shared/domain.ts';
-
-/** The client flags derived from the membership record (spec 3 and 4). */
-export interface MembershipFlags {
-  isMembershipExist: boolean;
-  isActive: boolean;
-  isCancelled: boolean;
-  hasOrdered: boolean;
-}
-
-export const NO_MEMBERSHIP_FLAGS: Readonly<MembershipFlags> = Object.freeze({
-  isMembershipExist: false,
-  isActive: false,
-  isCancelled: false,
-  hasOrdered: false,
-});
+import { type MembershipFlags, NO_MEMBERSHIP_FLAGS } from './membership-flags.ts';
 
 /** A date field as epoch milliseconds; absent, empty or unparseable → null. */
 export function toTime(value: unknown): number | null {

@@ -1,16 +1,11 @@
 import type { SnapshotFrom } from 'xstate';
 import type { Membership } from '../shared/domain.ts';
-import { deriveMembership, type MembershipFlags } from './derive-membership.ts';
 import type { MembershipMachine } from './membership.machine.ts';
 
 export type MembershipSnapshot = SnapshotFrom<MembershipMachine>;
 
 export function selectRecord(snapshot: MembershipSnapshot): Membership | null {
   return snapshot.context.record;
-}
-
-export function selectFlags(snapshot: MembershipSnapshot, now: Date | number): MembershipFlags {
-  return deriveMembership(snapshot.context.record, now);
 }
 
 /** A request is in flight. */

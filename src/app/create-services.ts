@@ -1,13 +1,5 @@
 import type { i18n as I18n } from 'i18next';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import {
-  MEMBERSHIP_STORAGE_KEY,
-  membershipMachine,
-} from '../../machines/membership/membership.machine.ts';
-import {
-  parsePersistedMembership,
-  serializeMembership,
-} from '../../machines/membership/membership.persist.ts';
 import { otpMachine } from '../../machines/otp/otp.machine.ts';
 import { sessionMachine } from '../../machines/session/session.machine.ts';
 import type { RefreshOutcome, RefreshResult } from '../../machines/session/session.types.ts';
@@ -20,7 +12,8 @@ import { runAtOnce } from '../lib/steps.ts';
 import type { AppConfig } from './env.ts';
 import type { Inspect } from './inspector.ts';
 import { createLanguageSync } from './language-sync.ts';
-import type { AppServices, Logger, MembershipActor, SessionActor } from './services.tsx';
+import { deferMembership, type MembershipAccess } from './membership-access.ts';
+import type { AppServices, Logger, SessionActor } from './services.tsx';
 
 export interface CreateServicesOptions {
   config: AppConfig;
@@ -58,8 +51,9 @@ export interface CreatedServices {
 }
 
 /**
- * The composition root: one token store, one HTTP client, the session and
- * membership actors and the language sync. The screens' flows are composed
+ * The composition root: one token store, one HTTP client, the session actor,
+ * the membership (its actor created on demand, membership-access.ts) and the
+ * language sync. The screens' flows are composed
  * from these services in flows.ts, on first use (useFlow), so that code loads
  * with the screens. Navigation is the router's (routes/).
  */
@@ -68,9 +62,9 @@ export function createServices(options: CreateServicesOptions): CreatedServices 
 }
 
 /**
- * createServices in three steps (each `yield` is a pause): the app's start
- * runs them as three tasks (runInTasks), so a slow phone is not blocked while
- * the statecharts are built. Nothing outside sees the actors before the end.
+ * createServices in two steps (each `yield` is a pause): the app's start
+ * runs them as two tasks (runInTasks), so a slow phone is not blocked while
+ * the session statechart is built. Nothing outside sees the actors before the end.
  */
 export function* serviceSteps({
   config,
@@ -131,19 +125,17 @@ export function* serviceSteps({
     ...(timeoutMs ? { timeoutMs } : {}),
   });
 
-  const membership: MembershipActor = createActor(
-    membershipMachine.provide({
-      actors: { loadMembership: fromPromise(() => api.memberships.get()) },
-      actions: {
-        persistMembership: ({ context }) =>
-          storage.setItem(MEMBERSHIP_STORAGE_KEY, serializeMembership(context.record)),
-        clearPersisted: () => storage.removeItem(MEMBERSHIP_STORAGE_KEY),
-      },
-    }),
-    inspect ? { inspect } : {},
-  );
-  yield;
-
+  const hasStoredTokens = () => {
+    const stored = tokens.read();
+    return stored.accessToken !== null || stored.refreshToken !== null;
+  };
+  // The membership's statechart loads when a member is signed in, never for a visitor's /login.
+  const membership: MembershipAccess = deferMembership(async () => {
+    const { createMembershipActor, membershipAccessOf } = await import('./membership.ts');
+    return membershipAccessOf(
+      createMembershipActor({ api, storage, restore: hasStoredTokens(), inspect }),
+    );
+  });
   const session: SessionActor = createActor(
     sessionMachine.provide({
       actors: {
@@ -168,7 +160,7 @@ export function* serviceSteps({
         clearTokens: (_args, params) =>
           tokens.clear(params ? { ifRefreshToken: params.ifRefreshToken } : {}),
         startMembership: () => membership.send({ type: 'membership.refetch' }),
-        clearMembership: () => membership.send({ type: 'membership.clear' }),
+        clearMembership: () => membership.clear(),
         notifyServerLogout: () => {
           // Best effort (issue 7): local sign-out never waits on it.
           // The token is taken now: the tokens are cleared before the call goes out.
@@ -179,23 +171,14 @@ export function* serviceSteps({
         },
         logError: (_args, params) => logger.error(params.error),
       },
-      guards: {
-        hasStoredTokens: () => {
-          const stored = tokens.read();
-          return stored.accessToken !== null || stored.refreshToken !== null;
-        },
-      },
+      guards: { hasStoredTokens },
     }),
     inspect ? { inspect } : {},
   );
   yield;
 
-  membership.start();
-  const stored = tokens.read();
-  if (stored.accessToken !== null || stored.refreshToken !== null) {
-    const record = parsePersistedMembership(storage.getItem(MEMBERSHIP_STORAGE_KEY));
-    if (record) membership.send({ type: 'membership.hydrate', record });
-  }
+  // A stored session: the membership downloads beside the profile request (the guards will need it).
+  if (hasStoredTokens()) membership.load().catch(() => {});
   session.start();
 
   // Other tabs: signing out there signs out here; signing in there signs in here.

@@ -28,7 +28,8 @@ import type { RegistrationMachine } from '../../machines/registration/registrati
 import { hasBillingAddress, type User } from '../../machines/shared/domain.ts';
 import type { Api } from '../api/api.ts';
 import { refreshMember } from './fresh-member.ts';
-import type { Logger, MembershipActor, SessionActor } from './services.tsx';
+import type { MembershipAccess } from './membership-access.ts';
+import type { Logger, SessionActor } from './services.tsx';
 
 /** Which machine each flow runs. */
 export interface FlowMachines {
@@ -48,7 +49,7 @@ export type Flows = { [N in FlowName]: MachineImplementationsFrom<FlowMachines[N
 export interface FlowServices {
   api: Api;
   session: SessionActor;
-  membership: MembershipActor;
+  membership: MembershipAccess;
   logger: Logger;
   i18n: Pick<I18n, 'changeLanguage'>;
 }
@@ -65,7 +66,7 @@ export function createFlows({ api, session, membership, logger, i18n }: FlowServ
         activateMembership: fromPromise(() => api.memberships.activate()),
         refreshAfterActivation: fromPromise(async () => ({
           hasBillingAddress: hasBillingAddress(
-            await refreshMember({ session, membership }, { stale: true }),
+            await refreshMember({ session, membership: await membership.load() }, { stale: true }),
           ),
         })),
       },
@@ -77,7 +78,7 @@ export function createFlows({ api, session, membership, logger, i18n }: FlowServ
       actors: {
         saveBillingAddress: fromPromise(({ input }) => api.auth.updateBillingAddress(input)),
         refreshAfterSave: fromPromise(async () => {
-          await refreshMember({ session, membership });
+          await refreshMember({ session, membership: await membership.load() });
         }),
       },
       actions: {
@@ -136,7 +137,7 @@ export function createFlows({ api, session, membership, logger, i18n }: FlowServ
           api.subscriptions.attachPaymentMethod(input.externalId, input.body),
         ),
         refreshMember: fromPromise(async () => {
-          await refreshMember({ session, membership });
+          await refreshMember({ session, membership: await membership.load() });
         }),
       },
       actions: {

@@ -8,6 +8,7 @@ import type { SafeStorage } from '../lib/safe-storage.ts';
 import type { AppConfig } from './env.ts';
 import type { Flows } from './flows.ts';
 import type { Inspect } from './inspector.ts';
+import type { MembershipAccess } from './membership-access.ts';
 
 export type SessionActor = ActorRefFrom<SessionMachine>;
 export type MembershipActor = ActorRefFrom<MembershipMachine>;
@@ -22,7 +23,8 @@ export interface Logger {
 export interface AppServices {
   api: Api;
   session: SessionActor;
-  membership: MembershipActor;
+  /** The membership, its statechart loaded on demand (never for a visitor's /login). */
+  membership: MembershipAccess;
   logger: Logger;
   config: AppConfig;
   /** Local storage that never throws; `isPersistent()` is false when the browser blocks it. */
@@ -55,4 +57,13 @@ export function useServices(): AppServices {
   const services = use(ServicesContext);
   if (!services) throw new Error('useServices() outside <ServicesProvider>');
   return services;
+}
+
+/**
+ * The membership actor, for a member page: the page's guard has created it
+ * (the page suspends until then if it has not).
+ */
+export function useMembership(): MembershipActor {
+  const { membership } = useServices();
+  return membership.current() ?? use(membership.load());
 }

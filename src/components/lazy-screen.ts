@@ -34,13 +34,25 @@ export function lazyScreen<M extends Record<string, unknown>, K extends keyof M 
 ) {
   const component = lazyRouteComponent(
     () =>
-      importer().catch(async (error: unknown) => {
-        if (await hostAnswers()) throw error;
-        throw new ScreenUnreachableError(error, async () => {
+      importer().catch((error: unknown) =>
+        explainDownloadFailure(error, async () => {
           await component.preload?.();
-        });
-      }),
+        }),
+      ),
     exportName,
   );
   return component;
+}
+
+/**
+ * A piece of the app failed to download: the error as it is when the host
+ * answers (the file is gone: a new release), else a ScreenUnreachableError
+ * whose Try again runs `retry`.
+ */
+export async function explainDownloadFailure(
+  error: unknown,
+  retry: () => Promise<void>,
+): Promise<never> {
+  if (await hostAnswers()) throw error;
+  throw new ScreenUnreachableError(error, retry);
 }

@@ -3,7 +3,7 @@
  * flags). The router (router.tsx) gathers those two facts from the actors and
  * throws the redirect this returns.
  */
-import type { MembershipFlags } from '../../machines/membership/derive-membership.ts';
+import type { MembershipFlags } from '../../machines/membership/membership-flags.ts';
 
 export type GuardKind =
   /**

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useSyncExternalStore } from 'react';
 import { isUnavailable } from '../../machines/membership/membership.selectors.ts';
 import {
   isLoadingUser,
@@ -6,6 +7,7 @@ import {
   isSettled,
   isSignedIn,
 } from '../../machines/session/session.selectors.ts';
+import type { MembershipActor } from '../app/services.tsx';
 import { useServices } from '../app/services.tsx';
 import { LoadingScreen } from '../screens/loading/loading-screen.tsx';
 import { UnreachableScreen } from '../screens/loading/unreachable-screen.tsx';
@@ -18,11 +20,9 @@ import { UnreachableScreen } from '../screens/loading/unreachable-screen.tsx';
 export function PendingScreen() {
   const { session, membership } = useServices();
   const unreachable = useSelector(session, isServerUnreachable);
-  const membershipUnavailable = useSelector(
-    membership,
-    (s) => isUnavailable(s) && isSignedIn(session.getSnapshot()),
-  );
   const loadingAccount = useSelector(session, (s) => !isSettled(s) || isLoadingUser(s));
+  // The membership exists once a member is signed in (its code loads on demand).
+  const membershipActor = useSyncExternalStore(membership.subscribe, membership.current);
   if (unreachable) {
     return (
       <UnreachableScreen
@@ -31,7 +31,25 @@ export function PendingScreen() {
       />
     );
   }
-  if (membershipUnavailable) {
+  if (membershipActor) {
+    return <MembershipPending membership={membershipActor} loadingAccount={loadingAccount} />;
+  }
+  return <LoadingScreen account={loadingAccount} />;
+}
+
+function MembershipPending({
+  membership,
+  loadingAccount,
+}: {
+  membership: MembershipActor;
+  loadingAccount: boolean;
+}) {
+  const { session } = useServices();
+  const unavailable = useSelector(
+    membership,
+    (s) => isUnavailable(s) && isSignedIn(session.getSnapshot()),
+  );
+  if (unavailable) {
     return (
       <UnreachableScreen
         titleKey="errors.membershipUnavailable"

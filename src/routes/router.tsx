@@ -9,20 +9,10 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
-import {
-  deriveMembership,
-  NO_MEMBERSHIP_FLAGS,
-} from '../../machines/membership/derive-membership.ts';
-import { REHYDRATE_TIMEOUT_MS } from '../../machines/membership/membership.machine.ts';
-import {
-  isKnown,
-  isMembershipSettled,
-  isUnavailable,
-  selectRecord,
-} from '../../machines/membership/membership.selectors.ts';
+import { NO_MEMBERSHIP_FLAGS } from '../../machines/membership/membership-flags.ts';
 import { isSettled, isSignedIn } from '../../machines/session/session.selectors.ts';
 import type { AppServices } from '../app/services.tsx';
-import { lazyScreen } from '../components/lazy-screen.ts';
+import { explainDownloadFailure, lazyScreen } from '../components/lazy-screen.ts';
 import { ErrorScreen } from '../screens/error/error-screen.tsx';
 import { type GuardFacts, type GuardKind, guardRedirect, needsMembership } from './guards.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
@@ -31,30 +21,6 @@ import { PendingScreen } from './pending-screen.tsx';
 
 export interface RouterContext {
   services: AppServices;
-}
-
-/**
- * The membership a guard may decide on. A known record (from the server or a
- * persisted copy) serves once the refetch settles or REHYDRATE_TIMEOUT_MS
- * has passed. An unknown one is waited for, and while it cannot be loaded
- * the pending view says so and offers Try again: a failed load is never
- * taken for "no membership".
- */
-async function settledMembership(
-  membership: AppServices['membership'],
-  signal: AbortSignal | undefined,
-) {
-  const known = isKnown(membership.getSnapshot());
-  if (known) {
-    return waitFor(membership, isMembershipSettled, {
-      timeout: REHYDRATE_TIMEOUT_MS,
-      ...(signal ? { signal } : {}),
-    }).catch(() => membership.getSnapshot());
-  }
-  return waitFor(membership, (s) => isMembershipSettled(s) && !isUnavailable(s), {
-    timeout: Number.POSITIVE_INFINITY,
-    ...(signal ? { signal } : {}),
-  });
 }
 
 /**
@@ -72,8 +38,12 @@ export async function gatherFacts(
   });
   if (!isSignedIn(session)) return { signedIn: false, flags: NO_MEMBERSHIP_FLAGS };
   if (!withMembership) return { signedIn: true, flags: NO_MEMBERSHIP_FLAGS };
-  const membership = await settledMembership(services.membership, signal);
-  return { signedIn: true, flags: deriveMembership(selectRecord(membership), Date.now()) };
+  // Its code downloads with the sign-in; offline, the member is told and can try again.
+  const retry = async () => {
+    await services.membership.load();
+  };
+  await services.membership.load().catch((error: unknown) => explainDownloadFailure(error, retry));
+  return { signedIn: true, flags: await services.membership.flags(signal) };
 }
 
 function guard(kind: GuardKind) {

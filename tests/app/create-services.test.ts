@@ -49,7 +49,7 @@ afterEach(() => {
   // Stop this test's actors and their 'storage' listener so nothing leaks into the next test.
   for (const services of started.splice(0)) {
     services.session.stop();
-    services.membership.stop();
+    services.membership.current()?.stop();
   }
   for (const listener of storageListeners.splice(0)) {
     window.removeEventListener('storage', listener);
@@ -219,16 +219,20 @@ describe('createServices: the HTTP client and the session actor together', () =>
     const session = await waitFor(services.session, (s) => s.hasTag('settled'));
     expect(session.matches({ authenticated: { user: 'ready' } })).toBe(true);
     expect(session.context.user.firstName).toBe('Marie');
-    const membership = await waitFor(services.membership, (s) => s.matches('loaded'));
+    const membership = await waitFor(await services.membership.load(), (s) => s.matches('loaded'));
     expect(membership.context.record).toEqual(MEMBERSHIP);
     expect(seen.profile).toBe(1);
   });
 
-  it('without stored tokens settles signed out and calls nothing', async () => {
+  it('without stored tokens settles signed out, calls nothing and never creates the membership', async () => {
     const seen = api({ valid: () => 'never', refresh: unauthorized });
     const { services } = build();
     expect(services.session.getSnapshot().matches('signedOut')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(seen.profile).toBe(0);
+    expect(seen.memberships).toBe(0);
+    // A visitor's /login does not download the membership statechart.
+    expect(services.membership.current()).toBeNull();
   });
 
   it('follows another tab: tokens removed there sign this tab out', async () => {

@@ -6,6 +6,7 @@ import {
 } from '../../machines/membership/membership.machine.ts';
 import { sessionMachine } from '../../machines/session/session.machine.ts';
 import { EMPTY_USER, type Membership, type User } from '../../machines/shared/domain.ts';
+import { membershipAccessOf } from '../../src/app/membership.ts';
 import type { AppServices } from '../../src/app/services.tsx';
 import { gatherFacts } from '../../src/routes/router.tsx';
 import { membershipJson } from '../support/api.kit.ts';
@@ -40,7 +41,10 @@ function setup({ tokens }: { tokens: boolean }) {
   );
   membership.start();
   session.start();
-  const services = { session, membership } as unknown as AppServices;
+  const services = {
+    session,
+    membership: membershipAccessOf(membership),
+  } as unknown as AppServices;
   return { services, user, record, session, membership };
 }
 
@@ -122,7 +126,7 @@ describe('gatherFacts (what the route guards decide on)', () => {
       }),
     ).start();
     const { services, user } = setup({ tokens: true });
-    const withFlaky = { ...services, membership } as AppServices;
+    const withFlaky = { ...services, membership: membershipAccessOf(membership) } as AppServices;
     user.resolve(USER);
     membership.send({ type: 'membership.refetch' });
     let facts: unknown = null;

@@ -15,6 +15,7 @@ import {
   type Membership,
   type User,
 } from '../../machines/shared/domain.ts';
+import { membershipAccessOf } from '../../src/app/membership.ts';
 import type { AppServices } from '../../src/app/services.tsx';
 import { createAppRouter } from '../../src/routes/router.tsx';
 import { membershipJson } from '../support/api.kit.ts';
@@ -50,7 +51,10 @@ function start({ tokens, record }: { tokens: boolean; record: Membership | null 
   );
   membership.start();
   session.start();
-  const services = { session, membership } as unknown as AppServices;
+  const services = {
+    session,
+    membership: membershipAccessOf(membership),
+  } as unknown as AppServices;
   const router = createAppRouter(services, {
     history: createMemoryHistory({ initialEntries: [at] }),
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { deriveMembership } from '../../machines/membership/derive-membership.ts';
 import {
   MEMBERSHIP_STORAGE_KEY,
   membershipMachine,
@@ -11,7 +12,6 @@ import {
   isLoading,
   isMembershipSettled,
   isUnavailable,
-  selectFlags,
   selectMembershipErrorKey,
   selectRecord,
 } from '../../machines/membership/membership.selectors.ts';
@@ -82,7 +82,7 @@ describe('membership machine', () => {
     expect(snapshot.value).toBe('idle');
     expect(selectRecord(snapshot)).toBeNull();
     expect(isMembershipSettled(snapshot)).toBe(false);
-    expect(selectFlags(snapshot, Date.now()).isMembershipExist).toBe(false);
+    expect(deriveMembership(selectRecord(snapshot), Date.now()).isMembershipExist).toBe(false);
   });
 
   it('loads the record on refetch, persists it and derives the flags', async () => {
@@ -93,7 +93,7 @@ describe('membership machine', () => {
     expect(selectRecord(snapshot)).toEqual(ACTIVE);
     expect(isLoading(snapshot)).toBe(false);
     expect(isMembershipSettled(snapshot)).toBe(true);
-    expect(selectFlags(snapshot, Date.parse('2030-01-01'))).toEqual({
+    expect(deriveMembership(selectRecord(snapshot), Date.parse('2030-01-01'))).toEqual({
       isMembershipExist: true,
       isActive: true,
       isCancelled: false,
@@ -107,7 +107,7 @@ describe('membership machine', () => {
     actor.send({ type: 'membership.refetch' });
     const snapshot = await waitFor(actor, (s) => s.matches('loaded'));
     expect(selectRecord(snapshot)).toBeNull();
-    expect(selectFlags(snapshot, Date.now()).isMembershipExist).toBe(false);
+    expect(deriveMembership(selectRecord(snapshot), Date.now()).isMembershipExist).toBe(false);
     expect(persistMembership).toHaveBeenCalledExactlyOnceWith(null);
   });
 
@@ -253,7 +253,7 @@ describe('membership machine', () => {
     refetchAnswered(actor, loader, null);
     const none = await waitFor(actor, (s) => s.matches('loaded'));
     expect(isKnown(none)).toBe(true);
-    expect(selectFlags(none, Date.now()).isMembershipExist).toBe(false);
+    expect(deriveMembership(selectRecord(none), Date.now()).isMembershipExist).toBe(false);
   });
 
   it('a persisted copy counts as known: a failed refetch keeps serving it (stale)', async () => {
@@ -263,6 +263,6 @@ describe('membership machine', () => {
     refetchAnswered(actor, loader, Object.assign(new Error('503'), { key: 'errors.unknown' }));
     const stale = await waitFor(actor, (s) => s.matches('stale'));
     expect(selectRecord(stale)).toEqual(ACTIVE);
-    expect(selectFlags(stale, Date.now()).isActive).toBe(true);
+    expect(deriveMembership(selectRecord(stale), Date.now()).isActive).toBe(true);
   });
 });

@@ -35,6 +35,7 @@ import type {
   ExpressMethod,
 } from '../../machines/payment/payment-gateway.ts';
 import { createFlows } from '../../src/app/flows.ts';
+import { membershipAccessOf } from '../../src/app/membership.ts';
 import type { PaymentProviderModule } from '../../src/payments/payment-provider.ts';
 import {
   ACCESS_DENIED,
@@ -496,7 +497,7 @@ async function runPath(
   const flows = createFlows({
     api: kit.api,
     session: kit.session,
-    membership: kit.membership,
+    membership: membershipAccessOf(kit.membership),
     logger: kit.logger,
     i18n: createTestI18n('en'),
   });

@@ -9,6 +9,7 @@
 import { vi } from 'vitest';
 import type { Membership, User } from '../../machines/shared/domain.ts';
 import type { Api } from '../../src/api/api.ts';
+import { membershipAccessOf } from '../../src/app/membership.ts';
 import { PendingCalls } from './deferred.ts';
 import { createMembership, createSessionStub, fakeLogger } from './fake-services.ts';
 import { MARIE } from './fixtures.ts';
@@ -61,7 +62,7 @@ export function createMemberHarness() {
     servicesWith: (api: unknown) => ({
       api: api as Api,
       session: session.session,
-      membership,
+      membership: membershipAccessOf(membership),
       logger,
     }),
     /** The error keys the screen should have logged so far. */

@@ -61,7 +61,7 @@ const started: AppServices[] = [];
 export function stopHarnesses(): void {
   for (const services of started.splice(0)) {
     services.session.stop();
-    services.membership.stop();
+    services.membership.current()?.stop();
   }
 }
 

@@ -25,6 +25,7 @@ import type {
   User,
 } from '../../machines/shared/domain.ts';
 import type { Api } from '../../src/api/api.ts';
+import { membershipAccessOf } from '../../src/app/membership.ts';
 import type { AppServices } from '../../src/app/services.tsx';
 import type {
   CardFieldProps,
@@ -291,7 +292,12 @@ export function createCheckoutKit(options: CheckoutKitOptions = {}) {
   const logger = fakeLogger();
   const navigate = vi.fn<(to: string) => void>();
 
-  const services: Partial<AppServices> = { api, membership, session, logger };
+  const services: Partial<AppServices> = {
+    api,
+    membership: membershipAccessOf(membership),
+    session,
+    logger,
+  };
 
   return { pending, provider, calls, api, membership, session, logger, navigate, services };
 }

@@ -17,11 +17,13 @@
  *   (c) the chunks that carry Stripe code, found through the manifest (`src`
  *       under node_modules/@stripe/ or src/payments/stripe), the source maps'
  *       `sources`, and, for a chunk without a source map, the text markers
- *       'js.stripe.com' / '@stripe/stripe-js'.
+ *       'js.stripe.com' / '@stripe/stripe-js';
+ *   (d) what /login loads although it can wait (LATER_THAN_LOGIN, read from
+ *       the source maps of the files it loaded).
  * Fails (exit 1) when /login loads more than `maxLoginOverNaiveStack` times the
  * naive stack or the largest chunk is over its budget (both in
- * tests/tools/size-budget.json), or when a chunk that a route other than
- * /subscription loads statically carries Stripe code.
+ * tests/tools/size-budget.json), when a chunk that a route other than
+ * /subscription loads statically carries Stripe code, or when (d) finds anything.
  * Sizes are in kB of 1000 bytes, as Vite prints them.
  */
 import { spawnSync } from 'node:child_process';
@@ -45,6 +47,20 @@ const peersOut = path.join(root, 'node_modules/.cache/peers');
 const STRIPE_ALLOWED = [/^src\/screens\/(checkout|subscription)\//, /^src\/payments\//];
 const STRIPE_SOURCE = /(^|\/)node_modules\/@stripe\/|(^|\/)src\/payments\/stripe/;
 const STRIPE_TEXT = ['js.stripe.com', '@stripe/stripe-js'];
+
+/**
+ * What /login must not load before it settles: it is loaded with the pages
+ * that use it, or on demand (issue 12: the membership statechart, the member
+ * pages, the phone library, the HTTP client, Stripe, the stand-in).
+ */
+const LATER_THAN_LOGIN = [
+  ['the membership statechart', /(^|\/)machines\/membership\/membership\.machine\.ts$/],
+  ['a member page', /(^|\/)src\/screens\/(account|activation|billing|checkout|dashboard)\//],
+  ['the phone library', /(^|\/)node_modules\/libphonenumber-js\//],
+  ['the HTTP client (ky)', /(^|\/)node_modules\/ky\//],
+  ['Stripe', STRIPE_SOURCE],
+  ['the stand-in API', /(^|\/)dev-api\//],
+];
 
 const kB = (bytes) => (bytes / 1000).toFixed(1);
 
@@ -248,6 +264,29 @@ for (const leak of stripeLeaks) {
   out.push(`   LOADED OUTSIDE /subscription: ${leak.file} is a static import of ${leak.from}`);
 }
 
+/** The sources of a built file, from its (hidden) source map; null when it has none. */
+function sourcesOf(file) {
+  const mapFile = path.join(dist, `${file.replace(/^\//, '')}.map`);
+  if (!fs.existsSync(mapFile)) return null;
+  return (JSON.parse(fs.readFileSync(mapFile, 'utf8')).sources ?? []).map((source) =>
+    source.replace(/\\/g, '/').replace(/^(\.\.\/)+/, ''),
+  );
+}
+const earlyLoads = [];
+for (const { file } of app.files) {
+  const sources = sourcesOf(file);
+  if (!sources) continue;
+  for (const [what, pattern] of LATER_THAN_LOGIN) {
+    const hit = sources.find((source) => pattern.test(source));
+    if (hit) earlyLoads.push(`${what} (${hit}) in ${file}`);
+  }
+}
+out.push(
+  '',
+  '(d) Loaded by /login although it can wait (the membership, member pages, phone, ky, Stripe, stand-in)',
+);
+out.push(earlyLoads.length === 0 ? '   none' : earlyLoads.map((line) => `   ${line}`).join('\n'));
+
 const largest = all[0];
 const checks = [
   ['loginOverNaiveStack', ratio, budget.maxLoginOverNaiveStack],
@@ -264,6 +303,12 @@ rows.push([
   String(stripeLeaks.length),
   '0',
   stripeLeaks.length === 0 ? 'ok' : 'FAIL',
+]);
+rows.push([
+  'loadedBeforeNeededOnLogin',
+  String(earlyLoads.length),
+  '0',
+  earlyLoads.length === 0 ? 'ok' : 'FAIL',
 ]);
 out.push('', 'Budgets (tests/tools/size-budget.json)');
 out.push(table(['check', 'value', 'budget', 'result'], rows, ['l', 'r', 'r', 'l']));

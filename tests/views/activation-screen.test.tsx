@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Membership } from '../../machines/shared/domain.ts';
 import type { Api } from '../../src/api/api.ts';
+import { membershipAccessOf } from '../../src/app/membership.ts';
 import { ActivationScreen } from '../../src/screens/activation/activation-screen.tsx';
 import { USER } from '../support/activation.kit.tsx';
 import { PendingCalls } from '../support/deferred.ts';
@@ -26,7 +27,7 @@ async function renderActivation(language: 'en' | 'fr' = 'en') {
     services: {
       api: { memberships: { activate, get } } as unknown as Api,
       session: session.session,
-      membership,
+      membership: membershipAccessOf(membership),
       logger,
     },
     language,

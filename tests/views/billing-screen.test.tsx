@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { BillingAddress, User } from '../../machines/shared/domain.ts';
 import type { Api } from '../../src/api/api.ts';
+import { membershipAccessOf } from '../../src/app/membership.ts';
 import { BillingScreen } from '../../src/screens/billing/billing-screen.tsx';
 import { RECORD, USER, USER_WITH_ADDRESS } from '../support/activation.kit.tsx';
 import { PendingCalls } from '../support/deferred.ts';
@@ -36,7 +37,7 @@ async function renderBilling(user: User = USER, language: 'en' | 'fr' = 'en') {
     services: {
       api: { auth: { updateBillingAddress, getProfile }, memberships: { get } } as unknown as Api,
       session: session.session,
-      membership,
+      membership: membershipAccessOf(membership),
       logger,
     },
     language,

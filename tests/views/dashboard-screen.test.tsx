@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deriveMembership } from '../../machines/membership/derive-membership.ts';
 import type { Membership } from '../../machines/shared/domain.ts';
+import { membershipAccessOf } from '../../src/app/membership.ts';
 import {
   DashboardScreen,
   formatMembershipDate,
@@ -46,7 +47,10 @@ async function renderDashboard(record: Membership | null, language: 'en' | 'fr' 
   const membership = createMembership(() => new Promise(() => {}), record ?? undefined);
   const navigate = vi.fn();
   const view = await renderScreen(<DashboardScreen now={() => NOW} />, {
-    services: { membership, session: createSessionStub(USER).session },
+    services: {
+      membership: membershipAccessOf(membership),
+      session: createSessionStub(USER).session,
+    },
     language,
     path: '/dashboard',
     onNavigate: navigate,

@@ -12,6 +12,7 @@ import { sessionMachine } from '../../machines/session/session.machine.ts';
 import type { LoginValues } from '../../machines/session/session.types.ts';
 import type { LoginResponse, Membership, User } from '../../machines/shared/domain.ts';
 import { ApiError } from '../../src/api/api-error.ts';
+import { membershipAccessOf } from '../../src/app/membership.ts';
 import type { MembershipActor, SessionActor } from '../../src/app/services.tsx';
 import { StorageNotice } from '../../src/components/storage-notice.tsx';
 import { useErrorText } from '../../src/i18n/translate.ts';
@@ -106,7 +107,7 @@ describe('the pending view when the server cannot be reached', () => {
     await waitForState(actor, (s) => s.matches({ authenticated: { user: 'unreachable' } }));
     const membership = createActor(membershipMachine).start() as MembershipActor;
     const { i18n } = await renderScreen(<PendingScreen />, {
-      services: { session: actor, membership },
+      services: { session: actor, membership: membershipAccessOf(membership) },
       path: '/dashboard',
     });
     expect(screen.getByRole('alert')).toHaveTextContent('We could not reach the server');
@@ -131,7 +132,7 @@ describe('the pending view when the server cannot be reached', () => {
     ).start() as MembershipActor;
     membership.send({ type: 'membership.refetch' });
     await renderScreen(<PendingScreen />, {
-      services: { session: actor, membership },
+      services: { session: actor, membership: membershipAccessOf(membership) },
       path: '/dashboard',
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your membership');

@@ -6,7 +6,7 @@ import {
   selectRecord,
 } from '../../../machines/membership/membership.selectors.ts';
 import { selectUser } from '../../../machines/session/session.selectors.ts';
-import { useServices } from '../../app/services.tsx';
+import { useMembership, useServices } from '../../app/services.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';
@@ -36,7 +36,8 @@ export function CheckoutScreen({
   providerTimeoutMs,
 }: CheckoutScreenProps = {}) {
   const { t, i18n } = useTranslation(['checkout', 'common']);
-  const { membership, session } = useServices();
+  const { session } = useServices();
+  const membership = useMembership();
   const record = useSelector(membership, selectRecord);
   // The guard let the member in with a membership; a refetch may still find none.
   const noMembership = useSelector(

@@ -6,7 +6,7 @@ import { isLoading, selectRecord } from '../../../machines/membership/membership
 import { formatMoney } from '../../../machines/payment/pricing.ts';
 import { selectUser } from '../../../machines/session/session.selectors.ts';
 import type { Membership } from '../../../machines/shared/domain.ts';
-import { useServices } from '../../app/services.tsx';
+import { useMembership, useServices } from '../../app/services.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';
 
@@ -49,7 +49,8 @@ export interface DashboardScreenProps {
 /** /dashboard (spec 2): the membership card, the charger card and the club balance. */
 export function DashboardScreen({ now = Date.now }: DashboardScreenProps = {}) {
   const { t, i18n } = useTranslation(['member', 'common']);
-  const { membership, session } = useServices();
+  const { session } = useServices();
+  const membership = useMembership();
   const record = useSelector(membership, selectRecord);
   const loading = useSelector(membership, isLoading);
   const firstName = useSelector(session, (s) => selectUser(s).firstName);

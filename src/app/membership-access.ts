@@ -1,0 +1,72 @@
+import type { MembershipEvent } from '../../machines/membership/membership.machine.ts';
+import type { MembershipFlags } from '../../machines/membership/membership-flags.ts';
+import type { MembershipActor } from './services.tsx';
+
+/**
+ * The membership as the rest of the app reaches it. Its statechart loads on
+ * demand (./membership.ts): a visitor's /login never downloads it; signing
+ * in, or a stored session at start-up, does.
+ */
+export interface MembershipAccess {
+  /** The actor, created on the first call (its code downloaded then). */
+  load(): Promise<MembershipActor>;
+  /** The actor once created, else null. */
+  current(): MembershipActor | null;
+  /** Calls `onCreated` when the actor is created (for useSyncExternalStore). */
+  subscribe(onCreated: () => void): () => void;
+  /** The flags a guard decides on, once the membership has settled (see ./membership.ts). */
+  flags(signal?: AbortSignal): Promise<MembershipFlags>;
+  /** Sends `event` to the actor, creating it if need be; events sent before it exists arrive in order. */
+  send(event: MembershipEvent): void;
+  /** Sign-out: the record and its persisted copy are forgotten, if the membership was ever asked for. */
+  clear(): void;
+}
+
+/**
+ * A MembershipAccess whose code is loaded by `loadAccess` on first use. A
+ * download that fails (offline) fails that call, and the next call tries again.
+ */
+export function deferMembership(loadAccess: () => Promise<MembershipAccess>): MembershipAccess {
+  let loading: Promise<MembershipAccess> | null = null;
+  let loaded: MembershipAccess | null = null;
+  const listeners = new Set<() => void>();
+  const access = () => {
+    loading ??= loadAccess().then(
+      (ready) => {
+        loaded = ready;
+        for (const listener of listeners) listener();
+        return ready;
+      },
+      (cause: unknown) => {
+        loading = null;
+        throw cause;
+      },
+    );
+    return loading;
+  };
+  // Every send goes through one chain, so events keep their order while the code downloads.
+  let queue: Promise<void> = Promise.resolve();
+  const send = (event: MembershipEvent) => {
+    const ready = access();
+    queue = queue
+      .then(() => ready)
+      .then((created) => created.send(event))
+      // Offline: nothing to send to; the guard that needs the membership downloads it again and says so.
+      .catch(() => {});
+  };
+  return {
+    load: async () => (await access()).load(),
+    current: () => loaded?.current() ?? null,
+    subscribe(onCreated) {
+      listeners.add(onCreated);
+      return () => {
+        listeners.delete(onCreated);
+      };
+    },
+    flags: async (signal) => (await access()).flags(signal),
+    send,
+    clear() {
+      if (loading) send({ type: 'membership.clear' });
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * The membership actor as the app runs it, and what the guards read from it.
+ * This module is loaded on demand (create-services.ts, through
+ * deferMembership): painting /login never needs it.
+ */
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { deriveMembership } from '../../machines/membership/derive-membership.ts';
+import { membershipMachine } from '../../machines/membership/membership.machine.ts';
+import {
+  MEMBERSHIP_STORAGE_KEY,
+  parsePersistedMembership,
+  REHYDRATE_TIMEOUT_MS,
+  serializeMembership,
+} from '../../machines/membership/membership.persist.ts';
+import {
+  isKnown,
+  isMembershipSettled,
+  isUnavailable,
+  selectRecord,
+} from '../../machines/membership/membership.selectors.ts';
+import type { Api } from '../api/api.ts';
+import type { SafeStorage } from '../lib/safe-storage.ts';
+import type { Inspect } from './inspector.ts';
+import type { MembershipAccess } from './membership-access.ts';
+import type { MembershipActor } from './services.tsx';
+
+export interface MembershipDeps {
+  api: Pick<Api, 'memberships'>;
+  storage: SafeStorage;
+  /** Start from the copy persisted by an earlier visit (a stored session is being restored). */
+  restore: boolean;
+  inspect?: Inspect | undefined;
+}
+
+/** The membership actor, started: it loads through GET club/memberships and persists under `root`. */
+export function createMembershipActor({
+  api,
+  storage,
+  restore,
+  inspect,
+}: MembershipDeps): MembershipActor {
+  const actor: MembershipActor = createActor(
+    membershipMachine.provide({
+      actors: { loadMembership: fromPromise(() => api.memberships.get()) },
+      actions: {
+        persistMembership: ({ context }) =>
+          storage.setItem(MEMBERSHIP_STORAGE_KEY, serializeMembership(context.record)),
+        clearPersisted: () => storage.removeItem(MEMBERSHIP_STORAGE_KEY),
+      },
+    }),
+    inspect ? { inspect } : {},
+  );
+  actor.start();
+  if (restore) {
+    const record = parsePersistedMembership(storage.getItem(MEMBERSHIP_STORAGE_KEY));
+    if (record) actor.send({ type: 'membership.hydrate', record });
+  }
+  return actor;
+}
+
+/**
+ * The membership a guard may decide on. A known record (from the server or a
+ * persisted copy) serves once the refetch settles or REHYDRATE_TIMEOUT_MS
+ * has passed. An unknown one is waited for, and while it cannot be loaded
+ * the pending view says so and offers Try again: a failed load is never
+ * taken for "no membership".
+ */
+async function settledMembership(membership: MembershipActor, signal: AbortSignal | undefined) {
+  if (isKnown(membership.getSnapshot())) {
+    return waitFor(membership, isMembershipSettled, {
+      timeout: REHYDRATE_TIMEOUT_MS,
+      ...(signal ? { signal } : {}),
+    }).catch(() => membership.getSnapshot());
+  }
+  return waitFor(membership, (s) => isMembershipSettled(s) && !isUnavailable(s), {
+    timeout: Number.POSITIVE_INFINITY,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** The access to an actor that exists already (the app's, once loaded; tests' own). */
+export function membershipAccessOf(actor: MembershipActor): MembershipAccess {
+  return {
+    load: () => Promise.resolve(actor),
+    current: () => actor,
+    subscribe: () => () => {},
+    async flags(signal) {
+      const settled = await settledMembership(actor, signal);
+      return deriveMembership(selectRecord(settled), Date.now());
+    },
+    send: (event) => actor.send(event),
+    clear: () => actor.send({ type: 'membership.clear' }),
+  };
+}
