@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import type { Membership } from '../shared/domain.ts';
 
-/**
- * Only the membership is persisted (spec 3), in local storage under the key
- * `root`, as `{ "membership": {...} | null, "version": 1 }`.
- */
-export const MEMBERSHIP_STORAGE_KEY = 'root';
+import { MEMBERSHIP_STORAGE_KEY } from './membership-key.ts';
+
+export { MEMBERSHIP_STORAGE_KEY };
+
+/** The persisted copy's format under MEMBERSHIP_STORAGE_KEY: `{ "membership": {...} | null, "version": 1 }`. */
 export const PERSIST_VERSION = 1;
 /** How long the app waits for rehydration before it gives up (spec 9). */
 export const REHYDRATE_TIMEOUT_MS = 5000;

@@ -1,5 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { MEMBERSHIP_STORAGE_KEY } from '../../machines/membership/membership-key.ts';
 import { otpMachine } from '../../machines/otp/otp.machine.ts';
 import { sessionMachine } from '../../machines/session/session.machine.ts';
 import type { RefreshOutcome, RefreshResult } from '../../machines/session/session.types.ts';
@@ -130,12 +131,15 @@ export function* serviceSteps({
     return stored.accessToken !== null || stored.refreshToken !== null;
   };
   // The membership's statechart loads when a member is signed in, never for a visitor's /login.
-  const membership: MembershipAccess = deferMembership(async () => {
-    const { createMembershipActor, membershipAccessOf } = await import('./membership.ts');
-    return membershipAccessOf(
-      createMembershipActor({ api, storage, restore: hasStoredTokens(), inspect }),
-    );
-  });
+  const membership: MembershipAccess = deferMembership(
+    async () => {
+      const { createMembershipActor, membershipAccessOf } = await import('./membership.ts');
+      return membershipAccessOf(
+        createMembershipActor({ api, storage, restore: hasStoredTokens(), inspect }),
+      );
+    },
+    { forget: () => storage.removeItem(MEMBERSHIP_STORAGE_KEY) },
+  );
   const session: SessionActor = createActor(
     sessionMachine.provide({
       actors: {

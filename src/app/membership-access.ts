@@ -16,7 +16,7 @@ export interface MembershipAccess {
   subscribe(onCreated: () => void): () => void;
   /** The flags a guard decides on, once the membership has settled (see ./membership.ts). */
   flags(signal?: AbortSignal): Promise<MembershipFlags>;
-  /** Sends `event` to the actor, creating it if need be; events sent before it exists arrive in order. */
+  /** Sends `event` to the actor, creating it if need be; events sent before it exists arrive first, in order. */
   send(event: MembershipEvent): void;
   /** Sign-out: the record and its persisted copy are forgotten, if the membership was ever asked for. */
   clear(): void;
@@ -24,16 +24,24 @@ export interface MembershipAccess {
 
 /**
  * A MembershipAccess whose code is loaded by `loadAccess` on first use. A
- * download that fails (offline) fails that call, and the next call tries again.
+ * download that fails (offline) fails that call, and the next call tries
+ * again; events sent meanwhile wait for the actor, in order. `forget` removes
+ * the persisted copy at a sign-out that comes before the actor exists.
  */
-export function deferMembership(loadAccess: () => Promise<MembershipAccess>): MembershipAccess {
+export function deferMembership(
+  loadAccess: () => Promise<MembershipAccess>,
+  { forget }: { forget: () => void },
+): MembershipAccess {
   let loading: Promise<MembershipAccess> | null = null;
   let loaded: MembershipAccess | null = null;
+  /** Sent before the actor existed: delivered when it is created, before anything else. */
+  let waiting: MembershipEvent[] = [];
   const listeners = new Set<() => void>();
   const access = () => {
     loading ??= loadAccess().then(
       (ready) => {
         loaded = ready;
+        for (const event of waiting.splice(0)) ready.send(event);
         for (const listener of listeners) listener();
         return ready;
       },
@@ -43,16 +51,6 @@ export function deferMembership(loadAccess: () => Promise<MembershipAccess>): Me
       },
     );
     return loading;
-  };
-  // Every send goes through one chain, so events keep their order while the code downloads.
-  let queue: Promise<void> = Promise.resolve();
-  const send = (event: MembershipEvent) => {
-    const ready = access();
-    queue = queue
-      .then(() => ready)
-      .then((created) => created.send(event))
-      // Offline: nothing to send to; the guard that needs the membership downloads it again and says so.
-      .catch(() => {});
   };
   return {
     load: async () => (await access()).load(),
@@ -64,9 +62,20 @@ export function deferMembership(loadAccess: () => Promise<MembershipAccess>): Me
       };
     },
     flags: async (signal) => (await access()).flags(signal),
-    send,
+    send(event) {
+      if (loaded) {
+        loaded.send(event);
+        return;
+      }
+      waiting.push(event);
+      // Offline: the event waits; the guard that needs the membership downloads it again and says so.
+      access().catch(() => {});
+    },
     clear() {
-      if (loading) send({ type: 'membership.clear' });
+      // What was asked for the member who leaves no longer applies.
+      waiting = [];
+      if (loaded) loaded.clear();
+      else forget();
     },
   };
 }

@@ -28,13 +28,17 @@ function membershipActor(load: () => Promise<Membership | null> = async () => AC
 function deferred() {
   const actor = membershipActor();
   const download = { calls: 0, fail: false };
-  const access = deferMembership(async () => {
-    download.calls += 1;
-    await Promise.resolve();
-    if (download.fail) throw new TypeError('Failed to fetch dynamically imported module');
-    return membershipAccessOf(actor);
-  });
-  return { access, actor, download };
+  const forget = vi.fn();
+  const access = deferMembership(
+    async () => {
+      download.calls += 1;
+      await Promise.resolve();
+      if (download.fail) throw new TypeError('Failed to fetch dynamically imported module');
+      return membershipAccessOf(actor);
+    },
+    { forget },
+  );
+  return { access, actor, download, forget };
 }
 
 afterEach(() => {
@@ -67,18 +71,44 @@ describe('deferMembership', () => {
     expect(download.calls).toBe(2);
   });
 
-  it('sign-out before anything was asked downloads nothing', () => {
-    const { access, download } = deferred();
+  it('sign-out before anything was asked downloads nothing and forgets the persisted copy', () => {
+    const { access, download, forget } = deferred();
     access.clear();
     expect(download.calls).toBe(0);
+    expect(forget).toHaveBeenCalledTimes(1);
   });
 
-  it('sign-out during the download clears the membership after what was asked before it', async () => {
+  it('an event sent while the code cannot download waits for the next download', async () => {
+    const { access, actor, download } = deferred();
+    download.fail = true;
+    access.send({ type: 'membership.refetch' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(access.current()).toBeNull();
+
+    download.fail = false;
+    await access.load();
+    // The refetch asked at sign-in is not lost: the membership loads.
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('loaded'));
+    expect(actor.getSnapshot().context.record).toEqual(ACTIVE);
+  });
+
+  it('events sent during the download arrive first, in order', async () => {
     const { access, actor } = deferred();
-    // Sign-in asked for the membership; sign-out comes before its code has arrived.
+    access.send({ type: 'membership.refetch' });
+    access.send({ type: 'membership.clear' });
+    const created = await access.load();
+    // Sent once the actor exists: after the two above.
+    access.send({ type: 'membership.refetchLater' });
+    expect(created.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.record).toBeNull();
+  });
+
+  it('sign-out during the download drops what was asked for the member and forgets the copy', async () => {
+    const { access, actor, forget } = deferred();
     access.send({ type: 'membership.refetch' });
     access.clear();
-    await vi.waitFor(() => expect(access.current()).toBe(actor));
+    expect(forget).toHaveBeenCalledTimes(1);
+    await access.load();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(actor.getSnapshot().value).toBe('idle');
     expect(actor.getSnapshot().context.record).toBeNull();

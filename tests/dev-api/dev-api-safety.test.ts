@@ -286,11 +286,14 @@ describe('guessing', () => {
       values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 7; i += 1) {
+    for (let i = 0; i < 9; i += 1) {
       known.push(await time(DEMO.email));
       unknown.push(await time(`nobody-${i}@example.ca`));
     }
-    // Without the dummy hash an unknown user answered about 10 times faster.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    // Without the dummy hash an unknown user answered about 10 times faster
+    // (a ratio near 0.1); with it, near 1. The bar sits between the two, far
+    // enough from 1 that a busy 2-core machine (the browser tests run beside
+    // this one) does not cross it (0.5 did, once: 24 ms against 54 ms).
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.3);
   });
 });

@@ -271,3 +271,32 @@ test('the code step of sign-in cannot download: the app says so, and Try again s
   await expectHeading(page, 'Verify your account');
   await expect(page.getByRole('textbox', { name: 'Digit 1 of 6' })).toBeVisible();
 });
+
+test('the membership cannot download at sign-in: the app says so, keeps the session, and Try again goes on', async ({
+  page,
+  newMember,
+  signIn,
+}) => {
+  const { email } = await newMember('net-membership-chunk');
+  await page.goto('/login');
+  await expectHeading(page, 'Sign in');
+  // The membership's code is not part of /login; it downloads with the sign-in, and here it cannot.
+  const chunk = '**/assets/membership-*.js';
+  const drop = (route: Route) => route.abort('internetdisconnected');
+  const host = (route: Route) =>
+    route.request().method() === 'HEAD' ? route.abort('internetdisconnected') : route.fallback();
+  await page.route(chunk, drop);
+  await page.route('**/', host);
+
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByRole('alert')).toContainText('We could not reach the server');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  // Still signed in: the tokens are kept.
+  expect(await page.evaluate(() => localStorage.getItem('evclub.accessToken'))).not.toBeNull();
+
+  await page.unroute(chunk, drop);
+  await page.unroute('**/', host);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page).toHaveURL(/\/activation$/);
+  await expectHeading(page, 'Activate your membership');
+});
