@@ -262,6 +262,12 @@ export const checkoutMachine = setup({
     attachesDespiteError: (_args, params: ConfirmResult) =>
       ATTACH_ON_ERROR && params.error !== null && params.paymentMethodId !== null,
     reportsSuccessDespiteError: () => EXPRESS_SUCCESS_DESPITE_ERROR,
+    /**
+     * The intent that was confirmed is no longer the subscription's: the server
+     * used it, so the attach whose answer was lost (a time-out) went through.
+     */
+    isAttachedMeanwhile: ({ context }, params: LoadedSubscription) =>
+      context.confirmed && params.intentId !== context.subscription?.intentId,
   },
   delays: {
     providerReadyTimeout: ({ context }) => context.providerTimeoutMs,
@@ -519,10 +525,10 @@ export const checkoutMachine = setup({
                 input: attachInputOf,
                 onDone: { target: 'refreshing' },
                 onError: {
-                  target: '#checkout.flow.notPaid',
+                  target: 'reloadingSubscription',
                   actions: SHOW_AND_LOG_ERROR,
                   description:
-                    'Attach failed: its error key is shown; the next Subscribe retries only the attach.',
+                    'Attach failed: its error key is shown, and the subscription is read again (the server may have attached it all the same).',
                 },
               },
             },
@@ -549,11 +555,42 @@ export const checkoutMachine = setup({
                     'Confirmed and attached, or the wallet reporting success despite an error (its quirk).',
                 },
                 {
-                  target: '#checkout.flow.ready',
+                  target: 'reloadingSubscription',
                   description:
-                    'Attach-on-error by card: the member STAYS on the page with the provider message (the payment was not confirmed: no /dashboard).',
+                    'Attach-on-error by card: the member STAYS on the page with the provider message (the payment was not confirmed: no /dashboard); the server has used the intent, so the subscription is read again for the next card.',
                 },
               ],
+            },
+            reloadingSubscription: {
+              description:
+                'GET club/subscriptions/{externalId} again, after an attach that failed or that followed a decline: the server may have used the intent and issued a new one, which the next confirmation needs. The error shown stays.',
+              invoke: {
+                id: 'reloadSubscription',
+                src: 'loadSubscription',
+                input: subscriptionInputOf,
+                onDone: [
+                  {
+                    guard: { type: 'isAttachedMeanwhile', params: outputOf<LoadedSubscription> },
+                    target: 'refreshing',
+                    actions: [
+                      { type: 'assignSubscription', params: outputOf<LoadedSubscription> },
+                      'clearError',
+                    ],
+                    description:
+                      'The confirmed intent is no longer the subscription’s: the attach went through although its answer was lost. On to the member’s refresh and /dashboard.',
+                  },
+                  {
+                    target: '#checkout.flow.notPaid',
+                    actions: { type: 'assignSubscription', params: outputOf<LoadedSubscription> },
+                    description:
+                      'Back to the card with the error: the next Subscribe retries the attach (same intent) or confirms with the intent the server now has.',
+                  },
+                ],
+                onError: errorTo('#checkout.flow.notPaid', 'logPaymentError', {
+                  description:
+                    'The subscription could not be read again: only logged; the error shown stays and the next Subscribe works with what is known.',
+                }),
+              },
             },
             attachingAfterError: {
               description:

@@ -298,3 +298,56 @@ test('the express button shows only with ?wallet=test; axe on the checkout', asy
   await expect(wallet).toBeVisible();
   await expect(page.getByRole('button', { name: 'Subscribe' })).toBeVisible();
 });
+
+/** Empties the card fields (a member replacing the card they typed). */
+async function clearCard(page: Page): Promise<void> {
+  for (const field of [
+    page.getByLabel('Card number', { exact: true }),
+    page.getByLabel(/expir/i),
+    page.getByLabel(/cvc|security code/i),
+  ]) {
+    await field.fill('');
+  }
+}
+
+test('a decline that attached its card, then a good card: the second goes through with the intent the server now has', async ({
+  page,
+  api,
+  signedInMember,
+}) => {
+  const { membership, since } = await atCheckout(page, signedInMember, 'attach-then-good');
+  await payWithCard(page, CARDS.declinedWithPaymentMethod);
+  await expect(cardError(page)).toHaveText(CARD_MESSAGES.declined);
+  await expect(page.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+
+  await clearCard(page);
+  await payWithCard(page, CARDS.succeeds);
+  await expectActiveDashboard(page);
+  // Two attaches: the declined card's, then the good one's, each with the intent it was confirmed on.
+  const attaches = await requestsSince(api, attachPath(membership), since);
+  expect(attaches).toHaveLength(2);
+  const [first, second] = attaches.map(
+    (call) => (call.body as { paymentIntentId: string }).paymentIntentId,
+  );
+  expect(second).not.toBe(first);
+});
+
+test('the answer to the attach is lost (the server saved the card): the page learns it and goes to the dashboard', async ({
+  page,
+  api,
+  signedInMember,
+}) => {
+  const { membership, since } = await atCheckout(page, signedInMember, 'attach-lost');
+  // The server receives the attach and saves the card; its answer never reaches the page.
+  const lose = async (route: import('@playwright/test').Route) => {
+    if (route.request().method() !== 'PUT') return route.fallback();
+    await route.fetch();
+    return route.abort('failed');
+  };
+  await page.route(`**/api${attachPath(membership)}`, lose);
+
+  await payWithCard(page, CARDS.succeeds);
+  await expectActiveDashboard(page);
+  // One attach only: the page read the subscription again instead of attaching twice.
+  expect(await requestsSince(api, attachPath(membership), since)).toHaveLength(1);
+});

@@ -52,6 +52,7 @@ import {
   NETWORK_ERROR,
   OK,
   RECORD,
+  RENEWED_SUBSCRIPTION,
   renderCheckout,
   responseOf,
   SUBSCRIPTION,
@@ -79,6 +80,7 @@ const INVOKE_IDS = [
   'attachPaymentMethod',
   'refreshMember',
   'attachPaymentMethodAfterError',
+  'reloadSubscription',
 ] as const;
 
 const quiet = quietActors([
@@ -188,6 +190,9 @@ const PAYING_EVENTS: ModelEvent[] = [
   failed('attachPaymentMethodAfterError', ACCESS_DENIED),
   done('refreshMember', undefined),
   failed('refreshMember', NETWORK_ERROR),
+  done('reloadSubscription', SUBSCRIPTION),
+  done('reloadSubscription', RENEWED_SUBSCRIPTION),
+  failed('reloadSubscription', NETWORK_ERROR),
 ];
 
 type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
@@ -233,6 +238,8 @@ function serializeState(state: ModelState): string {
     confirmed: context.confirmed,
     paymentMethod: context.paymentMethodId !== null,
     wallets: context.methods.length > 0,
+    // The intent the next confirmation or attach uses (the server may issue a new one).
+    intent: context.subscription?.intentId ?? null,
   });
 }
 
@@ -325,10 +332,16 @@ function sayOutcome(event: ModelEvent): string | undefined {
       'Attaching the payment method anyway fails',
     ],
     refreshMember: ['The member and the membership are reloaded', 'Reloading the membership fails'],
+    reloadSubscription: ['', 'Reading the subscription again fails'],
     confirmPayment: ['', 'The provider fails to confirm (Stripe.js is not loaded)'],
   };
   if (outcome.id === 'confirmPayment' && outcome.kind === 'done') {
     return CONFIRMED.find(([result]) => result === output)?.[1];
+  }
+  if (outcome.id === 'reloadSubscription' && outcome.kind === 'done') {
+    return output === RENEWED_SUBSCRIPTION
+      ? 'The server answers with a new intent: it has used the one confirmed'
+      : 'The server answers with the same subscription as before';
   }
   const [ok, failure] = said[outcome.id] ?? [undefined, undefined];
   return outcome.kind === 'done' ? ok : sayFailure(failure ?? outcome.id, error);
@@ -352,6 +365,7 @@ function settledCall(id: string, model: CheckoutSnapshot): string | undefined {
   return {
     loadProvider: 'loadProvider',
     loadSubscription: 'subscriptions.get',
+    reloadSubscription: 'subscriptions.get',
     attachPaymentMethod: 'subscriptions.attachPaymentMethod',
     attachPaymentMethodAfterError: 'subscriptions.attachPaymentMethod',
     refreshMember: 'loadMembership',
@@ -403,8 +417,8 @@ async function drive(kit: CheckoutKit, event: ModelEvent, model: CheckoutSnapsho
   const settled =
     outcome.kind === 'error'
       ? (event as OutcomeEvent)
-      : outcome.id === 'loadSubscription'
-        ? { output: responseOf(SUBSCRIPTION) }
+      : outcome.id === 'loadSubscription' || outcome.id === 'reloadSubscription'
+        ? { output: responseOf((event as { output: typeof SUBSCRIPTION }).output) }
         : outcome.id === 'loadProvider'
           ? { output: kit.provider.module }
           : outcome.id === 'refreshMember'
@@ -419,6 +433,8 @@ const text = (error: PaymentErrorText | null) =>
 interface ExpectedCalls {
   confirmCard: number;
   confirmExpress: number;
+  /** The client secret of each confirmation, in order (card or wallet). */
+  secrets: string[];
   attaches: ReturnType<typeof attachBodyFor>[];
 }
 
@@ -471,11 +487,11 @@ async function expectScreen(kit: CheckoutKit, snapshot: CheckoutSnapshot, expect
   });
   expect(kit.pending.count('confirmCard')).toBe(expected.confirmCard);
   expect(kit.pending.count('confirmExpress')).toBe(expected.confirmExpress);
-  for (const name of ['confirmCard', 'confirmExpress']) {
-    expect(kit.pending.argsOf(name).every(([secret]) => secret === SUBSCRIPTION.clientSecret)).toBe(
-      true,
-    );
-  }
+  // Each confirmation used the secret of the subscription as the server last gave it.
+  const secrets = (name: string) => kit.pending.argsOf(name).map(([secret]) => secret);
+  expect([...secrets('confirmCard'), ...secrets('confirmExpress')].sort()).toEqual(
+    [...expected.secrets].sort(),
+  );
   expect(kit.calls.attach).toEqual(
     expected.attaches.map((payload) => [RECORD.externalId, payload]),
   );
@@ -514,7 +530,7 @@ async function runPath(
 
   const model = createActor(walk.machine, { input: INPUT });
   model.start();
-  const expected: ExpectedCalls = { confirmCard: 0, confirmExpress: 0, attaches: [] };
+  const expected: ExpectedCalls = { confirmCard: 0, confirmExpress: 0, secrets: [], attaches: [] };
   await expectScreen(kit, model.getSnapshot(), expected);
 
   for (const step of path.steps) {
@@ -525,9 +541,12 @@ async function runPath(
     if (entered(before, after, 'confirming')) {
       if (after.context.method === 'wallet') expected.confirmExpress += 1;
       else expected.confirmCard += 1;
+      expected.secrets.push(after.context.subscription?.clientSecret ?? '');
     }
     if (entered(before, after, 'attaching') || entered(before, after, 'attachingAfterError')) {
-      expected.attaches.push(attachBodyFor(after.context.paymentMethodId));
+      expected.attaches.push(
+        attachBodyFor(after.context.paymentMethodId, after.context.subscription?.intentId),
+      );
     }
     await expectScreen(kit, after, expected);
   }

@@ -82,6 +82,17 @@ export const SUBSCRIPTION: LoadedSubscription = {
   validTo: '2026-11-22T12:00:00.000Z',
 };
 
+/**
+ * The subscription once the server has used the intent above (an attach went
+ * through): a new setup intent for the next card.
+ */
+export const RENEWED_SUBSCRIPTION: LoadedSubscription = {
+  clientSecret: 'seti_456_secret_def',
+  intentId: 'seti_456',
+  kind: 'setup',
+  validTo: SUBSCRIPTION.validTo,
+};
+
 /** The GET club/subscriptions/{externalId} answer that loads as `subscription`. */
 export function responseOf(subscription: LoadedSubscription): SubscriptionResponse {
   const intent = { id: subscription.intentId, client_secret: subscription.clientSecret };
@@ -378,12 +389,15 @@ export interface ExpectedPaymentCalls {
   attaches: AttachPaymentMethodPayload[];
 }
 
-/** The attach body for the payment method a confirmation gave. */
-export function attachBodyFor(paymentMethodId: string | null): AttachPaymentMethodPayload {
+/** The attach body for the payment method a confirmation gave (of `intentId`, by default the subscription's). */
+export function attachBodyFor(
+  paymentMethodId: string | null,
+  intentId: string = SUBSCRIPTION.intentId,
+): AttachPaymentMethodPayload {
   return {
     paymentMethodId: paymentMethodId ?? '',
     membershipId: RECORD._id,
-    paymentIntentId: SUBSCRIPTION.intentId,
+    paymentIntentId: intentId,
   };
 }
 

@@ -12,6 +12,7 @@ import {
   NETWORK_ERROR,
   OK,
   RECORD,
+  RENEWED_SUBSCRIPTION,
   renderCheckout,
   responseOf,
   SUBSCRIPTION,
@@ -315,10 +316,23 @@ describe('checkout screen: payment column', () => {
 
     await kit.pending.settle('subscriptions.attachPaymentMethod', { output: undefined });
     await kit.pending.settle('loadMembership', { output: RECORD });
+    // The server used the intent: the subscription is read again, with a new one.
+    await kit.pending.settle('subscriptions.get', { output: responseOf(RENEWED_SUBSCRIPTION) });
     await waitFor(() => expect(subscribeButton()).toHaveTextContent('Subscribe'));
     expect(screen.getByRole('alert')).toHaveTextContent('Your card has insufficient funds.');
     expect(kit.navigate).not.toHaveBeenCalled();
     expect(kit.logger.error).toHaveBeenCalledWith(expect.any(String), DECLINED_WITH_PM.error);
+
+    // The next card is confirmed with the new intent's secret, and attached with its id.
+    await kit.provider.report({ field: 'cardNumber', complete: true, error: null });
+    await userEvent.click(subscribeButton());
+    expect(kit.pending.argsOf('confirmCard').at(-1)?.[0]).toBe(RENEWED_SUBSCRIPTION.clientSecret);
+    await kit.pending.settle('confirmCard', { output: OK });
+    expect(kit.calls.attach.at(-1)?.[1]).toEqual({
+      paymentMethodId: 'pm_ok',
+      membershipId: 'm_id_1',
+      paymentIntentId: RENEWED_SUBSCRIPTION.intentId,
+    });
   });
 
   it('a failed attach shows its translated error; Subscribe then only retries the attach', async () => {
@@ -327,8 +341,11 @@ describe('checkout screen: payment column', () => {
     await userEvent.click(subscribeButton());
     await kit.pending.settle('confirmCard', { output: OK });
     await kit.pending.settle('subscriptions.attachPaymentMethod', { error: ACCESS_DENIED });
+    // The subscription is read again: the same intent, so the card was not attached.
+    await kit.pending.settle('subscriptions.get', { output: responseOf(SUBSCRIPTION) });
 
     expect(screen.getByRole('alert')).toHaveTextContent('Access denied');
+    await waitFor(() => expect(subscribeButton()).toHaveTextContent('Subscribe'));
     await userEvent.click(subscribeButton());
     expect(kit.pending.count('confirmCard')).toBe(1);
     expect(kit.calls.attach).toHaveLength(2);
@@ -337,6 +354,18 @@ describe('checkout screen: payment column', () => {
       membershipId: 'm_id_1',
       paymentIntentId: 'pi_123',
     });
+  });
+
+  it('an attach whose answer was lost, when the server has used the intent: on to the dashboard', async () => {
+    const { kit } = await readyCheckout();
+    await fillCard();
+    await userEvent.click(subscribeButton());
+    await kit.pending.settle('confirmCard', { output: OK });
+    await kit.pending.settle('subscriptions.attachPaymentMethod', { error: NETWORK_ERROR });
+    await kit.pending.settle('subscriptions.get', { output: responseOf(RENEWED_SUBSCRIPTION) });
+    await kit.pending.settle('loadMembership', { output: RECORD });
+    await waitFor(() => expect(kit.navigate).toHaveBeenCalledWith('/dashboard'));
+    expect(kit.calls.attach).toHaveLength(1);
   });
 });
 
