@@ -189,3 +189,27 @@ test('a declined card keeps the focus in the CVC; a failed 3D Secure check gives
   await expect(page.getByText(CARD_MESSAGES.authenticationFailed)).toBeVisible();
   await expect(subscribe).toBeFocused();
 });
+
+test('each page is titled by its heading, in its language, and a navigation puts the focus on that heading', async ({
+  page,
+  signedInMember,
+}) => {
+  await page.goto('/login');
+  await expectHeading(page, 'Sign in');
+  await expect(page).toHaveTitle('Sign in · EV Charger Club');
+
+  // Signing in lands on a page whose screen loads on demand: its heading gets the focus.
+  await signedInMember('focus-pages', { state: 'active', billingAddress: ADDRESS });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const dashboard = page.getByRole('heading', { level: 1 });
+  await expect(dashboard).toBeFocused();
+  await expect(page).toHaveTitle(`${await dashboard.textContent()} · EV Charger Club`);
+
+  await page.getByRole('link', { name: 'Account', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeFocused();
+  await expect(page).toHaveTitle('Your account · EV Charger Club');
+
+  await page.getByRole('button', { name: 'Français' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Votre compte' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Votre compte · /);
+});

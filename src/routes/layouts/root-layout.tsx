@@ -18,29 +18,70 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 /**
- * The frame of every page: a skip link, and focus moved to the main heading
- * after each navigation so screen-reader and keyboard users land on the new page.
+ * Calls `found` with the page's main heading as soon as it is on the page,
+ * skipping `stale` (the previous page's, which stays shown while the new
+ * screen's code downloads). Gives up after 10 s. Returns the cancel.
+ */
+function whenHeading(found: (heading: HTMLElement) => void, stale: HTMLElement | null): () => void {
+  const headingNow = () => {
+    const heading = document.querySelector<HTMLElement>('main h1');
+    return heading === stale ? null : heading;
+  };
+  const heading = headingNow();
+  if (heading) {
+    found(heading);
+    return () => {};
+  }
+  const observer = new MutationObserver(() => {
+    const appeared = headingNow();
+    if (!appeared) return;
+    stop();
+    found(appeared);
+  });
+  const timer = window.setTimeout(() => stop(), 10_000);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+  }
+  observer.observe(document.body, { childList: true, subtree: true });
+  return stop;
+}
+
+/**
+ * The frame of every page: a skip link; each page titled by its heading
+ * (WCAG 2.4.2, in the page's language); and after each navigation, the focus
+ * moved to that heading, so screen-reader and keyboard users land on the new
+ * page.
  */
 export function RootLayout() {
-  const { t } = useTranslation('common');
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const first = useRef(true);
+  const { t, i18n } = useTranslation('common');
+  // The page the router has finished loading (null until the first one).
+  const page = useRouterState({ select: (s) => s.resolvedLocation?.pathname ?? null });
+  const appName = t('app.name');
+  const shown = useRef<{ page: string | null; heading: HTMLElement | null }>({
+    page: null,
+    heading: null,
+  });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation (pathname is the trigger)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.language: the heading's text, and so the title, follows the language
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const id = window.setTimeout(() => {
-      const heading = document.querySelector<HTMLElement>('main h1');
-      if (heading) {
-        heading.tabIndex = -1;
-        heading.focus({ preventScroll: false });
-      }
-    }, 0);
-    return () => window.clearTimeout(id);
-  }, [pathname]);
+    if (page === null) return;
+    const before = shown.current;
+    const navigated = before.page !== page;
+    return whenHeading(
+      (heading) => {
+        shown.current = { page, heading };
+        const title = heading.textContent?.trim() ?? '';
+        document.title = title && title !== appName ? `${title} · ${appName}` : appName;
+        // The first page keeps the browser's own start (the skip link comes first).
+        if (navigated && before.page !== null) {
+          heading.tabIndex = -1;
+          heading.focus({ preventScroll: false });
+        }
+      },
+      navigated ? before.heading : null,
+    );
+  }, [page, i18n.language, appName]);
 
   return (
     <>
