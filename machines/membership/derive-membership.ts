@@ -1,3 +1,4 @@
+import { dateOnlyDay } from '../shared/calendar-day.ts';
 import type { Membership } from '../shared/domain.ts';
 import { type MembershipFlags, NO_MEMBERSHIP_FLAGS } from './membership-flags.ts';
 
@@ -10,10 +11,23 @@ export function toTime(value: unknown): number | null {
 }
 
 /**
+ * The last moment a validTo covers, in epoch milliseconds: a timestamp is
+ * that instant; a date-only value ('2026-11-24') covers its whole calendar
+ * day, in the member's time zone (spec 4: active up to and including validTo).
+ */
+function validUntil(value: unknown): number | null {
+  const day = typeof value === 'string' ? dateOnlyDay(value) : null;
+  if (!day) return toTime(value);
+  const nextDay = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1);
+  return nextDay.getTime() - 1;
+}
+
+/**
  * Spec 4, read literally:
  * - no record: no flag is set;
  * - cancelledAt set: cancelled once now ≥ cancelledAt, and never active;
- * - otherwise active while now ≤ validTo (no validTo: not active);
+ * - otherwise active while now ≤ validTo (no validTo: not active; a
+ *   date-only validTo until the end of that day, see validUntil);
  * - ordered when chargerOrderedAt exists.
  * Invalid date strings count as absent.
  */
@@ -24,7 +38,7 @@ export function deriveMembership(
   if (!record) return { ...NO_MEMBERSHIP_FLAGS };
   const nowTime = typeof now === 'number' ? now : now.getTime();
   const cancelledAt = toTime(record.cancelledAt);
-  const validTo = toTime(record.validTo);
+  const validTo = validUntil(record.validTo);
   return {
     isMembershipExist: true,
     isCancelled: cancelledAt !== null && nowTime >= cancelledAt,

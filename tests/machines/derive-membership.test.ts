@@ -36,6 +36,15 @@ describe('deriveMembership', () => {
     });
   });
 
+  it('a date-only validTo covers that whole calendar day, in the local time zone', () => {
+    const dateOnly = record({ validTo: '2026-11-24' });
+    // Local times, whatever the zone the test runs in (a Toronto afternoon was past UTC midnight).
+    expect(deriveMembership(dateOnly, new Date(2026, 10, 24, 0, 0)).isActive).toBe(true);
+    expect(deriveMembership(dateOnly, new Date(2026, 10, 24, 15, 44)).isActive).toBe(true);
+    expect(deriveMembership(dateOnly, new Date(2026, 10, 24, 23, 59, 59, 999)).isActive).toBe(true);
+    expect(deriveMembership(dateOnly, new Date(2026, 10, 25, 0, 0)).isActive).toBe(false);
+  });
+
   it('is cancelled exactly at cancelledAt, not 1 ms before, and never active with cancelledAt set', () => {
     const cancelled = record({ cancelledAt: CANCELLED_AT });
     expect(deriveMembership(cancelled, at(CANCELLED_AT))).toMatchObject({

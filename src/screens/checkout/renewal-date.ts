@@ -9,17 +9,13 @@
  * midnight, which is the day before in Canada); a full timestamp is read as
  * the member's local day. One year after 29 February is 28 February.
  */
+import { dateOnlyDay } from '../../../machines/shared/calendar-day.ts';
 import type { Language } from '../../../machines/shared/domain.ts';
-
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The local calendar day of a validTo, or null when it is not a date. */
 function calendarDayOf(validTo: string): Date | null {
-  const dateOnly = DATE_ONLY.exec(validTo);
-  if (dateOnly) {
-    const [, year, month, day] = dateOnly;
-    return new Date(Number(year), Number(month) - 1, Number(day));
-  }
+  const dateOnly = dateOnlyDay(validTo);
+  if (dateOnly) return dateOnly;
   const instant = new Date(validTo);
   if (Number.isNaN(instant.getTime())) return null;
   return new Date(instant.getFullYear(), instant.getMonth(), instant.getDate());
