@@ -5,6 +5,7 @@ import { type ResetPasswordField, resetPasswordSchema } from '../forms/password.
 import { emailField } from '../forms/registration.schema.ts';
 import { isNotDelivered, type OtpInput, type OtpVerified, otpMachine } from '../otp/otp.machine.ts';
 import { busyInvoking } from '../shared/busy-state.ts';
+import { errorKeyIs } from '../shared/error-key.ts';
 import { errorTo } from '../shared/error-transitions.ts';
 import { errorOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
@@ -49,6 +50,11 @@ const newPasswordForm = kit.formAssigners<ForgotPasswordContext, 'newPassword'>(
   },
 );
 /** check-otp's answer, the otp machine's output. */
+/** What the server answers to a reset token it no longer takes (used by a reset whose answer was lost, or expired). */
+const INCORRECT_OTP_KEY = 'server.incorrectOtp';
+/** Said instead: the password may already be changed; else a new code is needed. */
+export const CODE_SPENT_KEY = 'auth:forgot.newPassword.codeSpent';
+
 const resetTokenOf = ({ event }: { event: { output: OtpVerified | null } }) => ({
   resetToken: event.output && 'resetToken' in event.output ? event.output.resetToken : null,
 });
@@ -107,6 +113,9 @@ export const forgotPasswordMachine = setup({
     touchPassword: assign(newPasswordForm.touch),
     touchAllPasswords: assign(newPasswordForm.touchAll),
     assignResetError: assign(newPasswordForm.serverError),
+    assignCodeSpent: assign(({ context }) =>
+      newPasswordForm.serverError({ context }, { error: { key: CODE_SPENT_KEY } }),
+    ),
     /** Provided by the app: /login?reset=1, where the success message shows. */
     goToLoginWithSuccess: () => {},
   },
@@ -115,6 +124,7 @@ export const forgotPasswordMachine = setup({
     /** No code went out (network, time-out, 5xx): say so and stay. Any other answer goes on: reveal nothing. */
     isNotDelivered: (_args, params: { error: unknown }) => isNotDelivered(params.error),
     canReset: ({ context }) => kit.isFormValid(context.newPassword),
+    isCodeSpent: errorKeyIs(INCORRECT_OTP_KEY),
   },
 }).createMachine({
   id: 'forgotPassword',
@@ -215,9 +225,18 @@ export const forgotPasswordMachine = setup({
           description: 'Saving the new password (POST reset-password/reset).',
           input: resetPasswordInput,
           onDone: { target: '#forgotPassword.done' },
-          onError: errorTo('editing', 'assignResetError', {
-            description: 'The error shows under the form; the passwords are kept.',
-          }),
+          onError: [
+            {
+              guard: { type: 'isCodeSpent', params: errorOf },
+              target: 'editing',
+              actions: 'assignCodeSpent',
+              description:
+                'The server no longer takes the code (a reset whose answer was lost used it, or it expired): the member is told the password may already be changed, or to ask for a new code, not “Incorrect OTP” on a page without a code.',
+            },
+            errorTo('editing', 'assignResetError', {
+              description: 'The error shows under the form; the passwords are kept.',
+            }),
+          ],
         }),
       },
     },

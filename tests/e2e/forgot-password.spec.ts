@@ -4,7 +4,7 @@
  * revealed), the code and password errors, the French texts, and axe on each
  * step. Black box: only the screen, and the stand-in's private helpers.
  */
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { type DevApi, devHeaders, redacted } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, type NewMember, test } from './support/fixtures.ts';
@@ -274,4 +274,37 @@ test('in French, every step of the flow is French', async ({ page, newMember, ap
   await expect(page).toHaveURL(/\/login\?reset=1$/);
   await expect(page.getByRole('status').filter({ hasText: FR.success })).toBeVisible();
   await expect(heading(page, 'Connexion')).toBeVisible();
+});
+
+test('the answer to the new password is lost, the password was changed: the retry says so instead of “Incorrect OTP”', async ({
+  page,
+  newMember,
+  api,
+  signIn,
+}) => {
+  const { email, code } = await atCodeStep({ page, newMember, api }, 'forgot-lost');
+  await enterCode(page, code);
+  await expect(heading(page, EN.newTitle)).toBeVisible();
+
+  // The server changes the password; its answer never reaches the page.
+  const lose = async (route: Route) => {
+    await route.fetch();
+    await route.abort('failed');
+  };
+  await page.route('**/api/client/auth/reset-password/reset', lose);
+  await page.getByLabel(EN.newPassword, { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel(EN.confirmation, { exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: EN.change, exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('We could not reach the server');
+  await page.unroute('**/api/client/auth/reset-password/reset', lose);
+
+  // Trying again: the code is spent, and the member learns what that means.
+  await page.getByRole('button', { name: EN.change, exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'This code can no longer be used. If you have just changed your password, sign in with the new one; otherwise go back to sign in and ask for a new code.',
+  );
+  await expect(page.getByLabel(EN.newPassword, { exact: true })).toHaveValue(NEW_PASSWORD);
+
+  await signIn(page, email, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/activation$/);
 });

@@ -68,6 +68,8 @@ const EVENTS: readonly ModelEvent[] = [
   done('otp', { resetToken: RESET_TOKEN }),
   done('resetPassword', undefined),
   failed('resetPassword', httpError(400, 'errors.unknown')),
+  // The reset token no longer taken (a reset whose answer was lost used it).
+  failed('resetPassword', httpError(400, 'server.incorrectOtp')),
 ];
 
 /** The state value plus the facts a member can tell apart on screen (kept small on purpose). */
@@ -87,7 +89,7 @@ function serializeState(state: { value: unknown; context: unknown }): string {
         : {
             passwords: c.newPassword.values,
             shown: Object.keys(c.newPassword.touched).length,
-            error: c.newPassword.errorKey !== null,
+            error: c.newPassword.errorKey,
           };
   return JSON.stringify({ value: state.value, facts });
 }
