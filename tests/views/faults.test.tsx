@@ -162,7 +162,7 @@ describe('storage the browser blocks', () => {
     expect(screen.queryByRole('status')).toBeNull();
     full.setItem('evclub.accessToken', 'a');
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'Your browser blocks storage for this site: you stay signed in in this tab only.',
+      'Your browser blocks storage for this site: you stay signed in in this tab only, until you close or reload it.',
     );
   });
 });

@@ -157,7 +157,7 @@ test('a refresh token the server refuses ends the session: /login says it expire
 });
 
 const STORAGE_NOTICE =
-  'Your browser blocks storage for this site: you stay signed in in this tab only.';
+  'Your browser blocks storage for this site: you stay signed in in this tab only, until you close or reload it.';
 
 /** Opens `path` in `count` tabs of one browser context (one storage, one lock manager). */
 async function openTabs(context: BrowserContext, path: string, count: number): Promise<Page[]> {
