@@ -108,6 +108,17 @@ function parseBody<T>(text: string, schema: v.GenericSchema<unknown, T>): T {
   return result.output;
 }
 
+/**
+ * A web page where the API answers (a captive portal, a proxy's sign-in page):
+ * its 200 says nothing about the call, which was never saved. The API never
+ * answers in HTML; a 204 carries no page.
+ */
+function isWebPage(response: Response): boolean {
+  return (
+    response.status !== 204 && /^text\/html\b/i.test(response.headers.get('content-type') ?? '')
+  );
+}
+
 function isUnauthorized(error: unknown): boolean {
   return isApiError(error) && error.kind === 'http' && error.status === 401;
 }
@@ -139,6 +150,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!schema) {
         const response = await pending;
         void response.body?.cancel().catch(() => undefined);
+        if (isWebPage(response)) {
+          throw new ApiError({
+            kind: 'parse',
+            key: UNREADABLE_KEY,
+            cause: new Error(`A web page answered ${method} ${path}, not the API`),
+          });
+        }
         return undefined as T;
       }
       text = await pending.text();

@@ -368,6 +368,26 @@ describe('errors are always ApiError', () => {
     await expect(client.post('club/thing', { json: { a: 1 } })).resolves.toBeUndefined();
   });
 
+  it('without a schema, a web page answering 200 (a captive portal) is not a success: kind parse', async () => {
+    server.use(
+      http.put(url('club/thing'), () => HttpResponse.html('<html>Sign in to the Wi-Fi</html>')),
+    );
+    const { client } = createHarness();
+    const error = await failure(client.put('club/thing', { json: { a: 1 } }));
+    expect(error).toMatchObject({ kind: 'parse', key: 'errors.unreadable' });
+  });
+
+  it('a 204 is a success whatever its content type says', async () => {
+    server.use(
+      http.post(
+        url('club/thing'),
+        () => new HttpResponse(null, { status: 204, headers: { 'Content-Type': 'text/html' } }),
+      ),
+    );
+    const { client } = createHarness();
+    await expect(client.post('club/thing')).resolves.toBeUndefined();
+  });
+
   it('a GET is tried again after a 503 and a dropped connection, then succeeds', async () => {
     let calls = 0;
     server.use(

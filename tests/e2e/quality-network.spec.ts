@@ -300,3 +300,32 @@ test('the membership cannot download at sign-in: the app says so, keeps the sess
   await expect(page).toHaveURL(/\/activation$/);
   await expectHeading(page, 'Activate your membership');
 });
+
+test('a Wi-Fi sign-in page answers instead of the server: sign-up is not said done, the form is kept, then it goes through', async ({
+  page,
+  uniqueEmail,
+}) => {
+  const email = uniqueEmail('net-portal');
+  await page.goto('/register');
+  await expectHeading(page, 'Create your account');
+  await fillSignUp(page, { email, phone: { typed: '4165550178' } });
+
+  // A captive portal: 200, a web page, and the request never reached the API.
+  const portal = (route: Route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 200,
+          contentType: 'text/html',
+          body: '<html><body>Sign in to the Wi-Fi</body></html>',
+        })
+      : route.fallback();
+  await page.route('**/api/client/auth/sign-up', portal);
+  const submit = page.getByRole('button', { name: 'Create Account' });
+  await submit.click();
+  await expectFailureShown(page, 'The server sent an answer we could not read. Please try again.');
+  await expectFieldValues(page, { ...signUpValues({ email }), Phone: '(416) 555-0178' });
+
+  await page.unroute('**/api/client/auth/sign-up', portal);
+  await submit.click();
+  await expectHeading(page, 'Your account has been created');
+});
