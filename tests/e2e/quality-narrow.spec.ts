@@ -8,7 +8,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { fillFields, fillSignUp } from './support/forms.ts';
-import { CARDS, openScreen, PASSWORD, typeCard } from './support/members.ts';
+import { ADDRESS, CARDS, openScreen, PASSWORD, typeCard } from './support/members.ts';
 import { expectHeading } from './support/quality.ts';
 
 // Several screens and axe runs per test: room for a machine shared with other runs.
@@ -145,4 +145,45 @@ test('checkout, its 3D Secure dialog and the dashboard at 320 px', async ({
   await expect(page.getByText('Active', { exact: true })).toBeVisible();
   await checkScreen(page, page.getByRole('button', { name: /Order charger/ }));
   await page.screenshot({ path: '/tmp/quality-narrow-dashboard.png', fullPage: true });
+});
+
+/** Each password field leaves its input room to type: at least 100 px, and no narrower than its Show button. */
+async function expectRoomyPasswords(page: Page) {
+  const rows = await page.locator('.field__control:has(.field__toggle)').evaluateAll((controls) =>
+    controls.map((control) => ({
+      input: control.querySelector('input')?.getBoundingClientRect().width ?? 0,
+      toggle: control.querySelector('.field__toggle')?.getBoundingClientRect().width ?? 0,
+    })),
+  );
+  expect(rows.length).toBeGreaterThan(0);
+  for (const { input, toggle } of rows) {
+    expect(input, `password input ${input} px beside a ${toggle} px button`).toBeGreaterThanOrEqual(
+      Math.max(100, toggle),
+    );
+  }
+}
+
+test('in French at 320 px the password fields keep room to type; at 360 px the card boxes line up', async ({
+  page,
+  openAsMember,
+}) => {
+  await page.goto('/login?lng=fr');
+  await expectHeading(page, 'Connexion');
+  await expectRoomyPasswords(page);
+
+  await openAsMember('/account', 'narrow-fr', { state: 'active', billingAddress: ADDRESS });
+  await page.getByRole('button', { name: 'Français' }).click();
+  await expectHeading(page, 'Votre compte');
+  await expectRoomyPasswords(page);
+
+  // At 360 px the expiry and the CVC share a row; "Date d'expiration" takes two lines.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/subscription');
+  await expectHeading(page, 'Finalisez votre adhésion');
+  const expiry = page.getByLabel(/expir/i);
+  const cvc = page.getByLabel(/cvc/i);
+  await expect(expiry).toBeVisible();
+  const [a, b] = [await expiry.boundingBox(), await cvc.boundingBox()];
+  expect(a?.y).toBe(b?.y);
+  expect(a?.height).toBe(b?.height);
 });
