@@ -1,3 +1,4 @@
+import { onceUntilFailure } from '../lib/once-until-failure.ts';
 import type { Api } from './api.ts';
 import { ApiError, NETWORK_KEY } from './api-error.ts';
 import type { ApiClient, ApiClientOptions } from './client.ts';
@@ -12,20 +13,17 @@ import type { ApiClient, ApiClientOptions } from './client.ts';
  * error, and the next call tries to load it again.
  */
 export function deferApi(options: ApiClientOptions): { api: Api; client: ApiClient } {
-  let loading: Promise<{ api: Api; client: ApiClient }> | null = null;
-  const load = () => {
-    loading ??= Promise.all([import('./client.ts'), import('./api.ts')]).then(
+  const load = onceUntilFailure(() =>
+    Promise.all([import('./client.ts'), import('./api.ts')]).then(
       ([{ createApiClient }, { createApi }]) => {
         const client = createApiClient(options);
         return { client, api: createApi(client) };
       },
       (cause: unknown) => {
-        loading = null;
         throw new ApiError({ kind: 'network', key: NETWORK_KEY, cause });
       },
-    );
-    return loading;
-  };
+    ),
+  );
 
   const groups = new Map<PropertyKey, object>();
   const api = new Proxy({} as Api, {

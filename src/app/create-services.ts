@@ -8,6 +8,7 @@ import type { ApiClient } from '../api/client.ts';
 import { deferApi } from '../api/deferred-api.ts';
 import { createTokenStore, TOKEN_KEYS, type TokenStore } from '../api/tokens.ts';
 import type { CrossTabLock } from '../lib/cross-tab-lock.ts';
+import { onceUntilFailure } from '../lib/once-until-failure.ts';
 import { createSafeStorage, type SafeStorage } from '../lib/safe-storage.ts';
 import { runAtOnce } from '../lib/steps.ts';
 import type { AppConfig } from './env.ts';
@@ -95,27 +96,23 @@ export function* serviceSteps({
     },
   };
   // The refresh and its cross-tab lock load with the first refresh (never on a visitor's /login).
-  let refresh: Promise<(known: string | null) => Promise<RefreshResult>> | null = null;
-  const refreshTokens = async (): Promise<RefreshResult> => {
-    // The token this tab has now, before anything is loaded: another tab may rotate it meanwhile.
-    const known = tokens.read().refreshToken;
-    refresh ??= Promise.all([
+  // Offline before the chunk came: that refresh fails (the session is kept), the next one loads it again.
+  const loadRefresh = onceUntilFailure(() =>
+    Promise.all([
       import('../api/token-refresh.ts'),
       refreshLock
         ? Promise.resolve(refreshLock)
         : import('../lib/cross-tab-lock.ts').then(({ createCrossTabLock }) =>
             createCrossTabLock({ name: REFRESH_LOCK_NAME, storage }),
           ),
-    ]).then(
-      ([{ createTokenRefresh }, lock]) =>
-        createTokenRefresh({ tokens, lock, refreshCall: (body) => api.auth.refreshToken(body) }),
-      (cause: unknown) => {
-        // Offline before the chunk came: this refresh fails (the session is kept), the next one loads it again.
-        refresh = null;
-        throw cause;
-      },
-    );
-    return (await refresh)(known);
+    ]).then(([{ createTokenRefresh }, lock]) =>
+      createTokenRefresh({ tokens, lock, refreshCall: (body) => api.auth.refreshToken(body) }),
+    ),
+  );
+  const refreshTokens = async (): Promise<RefreshResult> => {
+    // The token this tab has now, before anything is loaded: another tab may rotate it meanwhile.
+    const known = tokens.read().refreshToken;
+    return (await loadRefresh())(known);
   };
 
   const { api, client } = deferApi({

@@ -57,6 +57,9 @@ export interface FlowServices {
 export function createFlows({ api, session, membership, logger, i18n }: FlowServices): Flows {
   const notifyUserUpdated = (_args: unknown, params: { user: User }) =>
     session.send({ type: 'session.userUpdated', user: params.user });
+  /** The member reloaded after a change on the server (fresh-member.ts), once the membership is there. */
+  const freshMember = async (options?: { stale?: boolean }) =>
+    refreshMember({ session, membership: await membership.load() }, options);
   return {
     registration: {
       actors: { signUp: fromPromise(({ input }) => api.auth.signUp(input)) },
@@ -65,9 +68,7 @@ export function createFlows({ api, session, membership, logger, i18n }: FlowServ
       actors: {
         activateMembership: fromPromise(() => api.memberships.activate()),
         refreshAfterActivation: fromPromise(async () => ({
-          hasBillingAddress: hasBillingAddress(
-            await refreshMember({ session, membership: await membership.load() }, { stale: true }),
-          ),
+          hasBillingAddress: hasBillingAddress(await freshMember({ stale: true })),
         })),
       },
       actions: {
@@ -78,7 +79,7 @@ export function createFlows({ api, session, membership, logger, i18n }: FlowServ
       actors: {
         saveBillingAddress: fromPromise(({ input }) => api.auth.updateBillingAddress(input)),
         refreshAfterSave: fromPromise(async () => {
-          await refreshMember({ session, membership: await membership.load() });
+          await freshMember();
         }),
       },
       actions: {
@@ -137,7 +138,7 @@ export function createFlows({ api, session, membership, logger, i18n }: FlowServ
           api.subscriptions.attachPaymentMethod(input.externalId, input.body),
         ),
         refreshMember: fromPromise(async () => {
-          await refreshMember({ session, membership: await membership.load() });
+          await freshMember();
         }),
       },
       actions: {

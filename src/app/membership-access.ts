@@ -1,5 +1,6 @@
 import type { MembershipEvent } from '../../machines/membership/membership.machine.ts';
 import type { MembershipFlags } from '../../machines/membership/membership-flags.ts';
+import { onceUntilFailure } from '../lib/once-until-failure.ts';
 import type { MembershipActor } from './services.tsx';
 
 /**
@@ -32,28 +33,22 @@ export function deferMembership(
   loadAccess: () => Promise<MembershipAccess>,
   { forget }: { forget: () => void },
 ): MembershipAccess {
-  let loading: Promise<MembershipAccess> | null = null;
   let loaded: MembershipAccess | null = null;
   /** Sent before the actor existed: delivered when it is created, before anything else. */
   let waiting: MembershipEvent[] = [];
   const listeners = new Set<() => void>();
-  const access = () => {
-    loading ??= loadAccess().then(
-      (ready) => {
-        loaded = ready;
-        for (const event of waiting.splice(0)) ready.send(event);
-        for (const listener of listeners) listener();
-        return ready;
-      },
-      (cause: unknown) => {
-        loading = null;
-        throw cause;
-      },
-    );
-    return loading;
-  };
+  const access = onceUntilFailure(() =>
+    loadAccess().then((ready) => {
+      loaded = ready;
+      for (const event of waiting.splice(0)) ready.send(event);
+      for (const listener of listeners) listener();
+      return ready;
+    }),
+  );
+  // One promise for every caller (React's `use` in useMembership needs the same one each render).
+  const loadActor = onceUntilFailure(() => access().then((ready) => ready.load()));
   return {
-    load: async () => (await access()).load(),
+    load: loadActor,
     current: () => loaded?.current() ?? null,
     subscribe(onCreated) {
       listeners.add(onCreated);

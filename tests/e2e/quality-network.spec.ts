@@ -33,6 +33,22 @@ async function failNetwork(page: Page, path: string, method: string): Promise<()
   };
 }
 
+/**
+ * A file of the app (`glob`) fails to download and the app's host does not
+ * answer either, as when the connection drops; resolves to the reconnect.
+ */
+async function cutOffFile(page: Page, glob: string): Promise<() => Promise<void>> {
+  const drop = (route: Route) => route.abort('internetdisconnected');
+  const host = (route: Route) =>
+    route.request().method() === 'HEAD' ? route.abort('internetdisconnected') : route.fallback();
+  await page.route(glob, drop);
+  await page.route('**/', host);
+  return async () => {
+    await page.unroute(glob, drop);
+    await page.unroute('**/', host);
+  };
+}
+
 /** The error is shown, as an alert, and nothing on the page is busy or spinning. */
 async function expectFailureShown(page: Page, message: string | RegExp = NETWORK) {
   await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
@@ -254,19 +270,13 @@ test('the code step of sign-in cannot download: the app says so, and Try again s
   await page.goto('/login');
   await expectHeading(page, 'Sign in');
   // The step's file and the app's host both fail to answer, as when the connection drops.
-  const chunk = '**/assets/otp-step-*.js';
-  const drop = (route: Route) => route.abort('internetdisconnected');
-  const host = (route: Route) =>
-    route.request().method() === 'HEAD' ? route.abort('internetdisconnected') : route.fallback();
-  await page.route(chunk, drop);
-  await page.route('**/', host);
+  const reconnect = await cutOffFile(page, '**/assets/otp-step-*.js');
 
   await signIn(page, email, PASSWORD);
   await expect(page.getByRole('alert')).toContainText('We could not reach the server');
   expect(new URL(page.url()).protocol).toBe('http:');
 
-  await page.unroute(chunk, drop);
-  await page.unroute('**/', host);
+  await reconnect();
   await page.getByRole('button', { name: 'Try again' }).click();
   await expectHeading(page, 'Verify your account');
   await expect(page.getByRole('textbox', { name: 'Digit 1 of 6' })).toBeVisible();
@@ -281,12 +291,7 @@ test('the membership cannot download at sign-in: the app says so, keeps the sess
   await page.goto('/login');
   await expectHeading(page, 'Sign in');
   // The membership's code is not part of /login; it downloads with the sign-in, and here it cannot.
-  const chunk = '**/assets/membership-*.js';
-  const drop = (route: Route) => route.abort('internetdisconnected');
-  const host = (route: Route) =>
-    route.request().method() === 'HEAD' ? route.abort('internetdisconnected') : route.fallback();
-  await page.route(chunk, drop);
-  await page.route('**/', host);
+  const reconnect = await cutOffFile(page, '**/assets/membership-*.js');
 
   await signIn(page, email, PASSWORD);
   await expect(page.getByRole('alert')).toContainText('We could not reach the server');
@@ -294,8 +299,7 @@ test('the membership cannot download at sign-in: the app says so, keeps the sess
   // Still signed in: the tokens are kept.
   expect(await page.evaluate(() => localStorage.getItem('evclub.accessToken'))).not.toBeNull();
 
-  await page.unroute(chunk, drop);
-  await page.unroute('**/', host);
+  await reconnect();
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page).toHaveURL(/\/activation$/);
   await expectHeading(page, 'Activate your membership');
