@@ -27,6 +27,12 @@ export interface TokenRefreshOptions {
    * `timeoutMs`. Default: the window's `storage` events.
    */
   waitForStoredChange?: (timeoutMs: number) => Promise<void>;
+  /**
+   * New tokens nobody may keep: the member signed out (here or in another
+   * tab) or someone signed in anew while the call ran. Best effort: the
+   * server revokes them (POST client/auth/logout).
+   */
+  revoke?: (fresh: Tokens) => void;
 }
 
 /**
@@ -61,13 +67,20 @@ function storageEventOrTimeout(key: string) {
  * the meantime, its tokens are adopted instead of refreshing again; new
  * tokens are stored before the lock is released. A refusal
  * is reported with the token that was refused, so the session clears the
- * tokens only while that one is still stored.
+ * tokens only while that one is still stored. New tokens are stored only
+ * while the refreshed one still is: a sign-out during the call wins, and the
+ * tokens it would have undone are revoked.
  */
+/** No refresh token stored: the session is over, nothing was refused to compare. */
+const nothingToRefresh = () =>
+  new RefreshFailed(new ApiError({ kind: 'http', status: 401, key: 'errors.sessionExpired' }), null);
+
 export function createTokenRefresh({
   tokens,
   lock,
   refreshCall,
   waitForStoredChange = storageEventOrTimeout(tokens.keys.refreshToken),
+  revoke = () => {},
 }: TokenRefreshOptions) {
   /** `known`: the refresh token this tab had when it asked (read at once by default). */
   return async function refreshTokens(
@@ -83,14 +96,7 @@ export function createTokenRefresh({
       if (stored.refreshToken !== null && stored.refreshToken !== known) {
         return { kind: 'rotatedElsewhere' };
       }
-      if (stored.refreshToken === null) {
-        const nothingToRefresh = new ApiError({
-          kind: 'http',
-          status: 401,
-          key: 'errors.sessionExpired',
-        });
-        throw new RefreshFailed(nothingToRefresh, null);
-      }
+      if (stored.refreshToken === null) throw nothingToRefresh();
       let fresh: Tokens;
       try {
         fresh = await refreshCall({ refreshToken: stored.refreshToken });
@@ -99,6 +105,14 @@ export function createTokenRefresh({
         const now = tokens.read().refreshToken;
         if (now !== null && now !== stored.refreshToken) return { kind: 'rotatedElsewhere' };
         throw new RefreshFailed(error, stored.refreshToken);
+      }
+      // Signed out (here or in another tab) while the call ran: storing these
+      // would sign the member back in behind the sign-out.
+      const now = tokens.read().refreshToken;
+      if (now !== stored.refreshToken) {
+        revoke(fresh);
+        if (now !== null) return { kind: 'rotatedElsewhere' };
+        throw nothingToRefresh();
       }
       // Stored before the lock is released: the next tab in line reads them and adopts them.
       tokens.write({ accessToken: fresh.token, refreshToken: fresh.refreshToken });

@@ -106,7 +106,15 @@ export function* serviceSteps({
             createCrossTabLock({ name: REFRESH_LOCK_NAME, storage }),
           ),
     ]).then(([{ createTokenRefresh }, lock]) =>
-      createTokenRefresh({ tokens, lock, refreshCall: (body) => api.auth.refreshToken(body) }),
+      createTokenRefresh({
+        tokens,
+        lock,
+        refreshCall: (body) => api.auth.refreshToken(body),
+        revoke: (fresh) =>
+          api.auth
+            .logout({ accessToken: fresh.token })
+            .catch((error: unknown) => logger.info('Revoking unwanted tokens failed', error)),
+      }),
     ),
   );
   const refreshTokens = async (): Promise<RefreshResult> => {

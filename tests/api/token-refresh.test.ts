@@ -33,8 +33,10 @@ describe('the refresh that ships (under the cross-tab lock)', () => {
       },
     };
     const refreshCall = vi.fn(async () => fresh(2));
-    const result = await createTokenRefresh({ tokens, lock, refreshCall })();
+    const revoke = vi.fn();
+    const result = await createTokenRefresh({ tokens, lock, refreshCall, revoke })();
     expect(refreshCall).toHaveBeenCalledWith({ refreshToken: 'refresh-1' });
+    expect(revoke).not.toHaveBeenCalled();
     expect(result).toEqual({ kind: 'refreshed', tokens: fresh(2) });
     expect(storedInsideLock).toBe('refresh-2');
   });
@@ -91,6 +93,41 @@ describe('the refresh that ships (under the cross-tab lock)', () => {
       },
     });
     await expect(racing()).resolves.toEqual({ kind: 'rotatedElsewhere' });
+  });
+
+  it('a sign-out while the call runs wins: the new tokens are not stored but revoked', async () => {
+    const tokens = setup();
+    const revoke = vi.fn();
+    const refresh = createTokenRefresh({
+      tokens,
+      lock: lockThatWaited(false),
+      refreshCall: async () => {
+        tokens.clear(); // Logout, in this tab or another, while the answer is on its way.
+        return fresh(2);
+      },
+      revoke,
+    });
+    await expect(refresh()).rejects.toMatchObject({ refusedRefreshToken: null });
+    expect(tokens.read()).toEqual({ accessToken: null, refreshToken: null });
+    expect(revoke).toHaveBeenCalledWith(fresh(2));
+  });
+
+  it('a new sign-in while the call runs keeps its tokens; the refreshed ones are revoked', async () => {
+    const tokens = setup();
+    const revoke = vi.fn();
+    const refresh = createTokenRefresh({
+      tokens,
+      lock: lockThatWaited(false),
+      refreshCall: async () => {
+        tokens.clear();
+        tokens.write({ accessToken: 'access-other', refreshToken: 'refresh-other' });
+        return fresh(2);
+      },
+      revoke,
+    });
+    await expect(refresh()).resolves.toEqual({ kind: 'rotatedElsewhere' });
+    expect(tokens.read()).toEqual({ accessToken: 'access-other', refreshToken: 'refresh-other' });
+    expect(revoke).toHaveBeenCalledWith(fresh(2));
   });
 
   it('with no refresh token stored there is nothing to refresh: refused, nothing to compare', async () => {

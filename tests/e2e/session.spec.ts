@@ -241,6 +241,46 @@ test('sign-out clears the session here and in another tab', async ({
   expect(logout.at(-1)?.headers.authorization).toMatch(/^Bearer /);
 });
 
+test('a sign-out while a token refresh is on its way stays signed out (the new tokens are revoked)', async ({
+  page,
+  signedInMember,
+  api,
+}) => {
+  await signedInMember('refresh-then-logout', { membership: { validTo: inDays(100) } });
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  const delivered = new Promise<void>((resolve) => {
+    void page.route('**/client/auth/refresh-token', async (route) => {
+      const response = await route.fetch();
+      await answered;
+      await route.fulfill({ response });
+      resolve();
+    });
+  });
+  const refreshing = page.waitForRequest('**/client/auth/refresh-token');
+  await api.expireAccessTokens();
+  await page.getByRole('switch').first().click();
+  await refreshing;
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const logoutsBefore = (await api.requests('/client/auth/logout')).length;
+  answer();
+  await delivered;
+
+  // The refreshed tokens arrive after the sign-out: neither stored nor left valid.
+  await expect
+    .poll(async () => (await api.requests('/client/auth/logout')).length)
+    .toBe(logoutsBefore + 1);
+  expect(await storedTokens(page)).toEqual({ accessToken: null, refreshToken: null });
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 test('a beta tester sees a discreet Beta badge in the header; others do not', async ({
   page,
   signedInMember,
