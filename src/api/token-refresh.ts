@@ -73,7 +73,10 @@ function storageEventOrTimeout(key: string) {
  */
 /** No refresh token stored: the session is over, nothing was refused to compare. */
 const nothingToRefresh = () =>
-  new RefreshFailed(new ApiError({ kind: 'http', status: 401, key: 'errors.sessionExpired' }), null);
+  new RefreshFailed(
+    new ApiError({ kind: 'http', status: 401, key: 'errors.sessionExpired' }),
+    null,
+  );
 
 export function createTokenRefresh({
   tokens,
