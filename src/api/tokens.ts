@@ -74,3 +74,29 @@ export function createTokenStore(storage: KeyValueStorage = createSafeStorage())
     },
   };
 }
+
+/**
+ * Whether a session is stored as of a `storage` event from another tab;
+ * undefined when the event is not about the tokens.
+ *
+ * The event's own value counts, not what is stored now: a page restored from
+ * the back/forward cache receives a sign-out and the next member's sign-in
+ * together, and must follow both, in order. The refresh token is the one
+ * that tells (a sign-in writes it last, a sign-out removes it last); the
+ * access token only when no refresh token is stored at all.
+ */
+export function hasTokensAfter(
+  event: { key: string | null; newValue: string | null },
+  tokens: TokenStore,
+): boolean | undefined {
+  if (event.key === TOKEN_KEYS.refreshToken) return isUsableToken(event.newValue);
+  if (event.key === TOKEN_KEYS.accessToken) {
+    return tokens.read().refreshToken === null ? isUsableToken(event.newValue) : undefined;
+  }
+  if (event.key === null) {
+    // The whole storage was cleared (or the browser cannot say which key changed).
+    const stored = tokens.read();
+    return stored.accessToken !== null || stored.refreshToken !== null;
+  }
+  return undefined;
+}

@@ -6,7 +6,7 @@ import { sessionMachine } from '../../machines/session/session.machine.ts';
 import type { RefreshOutcome, RefreshResult } from '../../machines/session/session.types.ts';
 import type { ApiClient } from '../api/client.ts';
 import { deferApi } from '../api/deferred-api.ts';
-import { createTokenStore, TOKEN_KEYS, type TokenStore } from '../api/tokens.ts';
+import { createTokenStore, hasTokensAfter, type TokenStore } from '../api/tokens.ts';
 import type { CrossTabLock } from '../lib/cross-tab-lock.ts';
 import { onceUntilFailure } from '../lib/once-until-failure.ts';
 import { createSafeStorage, type SafeStorage } from '../lib/safe-storage.ts';
@@ -192,12 +192,8 @@ export function* serviceSteps({
 
   // Other tabs: signing out there signs out here; signing in there signs in here.
   globalThis.addEventListener?.('storage', (event: StorageEvent) => {
-    if (event.key !== null && !Object.values(TOKEN_KEYS).includes(event.key)) return;
-    const now = tokens.read();
-    session.send({
-      type: 'session.storageChanged',
-      hasTokens: now.accessToken !== null || now.refreshToken !== null,
-    });
+    const hasTokens = hasTokensAfter(event, tokens);
+    if (hasTokens !== undefined) session.send({ type: 'session.storageChanged', hasTokens });
   });
 
   const languageSync = createLanguageSync({ i18n, session, api, logger, storage });

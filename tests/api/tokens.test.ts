@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTokenStore, TOKEN_KEYS } from '../../src/api/tokens.ts';
+import { createTokenStore, hasTokensAfter, TOKEN_KEYS } from '../../src/api/tokens.ts';
 import { createSafeStorage } from '../../src/lib/safe-storage.ts';
 
 function throwingStorage(): Storage {
@@ -139,5 +139,44 @@ describe('token store', () => {
     expect(store.read()).toEqual({ accessToken: 'a2', refreshToken: 'r2' });
     store.clear({ ifRefreshToken: 'r2' });
     expect(store.read()).toEqual({ accessToken: null, refreshToken: null });
+  });
+});
+
+describe('hasTokensAfter (another tab changed the storage)', () => {
+  const { accessToken, refreshToken } = TOKEN_KEYS;
+
+  it("follows each event's own value, in order, whatever is stored by the time it arrives", () => {
+    // A page restored from the back/forward cache: member X signed out, then Y signed in.
+    const store = createTokenStore(localStorage);
+    store.write({ accessToken: 'access-y', refreshToken: 'refresh-y' });
+    const queued = [
+      { key: accessToken, newValue: null },
+      { key: refreshToken, newValue: null },
+      { key: accessToken, newValue: 'access-y' },
+      { key: refreshToken, newValue: 'refresh-y' },
+    ];
+    expect(queued.map((event) => hasTokensAfter(event, store))).toEqual([
+      undefined,
+      false,
+      undefined,
+      true,
+    ]);
+  });
+
+  it('an access token alone counts while no refresh token is stored', () => {
+    const store = createTokenStore(localStorage);
+    store.clear();
+    expect(hasTokensAfter({ key: accessToken, newValue: 'access-1' }, store)).toBe(true);
+    expect(hasTokensAfter({ key: accessToken, newValue: null }, store)).toBe(false);
+  });
+
+  it('a cleared storage reads what is stored; other keys say nothing', () => {
+    const store = createTokenStore(localStorage);
+    store.clear();
+    expect(hasTokensAfter({ key: null, newValue: null }, store)).toBe(false);
+    store.write({ accessToken: 'a', refreshToken: 'r' });
+    expect(hasTokensAfter({ key: null, newValue: null }, store)).toBe(true);
+    expect(hasTokensAfter({ key: 'i18nextLng', newValue: 'fr' }, store)).toBeUndefined();
+    expect(hasTokensAfter({ key: refreshToken, newValue: 'not a token' }, store)).toBe(false);
   });
 });

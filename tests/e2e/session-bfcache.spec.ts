@@ -1,0 +1,61 @@
+/**
+ * A page the browser kept in its back/forward cache (Chrome does; Playwright
+ * turns the cache off by default, so this file turns it back on) and restored
+ * by Back after the session changed in another tab. The headless shell has
+ * no such cache: these tests need Debian's full chromium package (CI installs it).
+ */
+import { existsSync } from 'node:fs';
+import { HEADLESS_ARGS } from '../tools/chromium.mjs';
+import { expect, test } from './support/fixtures.ts';
+import { ADDRESS, signInQuickly } from './support/members.ts';
+
+const FULL_CHROMIUM = '/usr/bin/chromium';
+test.skip(
+  !existsSync(FULL_CHROMIUM),
+  `the back/forward cache needs ${FULL_CHROMIUM}: sudo apt-get install -y chromium`,
+);
+test.use({
+  launchOptions: {
+    executablePath: FULL_CHROMIUM,
+    args: HEADLESS_ARGS,
+    ignoreDefaultArgs: ['--disable-back-forward-cache'],
+  },
+});
+
+test("Back to a page kept from before another member signed in shows that member's session, never the first one's", async ({
+  page,
+  context,
+  request,
+  signedInMember,
+  newMember,
+}) => {
+  await signedInMember('cached-x', {
+    state: 'active',
+    firstName: 'Xavier',
+    billingAddress: ADDRESS,
+  });
+  const y = await newMember('cached-y', { firstName: 'Yvonne' });
+  await page.goto('/billing');
+  await page.getByLabel('Address line 1').fill('99 X Street');
+  await page.evaluate(() => {
+    addEventListener('pageshow', (event) => {
+      document.documentElement.dataset.restored = String(event.persisted);
+    });
+  });
+  await page.goto('/favicon.svg');
+
+  // Another tab: X signs out, Y signs in.
+  const other = await context.newPage();
+  await other.goto('/dashboard');
+  await other.getByRole('button', { name: 'Logout' }).click();
+  await expect(other).toHaveURL(/\/login$/);
+  await signInQuickly(other, request, y.email);
+
+  // A restored page fires no load event.
+  await page.goBack({ waitUntil: 'commit' });
+  await expect(page.locator('html')).toHaveAttribute('data-restored', 'true');
+  // Y has no membership yet: Y's home is /activation.
+  await expect(page).toHaveURL(/\/activation$/);
+  await expect(page.getByText('99 X Street')).toHaveCount(0);
+  await expect(page.getByLabel('Address line 1')).toHaveCount(0);
+});
