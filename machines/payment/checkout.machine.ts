@@ -33,7 +33,7 @@
  */
 import { and, assign, fromPromise, not, setup, stateIn } from 'xstate';
 import type { AttachPaymentMethodPayload } from '../shared/domain.ts';
-import { errorKeyOf, UNKNOWN_ERROR_KEY } from '../shared/error-key.ts';
+import { errorKeyOf, isRefusal, UNKNOWN_ERROR_KEY } from '../shared/error-key.ts';
 import { errorTo } from '../shared/error-transitions.ts';
 import { errorOf, outputOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
@@ -106,6 +106,11 @@ export interface CheckoutContext {
   paymentMethodId: string | null;
   /** True once a confirmation succeeded: a retry after a failed attach only re-attaches. */
   confirmed: boolean;
+  /**
+   * The last attach was refused by the server (4xx), not lost on the way: an
+   * intent replaced meanwhile was then used by another payment (another tab).
+   */
+  attachRefused: boolean;
   /** The provider's message, shown as-is (not a translation key). */
   errorMessage: string | null;
   /** Our own error, as a translation key. */
@@ -238,6 +243,10 @@ export const checkoutMachine = setup({
       paymentMethodId: params.paymentMethodId,
     })),
     markConfirmed: assign({ confirmed: true }),
+    forgetConfirmation: assign({ confirmed: false, paymentMethodId: null }),
+    recordAttachFailure: assign((_args, params: { error: unknown }) => ({
+      attachRefused: isRefusal(params.error),
+    })),
     showProviderError: assign((_args, params: ConfirmResult) => {
       const message = params.error?.message || null;
       return { errorMessage: message, errorKey: message ? null : UNKNOWN_ERROR_KEY };
@@ -267,6 +276,11 @@ export const checkoutMachine = setup({
      * used it, so the attach whose answer was lost (a time-out) went through.
      */
     isAttachedMeanwhile: ({ context }, params: LoadedSubscription) =>
+      context.confirmed &&
+      !context.attachRefused &&
+      params.intentId !== context.subscription?.intentId,
+    /** The confirmed intent was replaced although the attach was refused: another payment used it. */
+    isConfirmationVoid: ({ context }, params: LoadedSubscription) =>
       context.confirmed && params.intentId !== context.subscription?.intentId,
   },
   delays: {
@@ -288,6 +302,7 @@ export const checkoutMachine = setup({
     method: null,
     paymentMethodId: null,
     confirmed: false,
+    attachRefused: false,
     errorMessage: null,
     errorKey: null,
   }),
@@ -526,9 +541,12 @@ export const checkoutMachine = setup({
                 onDone: { target: 'refreshing' },
                 onError: {
                   target: 'reloadingSubscription',
-                  actions: SHOW_AND_LOG_ERROR,
+                  actions: [
+                    ...SHOW_AND_LOG_ERROR,
+                    { type: 'recordAttachFailure', params: errorOf },
+                  ],
                   description:
-                    'Attach failed: its error key is shown, and the subscription is read again (the server may have attached it all the same).',
+                    'Attach failed: its error key is shown, and the subscription is read again (unless the server refused it, it may have attached it all the same).',
                 },
               },
             },
@@ -578,6 +596,16 @@ export const checkoutMachine = setup({
                     ],
                     description:
                       'The confirmed intent is no longer the subscription’s: the attach went through although its answer was lost. On to the member’s refresh and /dashboard.',
+                  },
+                  {
+                    guard: { type: 'isConfirmationVoid', params: outputOf<LoadedSubscription> },
+                    target: '#checkout.flow.notPaid',
+                    actions: [
+                      { type: 'assignSubscription', params: outputOf<LoadedSubscription> },
+                      'forgetConfirmation',
+                    ],
+                    description:
+                      'The server refused the attach and the confirmed intent is gone: another payment (another tab) used it. The error stays shown; the next Subscribe confirms the card anew with the new intent.',
                   },
                   {
                     target: '#checkout.flow.notPaid',

@@ -351,3 +351,33 @@ test('the answer to the attach is lost (the server saved the card): the page lea
   // One attach only: the page read the subscription again instead of attaching twice.
   expect(await requestsSince(api, attachPath(membership), since)).toHaveLength(1);
 });
+
+test('two tabs pay: the second card is refused (its intent was used), says so, and goes through on the next Subscribe', async ({
+  page,
+  context,
+  api,
+  signedInMember,
+}) => {
+  const { membership, since } = await atCheckout(page, signedInMember, 'two-tabs-pay');
+  const other = await context.newPage();
+  await openCheckout(other);
+
+  await payWithCard(page, CARDS.succeeds);
+  await expectActiveDashboard(page);
+
+  // The other tab confirms on the intent the first one used: the server refuses its attach.
+  await payWithCard(other, CARDS.succeeds);
+  await expect(cardError(other)).toHaveText('The request was not valid.');
+  await expect(other).toHaveURL(/\/subscription$/);
+  await expect(other.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+
+  await other.getByRole('button', { name: 'Subscribe' }).click();
+  await expectActiveDashboard(other);
+  const attaches = await requestsSince(api, attachPath(membership), since);
+  expect(attaches.map((call) => call.status)).toEqual([200, 400, 200]);
+  const [first, refused, last] = attaches.map(
+    (call) => (call.body as { paymentIntentId: string }).paymentIntentId,
+  );
+  expect(refused).toBe(first);
+  expect(last).not.toBe(first);
+});

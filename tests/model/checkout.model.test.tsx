@@ -186,6 +186,7 @@ const PAYING_EVENTS: ModelEvent[] = [
   failed('confirmPayment', new Error('Stripe.js is not loaded')),
   done('attachPaymentMethod', undefined),
   failed('attachPaymentMethod', ACCESS_DENIED),
+  failed('attachPaymentMethod', NETWORK_ERROR),
   done('attachPaymentMethodAfterError', undefined),
   failed('attachPaymentMethodAfterError', ACCESS_DENIED),
   done('refreshMember', undefined),
@@ -236,6 +237,8 @@ function serializeState(state: ModelState): string {
     error: context.errorMessage ? 'message' : context.errorKey,
     method: context.method,
     confirmed: context.confirmed,
+    // Whether a replaced intent means the attach went through (its answer lost) or not (refused).
+    attachRefused: context.confirmed && context.attachRefused,
     paymentMethod: context.paymentMethodId !== null,
     wallets: context.methods.length > 0,
     // The intent the next confirmation or attach uses (the server may issue a new one).
