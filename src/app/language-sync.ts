@@ -2,7 +2,7 @@ import type { i18n as I18n } from 'i18next';
 import { isSignedIn, selectUser } from '../../machines/session/session.selectors.ts';
 import type { Language } from '../../machines/shared/domain.ts';
 import type { Api } from '../api/api.ts';
-import { currentLanguage } from '../i18n/i18n.ts';
+import { currentLanguage, LANGUAGE_STORAGE_KEY } from '../i18n/i18n.ts';
 import type { KeyValueStorage } from '../lib/safe-storage.ts';
 import type { Logger, SessionActor } from './services.tsx';
 
@@ -21,6 +21,11 @@ interface LanguageSyncOptions {
  * Issue 7: after sign-in the interface follows the profile's language, unless
  * the member chose another one on this device since (then that choice is
  * saved to the profile); choosing a language while signed in saves it.
+ *
+ * A choice the profile could not take yet (offline) belongs to the member who
+ * made it: it is dropped at sign-out, never saved to the next member's profile.
+ * Other tabs follow: the interface switches with the language another tab
+ * chose, and the profile is read again once another tab saved it there.
  */
 export function createLanguageSync({ i18n, session, api, logger, storage }: LanguageSyncOptions) {
   const pending = (): Language | null => {
@@ -48,12 +53,26 @@ export function createLanguageSync({ i18n, session, api, logger, storage }: Lang
     if (isSignedIn(session.getSnapshot()) && selectUser(session.getSnapshot()).id) save(language);
   };
 
+  /** The language chosen in another tab; the profile saved there. */
+  const followOtherTabs = (event: StorageEvent) => {
+    if (event.key === LANGUAGE_STORAGE_KEY) {
+      const language = event.newValue;
+      if ((language === 'en' || language === 'fr') && language !== currentLanguage(i18n)) {
+        void i18n.changeLanguage(language);
+      }
+    } else if (event.key === LANGUAGE_CHOICE_KEY && event.newValue === null) {
+      if (isSignedIn(session.getSnapshot())) session.send({ type: 'session.reloadUser' });
+    }
+  };
+
   /** Follows each sign-in: the first loaded user decides, unless the device chose since. */
   const start = () => {
+    globalThis.addEventListener?.('storage', followOtherTabs);
     let syncedFor = '';
     return session.subscribe((snapshot) => {
       const user = selectUser(snapshot);
       if (!isSignedIn(snapshot) || !user._id) {
+        if (syncedFor) setPending(null);
         syncedFor = '';
         return;
       }

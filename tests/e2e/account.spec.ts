@@ -251,6 +251,47 @@ test('language: saved to the profile from the account page and the header, and f
   expect(calls.at(-1)?.status).toBe(200);
 });
 
+test('language in two tabs: the other tab follows the interface and the profile; a choice left unsaved is not given to the next member', async ({
+  page,
+  context,
+  newMember,
+  api,
+  signIn,
+}) => {
+  const { email } = await newMember('language-tabs', { language: 'en' });
+  await openAccount(page, signIn, email);
+  const other = await context.newPage();
+  await other.goto('/account');
+  await expect(other.getByRole('radio', { name: 'English', exact: true })).toBeChecked();
+
+  await page.getByRole('button', { name: 'Français', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Votre compte' })).toBeVisible();
+  // The other tab switches too, and reads the profile the first one saved.
+  await expect(other.getByRole('heading', { level: 1, name: 'Votre compte' })).toBeVisible();
+  await expect(other.getByRole('button', { name: 'Français', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(other.getByRole('radio', { name: 'Français', exact: true })).toBeChecked();
+  await other.close();
+
+  // Offline, the choice of English cannot reach the profile; then the member signs out.
+  await page.route('**/client/auth/profile/change-language', (route) => route.abort('failed'));
+  await page.getByRole('button', { name: 'English', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  await page.getByRole('button', { name: 'Logout', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.unroute('**/client/auth/profile/change-language');
+
+  // The next member on this device keeps their own profile's language.
+  const next = await newMember('language-next', { language: 'fr' });
+  const before = (await api.requests('/client/auth/profile/change-language')).length;
+  await signIn(page, next.email, PASSWORD);
+  await expect(page).toHaveURL(/\/activation$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  expect((await api.requests('/client/auth/profile/change-language')).slice(before)).toEqual([]);
+});
+
 test('notifications: the switch posts disableNotifications and keeps its state after a reload', async ({
   page,
   newMember,
