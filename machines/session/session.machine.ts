@@ -61,7 +61,10 @@ const refreshFailureOf = ({ event }: { event: { error: unknown } }) => ({
 });
 const refusedTokenOf = ({ event }: { event: { error: unknown } }) => ({
   ifRefreshToken: asRefreshFailure(event.error).refusedRefreshToken,
+  expired: true,
 });
+/** The server refused the session: the other tabs are told it expired. */
+const EXPIRED = { expired: true } as const;
 const refreshErrorOf = ({ event }: { event: { error: unknown } }) => ({
   error: asRefreshFailure(event.error).error,
 });
@@ -112,7 +115,8 @@ export const sessionMachine = setup({
     // Effects, provided by the app.
     storeTokens: (_args, _params: { token: string; refreshToken: string }) => {},
     /** With `ifRefreshToken`, only while that is still the stored refresh token (another tab may have signed in since). */
-    clearTokens: (_args, _params?: { ifRefreshToken: string | null }) => {},
+    /** `expired`: the server refused the session (other tabs say so too). */
+    clearTokens: (_args, _params?: { ifRefreshToken?: string | null; expired?: boolean }) => {},
     startMembership: () => {},
     clearMembership: () => {},
     notifyServerLogout: () => {},
@@ -192,6 +196,8 @@ export const sessionMachine = setup({
     isSignedInElsewhere: ({ event }) => event.type === 'session.storageChanged' && event.hasTokens,
     isSignedOutElsewhere: ({ event }) =>
       event.type === 'session.storageChanged' && !event.hasTokens,
+    isExpiredElsewhere: ({ event }) =>
+      event.type === 'session.storageChanged' && !event.hasTokens && event.expired === true,
   },
   delays: {
     LOAD_RETRY_DELAY: ({ context }) =>
@@ -237,12 +243,21 @@ export const sessionMachine = setup({
             'forgetSignOutReason',
           ],
         },
-        'session.storageChanged': {
-          description: 'Another tab signed out: follow it.',
-          guard: 'isSignedOutElsewhere',
-          target: 'signedOut',
-          actions: ['resetUser', 'clearMembership', 'resetLogin'],
-        },
+        'session.storageChanged': [
+          {
+            description:
+              'The server refused the session in another tab: follow it, and /login says the session expired here too.',
+            guard: 'isExpiredElsewhere',
+            target: 'signedOut',
+            actions: ['resetUser', 'clearMembership', 'resetLogin', 'markSessionExpired'],
+          },
+          {
+            description: 'Another tab signed out: follow it.',
+            guard: 'isSignedOutElsewhere',
+            target: 'signedOut',
+            actions: ['resetUser', 'clearMembership', 'resetLogin'],
+          },
+        ],
       },
       states: {
         user: {
@@ -271,7 +286,7 @@ export const sessionMachine = setup({
                     target: '#session.signedOut',
                     actions: [
                       { type: 'logError', params: errorOf },
-                      'clearTokens',
+                      { type: 'clearTokens', params: EXPIRED },
                       'resetUser',
                       'clearMembership',
                       'resetLogin',

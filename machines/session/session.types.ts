@@ -60,4 +60,5 @@ export type SessionEvent =
   | { type: 'session.retry' }
   | { type: 'session.signOut' }
   /** Another tab changed the stored tokens (a `storage` event). */
-  | { type: 'session.storageChanged'; hasTokens: boolean };
+  /** Another tab changed the stored tokens; `expired`: the server refused the session there. */
+  | { type: 'session.storageChanged'; hasTokens: boolean; expired?: boolean };

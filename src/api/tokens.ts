@@ -9,6 +9,9 @@ export const TOKEN_KEYS: Readonly<{ accessToken: string; refreshToken: string }>
   refreshToken: 'evclub.refreshToken',
 };
 
+/** Why the last session on this device ended ('expired' or 'signedOut'), for the other tabs. */
+export const SESSION_END_KEY = 'evclub.sessionEnd';
+
 export const MAX_TOKEN_LENGTH = 4096;
 
 export interface StoredTokens {
@@ -23,8 +26,12 @@ export interface TokenStore {
   /**
    * Removes both tokens; with `ifRefreshToken`, only while that is still the
    * stored refresh token (another tab may have stored newer ones meanwhile).
+   * `expired`: the server refused the session, which the tabs that follow
+   * this sign-out read with `endedByExpiry`.
    */
-  clear(options?: { ifRefreshToken?: string | null }): void;
+  clear(options?: { ifRefreshToken?: string | null; expired?: boolean }): void;
+  /** The last session cleared on this device ended because the server refused it. */
+  endedByExpiry(): boolean;
   readonly keys: typeof TOKEN_KEYS;
 }
 
@@ -67,10 +74,15 @@ export function createTokenStore(storage: KeyValueStorage = createSafeStorage())
       writeKey(TOKEN_KEYS.accessToken, accessToken);
       writeKey(TOKEN_KEYS.refreshToken, refreshToken);
     },
-    clear({ ifRefreshToken } = {}) {
+    clear({ ifRefreshToken, expired = false } = {}) {
       if (ifRefreshToken && readKey(TOKEN_KEYS.refreshToken) !== ifRefreshToken) return;
+      // Written before the tokens go: a tab that follows the sign-out reads why.
+      storage.setItem(SESSION_END_KEY, expired ? 'expired' : 'signedOut');
       storage.removeItem(TOKEN_KEYS.accessToken);
       storage.removeItem(TOKEN_KEYS.refreshToken);
+    },
+    endedByExpiry() {
+      return storage.getItem(SESSION_END_KEY) === 'expired';
     },
   };
 }

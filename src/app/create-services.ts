@@ -166,8 +166,7 @@ export function* serviceSteps({
       actions: {
         storeTokens: (_args, params) =>
           tokens.write({ accessToken: params.token, refreshToken: params.refreshToken }),
-        clearTokens: (_args, params) =>
-          tokens.clear(params ? { ifRefreshToken: params.ifRefreshToken } : {}),
+        clearTokens: (_args, params) => tokens.clear(params),
         startMembership: () => membership.send({ type: 'membership.refetch' }),
         clearMembership: () => membership.clear(),
         notifyServerLogout: () => {
@@ -193,7 +192,12 @@ export function* serviceSteps({
   // Other tabs: signing out there signs out here; signing in there signs in here.
   globalThis.addEventListener?.('storage', (event: StorageEvent) => {
     const hasTokens = hasTokensAfter(event, tokens);
-    if (hasTokens !== undefined) session.send({ type: 'session.storageChanged', hasTokens });
+    if (hasTokens === undefined) return;
+    session.send({
+      type: 'session.storageChanged',
+      hasTokens,
+      expired: !hasTokens && tokens.endedByExpiry(),
+    });
   });
 
   const languageSync = createLanguageSync({ i18n, session, api, logger, storage });

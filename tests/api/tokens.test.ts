@@ -132,6 +132,16 @@ describe('token store', () => {
     expect(store.read()).toEqual({ accessToken: 'new', refreshToken: 'r' });
   });
 
+  it('clear says why the session ended, for the tabs that follow it', () => {
+    const store = createTokenStore(localStorage);
+    store.write({ accessToken: 'a1', refreshToken: 'r1' });
+    store.clear({ expired: true });
+    expect(store.endedByExpiry()).toBe(true);
+    store.write({ accessToken: 'a2', refreshToken: 'r2' });
+    store.clear();
+    expect(store.endedByExpiry()).toBe(false);
+  });
+
   it('clear with ifRefreshToken leaves tokens another tab stored since', () => {
     const store = createTokenStore(localStorage);
     store.write({ accessToken: 'a2', refreshToken: 'r2' });

@@ -234,6 +234,8 @@ test('sign-out clears the session here and in another tab', async ({
   await expect(page).toHaveURL(/\/login$/);
   expect(await storedTokens(page)).toEqual({ accessToken: null, refreshToken: null });
   await expect(other).toHaveURL(/\/login$/);
+  // Signed out on purpose: nothing expired.
+  await expect(other.getByText('Your session has expired. Please sign in again.')).toHaveCount(0);
 
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
@@ -279,6 +281,33 @@ test('a sign-out while a token refresh is on its way stays signed out (the new t
   expect(await storedTokens(page)).toEqual({ accessToken: null, refreshToken: null });
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the server refuses the session in one tab: every tab lands on /login saying it expired', async ({
+  page,
+  context,
+  request,
+  signedInMember,
+  api,
+}) => {
+  await signedInMember('expired-tabs', { membership: { validTo: inDays(100) } });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const other = await context.newPage();
+  await other.goto('/account');
+  await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // The refresh token is spent elsewhere and the access tokens expire: the session is over.
+  const { refreshToken } = await storedTokens(page);
+  const spent = await request.post('/api/client/auth/refresh-token', { data: { refreshToken } });
+  expect(spent.ok()).toBe(true);
+  await api.expireAccessTokens();
+
+  await page.reload();
+  const expired = 'Your session has expired. Please sign in again.';
+  for (const tab of [page, other]) {
+    await expect(tab).toHaveURL(/\/login$/);
+    await expect(tab.getByText(expired)).toBeVisible();
+  }
 });
 
 test('a beta tester sees a discreet Beta badge in the header; others do not', async ({

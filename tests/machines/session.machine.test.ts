@@ -645,7 +645,10 @@ describe('session machine: token refresh', () => {
     expect(snap.context.user).toEqual(EMPTY_USER);
     expect(snap.context.signOutReason).toBe('expired');
     expect(s.spies.clearTokens).toHaveBeenCalledTimes(1);
-    expect(s.spies.clearTokens.mock.calls[0]?.[1]).toEqual({ ifRefreshToken: 'refresh-1' });
+    expect(s.spies.clearTokens.mock.calls[0]?.[1]).toEqual({
+      ifRefreshToken: 'refresh-1',
+      expired: true,
+    });
     expect(s.spies.clearMembership).toHaveBeenCalledTimes(1);
     expect(isSignedIn(s.actor.getSnapshot())).toBe(false);
   });
@@ -701,6 +704,19 @@ describe('session machine: other tabs', () => {
     expect(isSignedIn(s.actor.getSnapshot())).toBe(false);
     // The other tab already cleared them and told the server.
     expect(s.spies.notifyServerLogout).not.toHaveBeenCalled();
+  });
+
+  it('a session the server refused in another tab: signed out here too, told it expired', async () => {
+    const s = await signedIn();
+    s.send({ type: 'session.storageChanged', hasTokens: false });
+    expect(s.actor.getSnapshot().context.signOutReason).toBeNull();
+
+    const t = await signedIn();
+    t.send({ type: 'session.storageChanged', hasTokens: false, expired: true });
+    const snap = t.actor.getSnapshot();
+    expect(snap.matches({ signedOut: 'form' })).toBe(true);
+    expect(snap.context.signOutReason).toBe('expired');
+    expect(t.spies.clearTokens).not.toHaveBeenCalled();
   });
 
   it('tokens stored in another tab load the user here', async () => {

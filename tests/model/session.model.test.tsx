@@ -77,6 +77,7 @@ const EVENTS: readonly ModelEvent[] = [
   { type: 'session.userUpdated', user: { ...USER, language: 'fr' } },
   { type: 'session.storageChanged', hasTokens: true },
   { type: 'session.storageChanged', hasTokens: false },
+  { type: 'session.storageChanged', hasTokens: false, expired: true },
   // How each effect can end.
   done('loadUser', USER),
   failed('loadUser', httpError(401, 'server.unauthorized')),
@@ -158,7 +159,9 @@ function describeEvent(event: ModelEvent): string {
     const key = error.key ?? error.error?.key;
     return `${event.type.slice(19)} error${key ? ` (${key})` : ''}`;
   }
-  if (event.type === 'session.storageChanged') return `storageChanged(${event.hasTokens})`;
+  if (event.type === 'session.storageChanged') {
+    return `storageChanged(${event.hasTokens}${event.expired ? ', expired' : ''})`;
+  }
   return event.type;
 }
 
@@ -383,7 +386,10 @@ function say(event: ModelEvent): string | undefined {
     case 'session.userUpdated':
       return 'A screen saves the member (now in French)';
     case 'session.storageChanged':
-      return event.hasTokens ? 'Sign in in another tab' : 'Sign out in another tab';
+      if (event.hasTokens) return 'Sign in in another tab';
+      return event.expired
+        ? 'The server refuses the session in another tab'
+        : 'Sign out in another tab';
     case 'xstate.done.actor.login':
       return (output as { isVerified?: boolean }).isVerified === false
         ? 'The server accepts the password; the account is not verified yet'
