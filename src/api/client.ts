@@ -83,7 +83,15 @@ export const GET_RETRY = {
 /** Any error thrown by ky (or fetch under it) as an ApiError. */
 export function toApiError(error: unknown): ApiError {
   if (isApiError(error)) return error;
-  if (isHTTPError(error)) return httpError(error.response.status, error.data, error);
+  if (isHTTPError(error)) {
+    // A 4xx web page is not the API refusing anything (a firewall, a CDN's
+    // challenge, a proxy's sign-in page, a gateway during a deploy): never
+    // read as the session refused. A 5xx page stays a server error.
+    if (error.response.status < 500 && isWebPage(error.response)) {
+      return new ApiError({ kind: 'parse', key: UNREADABLE_KEY, cause: error });
+    }
+    return httpError(error.response.status, error.data, error);
+  }
   if (isTimeoutError(error))
     return new ApiError({ kind: 'timeout', key: TIMEOUT_KEY, cause: error });
   // NetworkError, and whatever else fetch rejects with (it never got a response).
@@ -110,8 +118,9 @@ function parseBody<T>(text: string, schema: v.GenericSchema<unknown, T>): T {
 
 /**
  * A web page where the API answers (a captive portal, a proxy's sign-in page):
- * its 200 says nothing about the call, which was never saved. The API never
- * answers in HTML; a 204 carries no page.
+ * its 200 says nothing about the call, which was never saved, and its 4xx
+ * says nothing about the session. The API never answers in HTML; a 204
+ * carries no page.
  */
 function isWebPage(response: Response): boolean {
   return (

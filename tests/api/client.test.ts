@@ -377,6 +377,23 @@ describe('errors are always ApiError', () => {
     expect(error).toMatchObject({ kind: 'parse', key: 'errors.unreadable' });
   });
 
+  it.each([401, 403, 404])(
+    'a %i web page (a firewall, a CDN challenge) is not the API refusing: kind parse, no status, no refresh',
+    async (status) => {
+      server.use(
+        http.get(url('club/thing'), () =>
+          HttpResponse.html('<title>Just a moment...</title>', { status }),
+        ),
+      );
+      const refresh = vi.fn(async () => 'refreshed' as const);
+      const { client } = createHarness({ accessToken: 'access-1', auth: { refresh } });
+      const error = await failure(client.get('club/thing', { schema: Echo }));
+      expect(error).toMatchObject({ kind: 'parse', key: 'errors.unreadable' });
+      expect(error.status).toBeUndefined();
+      expect(refresh).not.toHaveBeenCalled();
+    },
+  );
+
   it('a 204 is a success whatever its content type says', async () => {
     server.use(
       http.post(

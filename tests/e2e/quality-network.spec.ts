@@ -333,3 +333,28 @@ test('a Wi-Fi sign-in page answers instead of the server: sign-up is not said do
   await submit.click();
   await expectHeading(page, 'Your account has been created');
 });
+
+test('a firewall or CDN page answers 403 for the profile: the member is not signed out, and Try again goes on', async ({
+  page,
+  openAsMember,
+}) => {
+  await openAsMember('/dashboard', 'net-cdn-403', { state: 'active' });
+  // Not the API: a web page (a CDN's browser check) with a 403.
+  const challenge = (route: Route) =>
+    route.fulfill({
+      status: 403,
+      contentType: 'text/html',
+      body: '<html><title>Just a moment...</title></html>',
+    });
+  await page.route('**/api/client/auth/profile', challenge);
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText('We could not reach the server');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Your session has expired')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('evclub.accessToken'))).not.toBeNull();
+
+  await page.unroute('**/api/client/auth/profile', challenge);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
