@@ -7,6 +7,7 @@ import { loadInspector } from './app/inspector.ts';
 import { ServicesProvider } from './app/services.tsx';
 import { Splash } from './components/splash.tsx';
 import { createI18n } from './i18n/i18n.ts';
+import { loadTexts } from './i18n/texts.ts';
 import { runInTasks } from './lib/steps.ts';
 import { yieldToBrowser } from './lib/yield-to-browser.ts';
 import { createAppRouter } from './routes/router.tsx';
@@ -30,12 +31,16 @@ export async function startApp(): Promise<ReactNode> {
     throw error;
   }
   await yieldToBrowser();
-  const i18n = createI18n();
+  const { i18n, ready: translationsTried } = createI18n();
   await yieldToBrowser();
   const inspect = await loadInspector(config);
   const { services } = await runInTasks(serviceSteps({ config, i18n, inspect }));
   await yieldToBrowser();
   const router = createAppRouter(services);
+  // Every page needs the common texts: without them, the page that says the
+  // app could not load (in both languages, with Reload) instead of keys.
+  await translationsTried;
+  await loadTexts(i18n, ['common']);
   return (
     <I18nextProvider i18n={i18n}>
       <ServicesProvider services={services}>

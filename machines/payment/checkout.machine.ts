@@ -33,7 +33,7 @@
  */
 import { and, assign, fromPromise, not, setup, stateIn } from 'xstate';
 import type { AttachPaymentMethodPayload } from '../shared/domain.ts';
-import { errorKeyOf, isRefusal, UNKNOWN_ERROR_KEY } from '../shared/error-key.ts';
+import { errorKeyOf, statusOf, UNKNOWN_ERROR_KEY } from '../shared/error-key.ts';
 import { errorTo } from '../shared/error-transitions.ts';
 import { errorOf, outputOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
@@ -194,6 +194,16 @@ const attachInputOf = ({ context }: { context: CheckoutContext }): AttachInput =
     paymentIntentId: context.subscription?.intentId ?? '',
   },
 });
+
+/**
+ * The server answered and refused (4xx): the request was not carried out.
+ * Anything else (no answer, a time-out, a 5xx, an unreadable answer) leaves
+ * open whether it was.
+ */
+function isRefusal(error: unknown): boolean {
+  const status = statusOf(error);
+  return status !== undefined && status >= 400 && status < 500;
+}
 
 /** An actor's error: shown as our translation key, and logged. */
 const SHOW_AND_LOG_ERROR = [

@@ -30,13 +30,3 @@ export function statusOf(error: unknown): number | undefined {
   }
   return undefined;
 }
-
-/**
- * The server answered and refused (4xx): the request was not carried out.
- * Anything else (no answer, a time-out, a 5xx, an unreadable answer) leaves
- * open whether it was.
- */
-export function isRefusal(error: unknown): boolean {
-  const status = statusOf(error);
-  return status !== undefined && status >= 400 && status < 500;
-}

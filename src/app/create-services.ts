@@ -3,17 +3,18 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { MEMBERSHIP_STORAGE_KEY } from '../../machines/membership/membership-key.ts';
 import { otpMachine } from '../../machines/otp/otp.machine.ts';
 import { sessionMachine } from '../../machines/session/session.machine.ts';
+import { isSignedIn } from '../../machines/session/session.selectors.ts';
 import type { RefreshOutcome, RefreshResult } from '../../machines/session/session.types.ts';
 import type { ApiClient } from '../api/client.ts';
 import { deferApi } from '../api/deferred-api.ts';
 import { createTokenStore, hasTokensAfter, type TokenStore } from '../api/tokens.ts';
+import { loadTexts } from '../i18n/texts.ts';
 import type { CrossTabLock } from '../lib/cross-tab-lock.ts';
 import { onceUntilFailure } from '../lib/once-until-failure.ts';
 import { createSafeStorage, type SafeStorage } from '../lib/safe-storage.ts';
 import { runAtOnce } from '../lib/steps.ts';
 import type { AppConfig } from './env.ts';
 import type { Inspect } from './inspector.ts';
-import { createLanguageSync } from './language-sync.ts';
 import { deferMembership, type MembershipAccess } from './membership-access.ts';
 import type { AppServices, Logger, SessionActor } from './services.tsx';
 
@@ -200,8 +201,24 @@ export function* serviceSteps({
     });
   });
 
-  const languageSync = createLanguageSync({ i18n, session, api, logger, storage });
-  languageSync.start();
+  // The profile's language follows each sign-in (language-sync.ts): its code
+  // loads with the first sign-in, or when a visitor picks a language.
+  const languageSync = onceUntilFailure(() =>
+    import('./language-sync.ts').then(({ createLanguageSync }) => {
+      const sync = createLanguageSync({ i18n, session, api, logger, storage });
+      sync.start();
+      return sync;
+    }),
+  );
+  const startLanguageSync = () =>
+    languageSync().catch((error: unknown) => {
+      logger.warn('The language sync could not be loaded', error);
+      return null;
+    });
+  if (isSignedIn(session.getSnapshot())) void startLanguageSync();
+  session.subscribe((snapshot) => {
+    if (isSignedIn(snapshot)) void startLanguageSync();
+  });
 
   return {
     client,
@@ -212,7 +229,10 @@ export function* serviceSteps({
       logger,
       config,
       storage,
-      chooseLanguage: languageSync.choose,
+      chooseLanguage: (language) => {
+        void startLanguageSync().then((sync) => sync?.choose(language));
+      },
+      loadTexts: (namespaces) => loadTexts(i18n, namespaces),
       ...(inspect ? { inspect } : {}),
     },
   };

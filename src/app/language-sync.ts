@@ -2,7 +2,7 @@ import type { i18n as I18n } from 'i18next';
 import { isSignedIn, selectUser } from '../../machines/session/session.selectors.ts';
 import type { Language } from '../../machines/shared/domain.ts';
 import type { Api } from '../api/api.ts';
-import { currentLanguage, LANGUAGE_STORAGE_KEY } from '../i18n/i18n.ts';
+import { currentLanguage } from '../i18n/i18n.ts';
 import type { KeyValueStorage } from '../lib/safe-storage.ts';
 import type { Logger, SessionActor } from './services.tsx';
 
@@ -24,8 +24,9 @@ interface LanguageSyncOptions {
  *
  * A choice the profile could not take yet (offline) belongs to the member who
  * made it: it is dropped at sign-out, never saved to the next member's profile.
- * Other tabs follow: the interface switches with the language another tab
- * chose, and the profile is read again once another tab saved it there.
+ * Other tabs read the profile again once another tab saved the language
+ * there (the interface itself follows the other tab in i18n.ts). This code
+ * loads with the first sign-in, or when a visitor picks a language.
  */
 export function createLanguageSync({ i18n, session, api, logger, storage }: LanguageSyncOptions) {
   const pending = (): Language | null => {
@@ -53,14 +54,9 @@ export function createLanguageSync({ i18n, session, api, logger, storage }: Lang
     if (isSignedIn(session.getSnapshot()) && selectUser(session.getSnapshot()).id) save(language);
   };
 
-  /** The language chosen in another tab; the profile saved there. */
+  /** Another tab saved the language to the profile (its pending choice is gone): read it again. */
   const followOtherTabs = (event: StorageEvent) => {
-    if (event.key === LANGUAGE_STORAGE_KEY) {
-      const language = event.newValue;
-      if ((language === 'en' || language === 'fr') && language !== currentLanguage(i18n)) {
-        void i18n.changeLanguage(language);
-      }
-    } else if (event.key === LANGUAGE_CHOICE_KEY && event.newValue === null) {
+    if (event.key === LANGUAGE_CHOICE_KEY && event.newValue === null) {
       if (isSignedIn(session.getSnapshot())) session.send({ type: 'session.reloadUser' });
     }
   };
@@ -69,7 +65,7 @@ export function createLanguageSync({ i18n, session, api, logger, storage }: Lang
   const start = () => {
     globalThis.addEventListener?.('storage', followOtherTabs);
     let syncedFor = '';
-    return session.subscribe((snapshot) => {
+    const follow = (snapshot: ReturnType<SessionActor['getSnapshot']>) => {
       const user = selectUser(snapshot);
       if (!isSignedIn(snapshot) || !user._id) {
         if (syncedFor) setPending(null);
@@ -86,7 +82,10 @@ export function createLanguageSync({ i18n, session, api, logger, storage }: Lang
       } else if (user.language !== current) {
         void i18n.changeLanguage(user.language);
       }
-    });
+    };
+    // This code may load after the sign-in it follows.
+    follow(session.getSnapshot());
+    return session.subscribe(follow);
   };
 
   return { choose, start };

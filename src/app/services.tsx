@@ -4,6 +4,7 @@ import type { MembershipMachine } from '../../machines/membership/membership.mac
 import type { SessionMachine } from '../../machines/session/session.machine.ts';
 import type { Language } from '../../machines/shared/domain.ts';
 import type { Api } from '../api/api.ts';
+import type { Namespace } from '../i18n/i18n.ts';
 import type { SafeStorage } from '../lib/safe-storage.ts';
 import type { AppConfig } from './env.ts';
 import type { Flows } from './flows.ts';
@@ -37,6 +38,8 @@ export interface AppServices {
   flows?: Flows;
   /** The member picked a language: saved to the profile when signed in (issue 7). */
   chooseLanguage(language: Language): void;
+  /** The texts a page shows, downloaded before it renders (rejects when they cannot be: texts.ts). */
+  loadTexts(namespaces: readonly Namespace[]): Promise<void>;
   /** The Stately inspector, when inspection is on (development only). */
   inspect?: Inspect;
 }

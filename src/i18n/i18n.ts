@@ -31,15 +31,26 @@ export function toLanguage(value: string | undefined | null): Language {
 /**
  * The app's i18next instance: translations read over HTTP from
  * /locales/{lng}/{ns}.json (spec 9: 10 parallel reads, 5 retries from 350 ms),
- * `<html lang>` kept in step with the language.
+ * `<html lang>` kept in step with the language. `ready`: settled once the
+ * language is detected and the common texts were tried (see texts.ts).
  */
-export function createI18n(): I18n {
+export function createI18n(): { i18n: I18n; ready: Promise<unknown> } {
   const instance = i18next.createInstance();
   instance.use(HttpBackend).use(LanguageDetector).use(initReactI18next);
   instance.on('languageChanged', (lng) => {
     document.documentElement.lang = toLanguage(lng);
   });
-  void instance.init({
+  // The language chosen in another tab (it stores it under this key): follow it.
+  globalThis.addEventListener?.('storage', ({ key, newValue }) => {
+    if (
+      key === LANGUAGE_STORAGE_KEY &&
+      newValue &&
+      toLanguage(newValue) !== currentLanguage(instance)
+    ) {
+      void instance.changeLanguage(toLanguage(newValue));
+    }
+  });
+  const ready = instance.init({
     supportedLngs: [...LANGUAGES],
     fallbackLng: FALLBACK_LANGUAGE,
     load: 'languageOnly',
@@ -61,7 +72,7 @@ export function createI18n(): I18n {
     backend: { loadPath: `${import.meta.env.BASE_URL}locales/{{lng}}/{{ns}}.json` },
     react: { useSuspense: true },
   });
-  return instance;
+  return { i18n: instance, ready };
 }
 
 /** The current interface language as the API expects it. */

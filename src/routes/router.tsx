@@ -13,6 +13,7 @@ import { NO_MEMBERSHIP_FLAGS } from '../../machines/membership/membership-flags.
 import { isSettled, isSignedIn } from '../../machines/session/session.selectors.ts';
 import type { AppServices } from '../app/services.tsx';
 import { explainDownloadFailure, lazyScreen } from '../components/lazy-screen.ts';
+import type { Namespace } from '../i18n/i18n.ts';
 import { ErrorScreen } from '../screens/error/error-screen.tsx';
 import { type GuardFacts, type GuardKind, guardRedirect, needsMembership } from './guards.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
@@ -65,18 +66,31 @@ function guard(kind: GuardKind) {
   };
 }
 
-/** A page of the app: its layout, its path, its screen (loaded on demand) and its guard, if any. */
+/**
+ * The texts a route shows (beyond the common ones), downloaded beside its
+ * screen's code; the route renders only once they came (src/i18n/texts.ts).
+ */
+function texts(...namespaces: Namespace[]) {
+  return ({ context }: { context: unknown }) =>
+    (context as RouterContext).services.loadTexts(namespaces);
+}
+
+/**
+ * A page of the app: its layout, its path, its screen (loaded on demand), its
+ * guard and its texts, if any.
+ */
 function page<TParent extends AnyRoute, TPath extends string>(
   parent: TParent,
   path: TPath,
   component: RouteComponent,
-  kind?: GuardKind,
+  { guard: kind, texts: namespaces = [] }: { guard?: GuardKind; texts?: Namespace[] } = {},
 ) {
   return createRoute({
     getParentRoute: () => parent,
     path,
     component,
     ...(kind ? { beforeLoad: guard(kind) } : {}),
+    ...(namespaces.length > 0 ? { loader: texts(...namespaces) } : {}),
   });
 }
 
@@ -104,6 +118,7 @@ const authLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'auth',
   component: AuthLayout,
+  loader: texts('auth'),
 });
 
 /** Every member page: the signed-in guard, once (spec 2: a visitor goes to /login). */
@@ -131,19 +146,21 @@ const homeRoute = page(
   publicLayout,
   '/',
   lazyScreen(() => import('../screens/landing/landing-screen.tsx'), 'LandingScreen'),
-  'visitorsOnly',
+  { guard: 'visitorsOnly' },
 );
 
 const termsRoute = page(
   publicLayout,
   '/terms',
   lazyScreen(() => import('../screens/legal/terms-screen.tsx'), 'TermsScreen'),
+  { texts: ['legal'] },
 );
 
 const policyRoute = page(
   publicLayout,
   '/policy',
   lazyScreen(() => import('../screens/legal/policy-screen.tsx'), 'PolicyScreen'),
+  { texts: ['legal'] },
 );
 
 const loginRoute = createRoute({
@@ -160,7 +177,7 @@ const registerRoute = page(
   authLayout,
   '/register',
   lazyScreen(() => import('../screens/register/register-screen.tsx'), 'RegisterScreen'),
-  'visitorsOnly',
+  { guard: 'visitorsOnly' },
 );
 
 const forgotPasswordRoute = page(
@@ -170,40 +187,42 @@ const forgotPasswordRoute = page(
     () => import('../screens/forgot-password/forgot-password-screen.tsx'),
     'ForgotPasswordScreen',
   ),
-  'visitorsOnly',
+  { guard: 'visitorsOnly' },
 );
 
 const accountRoute = page(
   memberLayout,
   '/account',
   lazyScreen(() => import('../screens/account/account-screen.tsx'), 'AccountScreen'),
+  { texts: ['account'] },
 );
 
 const activationRoute = page(
   memberLayout,
   '/activation',
   lazyScreen(() => import('../screens/activation/activation-screen.tsx'), 'ActivationScreen'),
-  'activation',
+  { guard: 'activation', texts: ['member'] },
 );
 
 const billingRoute = page(
   memberLayout,
   '/billing',
   lazyScreen(() => import('../screens/billing/billing-screen.tsx'), 'BillingScreen'),
+  { texts: ['member'] },
 );
 
 const dashboardRoute = page(
   memberLayout,
   '/dashboard',
   lazyScreen(() => import('../screens/dashboard/dashboard-screen.tsx'), 'DashboardScreen'),
-  'dashboard',
+  { guard: 'dashboard', texts: ['member'] },
 );
 
 const subscriptionRoute = page(
   checkoutLayout,
   '/subscription',
   lazyScreen(() => import('../screens/checkout/checkout-screen.tsx'), 'CheckoutScreen'),
-  'subscription',
+  { guard: 'subscription', texts: ['checkout'] },
 );
 
 export const routeTree = rootRoute.addChildren([

@@ -358,3 +358,46 @@ test('a firewall or CDN page answers 403 for the profile: the member is not sign
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test.describe('a page whose texts cannot be downloaded never shows their keys', () => {
+  test('a file missing after a release: the error page with Reload, which then shows the page', async ({
+    page,
+  }) => {
+    const missing = (route: Route) => route.fulfill({ status: 404, body: '' });
+    await page.route('**/locales/en/auth.json', missing);
+    await page.goto('/login');
+    await expectHeading(page, 'Something went wrong');
+    await expect(page.getByText('login.', { exact: false })).toHaveCount(0);
+
+    await page.unroute('**/locales/en/auth.json', missing);
+    await page.getByRole('button', { name: 'Reload the page' }).click();
+    await expectHeading(page, 'Sign in');
+  });
+
+  test('offline: the network message with Try again, which downloads them and shows the page', async ({
+    page,
+  }) => {
+    const reconnect = await cutOffFile(page, '**/locales/en/auth.json');
+    await page.goto('/login');
+    // After a second without the texts, the app asks whether its host answers at all.
+    await expect(page.getByRole('alert')).toContainText('We could not reach the server');
+    await expect(page.getByText('login.', { exact: false })).toHaveCount(0);
+
+    await reconnect();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expectHeading(page, 'Sign in');
+  });
+
+  test('the common texts: the start page that says the app could not load, in both languages', async ({
+    page,
+  }) => {
+    await page.route('**/locales/en/common.json', (route) =>
+      route.fulfill({ status: 404, body: '' }),
+    );
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      "The members' area could not start",
+    );
+    await expect(page.getByText('header.', { exact: false })).toHaveCount(0);
+  });
+});

@@ -55,6 +55,7 @@ const STRIPE_TEXT = ['js.stripe.com', '@stripe/stripe-js'];
  */
 const LATER_THAN_LOGIN = [
   ['the membership statechart', /(^|\/)machines\/membership\/membership\.machine\.ts$/],
+  ['the profile language sync', /(^|\/)src\/app\/language-sync\.ts$/],
   ['a member page', /(^|\/)src\/screens\/(account|activation|billing|checkout|dashboard)\//],
   ['the phone library', /(^|\/)node_modules\/libphonenumber-js\//],
   ['the HTTP client (ky)', /(^|\/)node_modules\/ky\//],
@@ -283,7 +284,7 @@ for (const { file } of app.files) {
 }
 out.push(
   '',
-  '(d) Loaded by /login although it can wait (the membership, member pages, phone, ky, Stripe, stand-in)',
+  '(d) Loaded by /login although it can wait (the membership, the language sync, member pages, phone, ky, Stripe, stand-in)',
 );
 out.push(earlyLoads.length === 0 ? '   none' : earlyLoads.map((line) => `   ${line}`).join('\n'));
 
