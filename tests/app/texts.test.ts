@@ -34,8 +34,8 @@ describe('loadTexts: a page renders only with its texts', () => {
       'en/member': { a: 'A' },
     });
     await loadTexts(i18n, ['auth', 'member']);
-    expect(i18n.t('auth:title')).toBe('Connexion');
-    expect(i18n.t('member:a')).toBe('A');
+    expect(i18n.getResource('fr', 'auth', 'title')).toBe('Connexion');
+    expect(i18n.getResource('en', 'member', 'a')).toBe('A');
   });
 
   it('a file missing while the host answers (a new release): the error as it is, for a reload', async () => {
@@ -65,6 +65,6 @@ describe('loadTexts: a page renders only with its texts', () => {
     await (failure as ScreenUnreachableError).retry();
     expect(reads.slice(before)).toContain('fr/auth');
     await loadTexts(i18n, ['auth']);
-    expect(i18n.t('auth:title')).toBe('Connexion');
+    expect(i18n.getResource('fr', 'auth', 'title')).toBe('Connexion');
   });
 });
