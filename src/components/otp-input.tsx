@@ -59,7 +59,9 @@ export function OtpInput({
       setDigitsOnly(compact.length > 0);
       return;
     }
-    const next = (value.slice(0, index) + onlyDigits).slice(0, length);
+    // A whole code replaces the boxes, whichever box it was pasted into.
+    const from = onlyDigits.length >= length ? 0 : index;
+    const next = (value.slice(0, from) + onlyDigits).slice(0, length);
     // A pasted message holding a whole code ('Your code is 123456') is no typo.
     setDigitsOnly(onlyDigits.length !== compact.length && next.length < length);
     onChange(next);

@@ -141,6 +141,19 @@ describe('OtpStep', () => {
     expect(next()).toBeEnabled();
   });
 
+  it('a whole code pasted into any box replaces the code there was (a new code after a wrong one)', async () => {
+    const { user } = await renderOtp();
+    await user.click(box(1));
+    await user.keyboard('000000');
+    await user.click(box(6));
+    await user.paste('285282');
+    expect(code()).toBe('285282');
+    await user.click(box(4));
+    await user.paste('123 456');
+    expect(code()).toBe('123456');
+    expect(next()).toBeEnabled();
+  });
+
   it('a pasted code with spaces or dashes keeps its digits', async () => {
     const { user } = await renderOtp();
     await user.click(box(1));
