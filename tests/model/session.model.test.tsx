@@ -260,10 +260,13 @@ function assertView(expected: Snapshot) {
     if (canSubmitLogin(expected)) expect(submit).toBeEnabled();
     else expect(submit).toBeDisabled();
     expectFormMessage(login.errorKey);
-    // The server's refusal marks both fields.
+    // The server's refusal marks both fields, which are described by it.
     if (login.errorKey) {
       expect(emailInput()).toHaveAttribute('aria-invalid', 'true');
       expect(passwordInput()).toHaveAttribute('aria-invalid', 'true');
+      const refusal = screen.getByRole('alert').textContent ?? '';
+      expect(emailInput()).toHaveAccessibleDescription(expect.stringContaining(refusal));
+      expect(passwordInput()).toHaveAccessibleDescription(expect.stringContaining(refusal));
     } else {
       expect(passwordInput()).not.toHaveAttribute('aria-invalid');
     }

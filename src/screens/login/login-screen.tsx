@@ -48,8 +48,13 @@ function LoginForm({ focusTitle }: { focusTitle: boolean }) {
   const expired = useSelector(session, selectSignOutReason) === 'expired';
   const afterReset = useSearch({ strict: false }).reset === 1;
   const { field, formProps, footer } = useFormFields('login', form, session.send);
-  // A field's error shows once it is left (a required one too); a server error marks both inputs.
-  const loginField = (name: LoginField) => ({ ...field(name), invalid: Boolean(form.errorKey) });
+  // A field's error shows once it is left (a required one too); a server error marks both
+  // inputs, which are then described by it.
+  const loginField = (name: LoginField) => ({
+    ...field(name),
+    invalid: Boolean(form.errorKey),
+    'aria-describedby': form.errorKey ? footer.errorId : undefined,
+  });
 
   return (
     <section className="auth-form" aria-labelledby="login-title">
