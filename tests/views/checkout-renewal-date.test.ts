@@ -25,12 +25,19 @@ describe('renewalDate (spec 9)', () => {
     expect(day(renewalDate(null, NOW))).toEqual([2027, 3, 5]);
   });
 
+  it('is one year from today when a year after validTo has passed (a member who lapsed long ago pays today)', () => {
+    expect(day(renewalDate('2024-07-12', NOW))).toEqual([2027, 3, 5]);
+    expect(day(renewalDate('2025-03-05T12:00:00.000Z', NOW))).toEqual([2027, 3, 5]);
+    // A validTo that passed less than a year ago keeps its anniversary.
+    expect(day(renewalDate('2025-07-12', NOW))).toEqual([2026, 7, 12]);
+  });
+
   it('falls back to today when validTo is not a date', () => {
     expect(day(renewalDate('not a date', NOW))).toEqual([2027, 3, 5]);
   });
 
   it('turns 29 February into 28 February of the next year', () => {
-    expect(day(renewalDate('2024-02-29', NOW))).toEqual([2025, 2, 28]);
+    expect(day(renewalDate('2028-02-29', NOW))).toEqual([2029, 2, 28]);
     expect(day(renewalDate(null, new Date(2028, 1, 29, 9)))).toEqual([2029, 2, 28]);
     expect(day(addOneYear(new Date(2027, 1, 28)))).toEqual([2028, 2, 28]);
   });

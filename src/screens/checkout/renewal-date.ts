@@ -1,7 +1,7 @@
 /**
  * The renewal date of the terms note (spec 9): one year after the
  * subscription's validTo, or one year from today when there is none (the
- * free year), shown as day, long month, year ('22 November 2027' in British
+ * free year) or that date has passed already, shown as day, long month, year ('22 November 2027' in British
  * English, '22 novembre 2027' in French).
  *
  * Dates are calendar dates: the result is local midnight of that day. A
@@ -29,12 +29,16 @@ export function addOneYear(day: Date): Date {
   return new Date(year, month, Math.min(day.getDate(), lastDayOfMonth));
 }
 
-/** One year after validTo, or one year from `now` when validTo is null (or not a date). */
+/**
+ * One year after validTo, or one year from `now` when validTo is null (or not
+ * a date). Never a date gone by: a membership that lapsed more than a year
+ * ago and is paid today renews a year from today.
+ */
 export function renewalDate(validTo: string | null, now: Date): Date {
-  const from =
-    (validTo ? calendarDayOf(validTo) : null) ??
-    new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  return addOneYear(from);
+  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const paidUntil = validTo ? calendarDayOf(validTo) : null;
+  const renewal = paidUntil ? addOneYear(paidUntil) : null;
+  return renewal && renewal > today ? renewal : addOneYear(today);
 }
 
 const LOCALES: Record<Language, string> = { en: 'en-GB', fr: 'fr-CA' };
