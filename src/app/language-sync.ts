@@ -38,14 +38,30 @@ export function createLanguageSync({ i18n, session, api, logger, storage }: Lang
     else storage.removeItem(LANGUAGE_CHOICE_KEY);
   };
 
+  // One save at a time, the latest choice last: two requests in flight could
+  // reach the server in the wrong order and leave the profile on the older one.
+  let saving = false;
+  let next: Language | null = null;
   const save = (language: Language) => {
+    if (saving) {
+      next = language;
+      return;
+    }
+    saving = true;
     api.auth
       .changeLanguage({ language })
       .then((user) => {
+        if (next) return;
         setPending(null);
         session.send({ type: 'session.userUpdated', user });
       })
-      .catch((error: unknown) => logger.warn('Could not save the language to the profile', error));
+      .catch((error: unknown) => logger.warn('Could not save the language to the profile', error))
+      .finally(() => {
+        saving = false;
+        const queued = next;
+        next = null;
+        if (queued) save(queued);
+      });
   };
 
   /** The member picked a language (i18next has switched already). */

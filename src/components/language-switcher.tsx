@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../machines/shared/domain.ts';
 import { currentLanguage, LANGUAGES } from '../i18n/i18n.ts';
@@ -25,10 +25,25 @@ export function LanguageSwitcher({ onChosen }: { onChosen?: (language: Language)
     };
   }, [failed]);
 
+  // The last language clicked, and how many are still downloading: the latest choice wins.
+  const lastClicked = useRef<Language | null>(null);
+  const downloading = useRef(0);
   const choose = async (language: Language) => {
-    if (current === language) return;
+    if ((downloading.current > 0 ? lastClicked.current : current) === language) return;
+    lastClicked.current = language;
+    downloading.current += 1;
     setFailed(false);
-    await i18n.changeLanguage(language);
+    try {
+      await i18n.changeLanguage(language);
+    } finally {
+      downloading.current -= 1;
+    }
+    const latest = lastClicked.current;
+    if (latest !== language) {
+      // Overtaken by a later click while its texts were on their way.
+      if (currentLanguage(i18n) !== latest) await i18n.changeLanguage(latest);
+      return;
+    }
     if (!i18n.hasResourceBundle(language, 'common')) {
       await i18n.changeLanguage(current);
       setFailed(true);

@@ -292,6 +292,44 @@ test('language in two tabs: the other tab follows the interface and the profile;
   expect((await api.requests('/client/auth/profile/change-language')).slice(before)).toEqual([]);
 });
 
+test('two language choices in a row on a slow network: the server gets them in order, the profile keeps the last', async ({
+  page,
+  newMember,
+  api,
+  signIn,
+}) => {
+  const { email } = await newMember('language-race', { language: 'en' });
+  await openAccount(page, signIn, email);
+  const before = (await api.requests('/client/auth/profile/change-language')).length;
+  // The first save is slow to leave the browser.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let first = true;
+  await page.route('**/client/auth/profile/change-language', async (route) => {
+    if (first) {
+      first = false;
+      await held;
+    }
+    await route.continue();
+  });
+
+  await page.getByRole('button', { name: 'Français', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Votre compte' })).toBeVisible();
+  await page.getByRole('button', { name: 'English', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  release();
+
+  await expect
+    .poll(async () =>
+      (await api.requests('/client/auth/profile/change-language')).slice(before).map((c) => c.body),
+    )
+    .toEqual([{ language: 'fr' }, { language: 'en' }]);
+  await expect(page.getByRole('radio', { name: 'English', exact: true })).toBeChecked();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
 test('notifications: the switch posts disableNotifications and keeps its state after a reload', async ({
   page,
   newMember,

@@ -401,3 +401,29 @@ test.describe('a page whose texts cannot be downloaded never shows their keys', 
     await expect(page.getByText('header.', { exact: false })).toHaveCount(0);
   });
 });
+
+test('French is slow to download and the visitor clicks English meanwhile: the page stays in English', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await expectHeading(page, 'Sign in');
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const slow = async (route: Route) => {
+    await held;
+    await route.continue();
+  };
+  await page.route('**/locales/fr/**', slow);
+  await page.getByRole('button', { name: 'Français' }).click();
+  await page.getByRole('button', { name: 'English' }).click();
+  const french = page.waitForResponse('**/locales/fr/common.json');
+  release();
+  await french;
+  // Whatever arrives late, the last click decides.
+  await page.waitForTimeout(500);
+  await expectHeading(page, 'Sign in');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en');
+});
