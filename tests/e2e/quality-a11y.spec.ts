@@ -273,3 +273,34 @@ test.describe('error states', () => {
     await expectNoViolations(page);
   });
 });
+
+test('forced colours (a Windows contrast theme): on and off states still show', async ({
+  page,
+  openAsMember,
+}) => {
+  await page.emulateMedia({ forcedColors: 'active' });
+  await openAsMember('/account', 'a11y-forced-colours', { state: 'active' });
+  const colours = (selector: string) =>
+    page.locator(selector).evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { background: style.backgroundColor, text: style.color };
+    });
+
+  // The language buttons: the pressed one differs from the other.
+  const pressed = await colours('.language-switcher__option[aria-pressed="true"]');
+  const other = await colours('.language-switcher__option[aria-pressed="false"]');
+  expect(pressed).not.toEqual(other);
+
+  // The notifications switch: its thumb shows on its track, and on differs from off.
+  const thumbAndTrack = async () => ({
+    track: (await colours('.switch')).background,
+    thumb: (await colours('.switch__thumb')).background,
+  });
+  const before = await thumbAndTrack();
+  expect(before.thumb).not.toBe(before.track);
+  await page.getByRole('switch', { name: 'Receive notifications' }).click();
+  await expect(page.locator('.switch[aria-busy="true"]')).toHaveCount(0);
+  const after = await thumbAndTrack();
+  expect(after.thumb).not.toBe(after.track);
+  expect(after.track).not.toBe(before.track);
+});
