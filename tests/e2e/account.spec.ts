@@ -13,6 +13,7 @@ import type { Page } from '@playwright/test';
 import { type LoggedRequest, redacted } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, LOGIN, test } from './support/fixtures.ts';
+import { gate } from './support/gate.ts';
 import { PASSWORD, storedTokens } from './support/members.ts';
 
 // Each test walks a whole flow (several sign-ins and axe scans): on a busy
@@ -302,15 +303,12 @@ test('two language choices in a row on a slow network: the server gets them in o
   await openAccount(page, signIn, email);
   const before = (await api.requests('/client/auth/profile/change-language')).length;
   // The first save is slow to leave the browser.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const firstSave = gate();
   let first = true;
   await page.route('**/client/auth/profile/change-language', async (route) => {
     if (first) {
       first = false;
-      await held;
+      await firstSave.passed;
     }
     await route.continue();
   });
@@ -319,7 +317,7 @@ test('two language choices in a row on a slow network: the server gets them in o
   await expect(page.getByRole('heading', { level: 1, name: 'Votre compte' })).toBeVisible();
   await page.getByRole('button', { name: 'English', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
-  release();
+  firstSave.open();
 
   await expect
     .poll(async () =>

@@ -8,6 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { gate } from './support/gate.ts';
 import {
   ADDRESS,
   CARDS,
@@ -78,18 +79,15 @@ test('subscription and dashboard (active, then inactive) in English', async ({
 
 test('the loading view while the current user loads', async ({ page, signedInMember }) => {
   await signedInMember('a11y-loading', { state: 'active', quickly: true });
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const profile = gate();
   await page.route('**/api/client/auth/profile', async (route) => {
-    await held;
+    await profile.passed;
     await route.fallback();
   });
   await page.goto('/dashboard');
   await expect(page.getByText('Setting up your workspace...')).toBeVisible();
   await expectNoViolations(page);
-  release();
+  profile.open();
   await expectHeading(page, 'Dashboard');
 });
 

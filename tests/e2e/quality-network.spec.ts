@@ -9,6 +9,7 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { expectCode, expectFieldValues, fillSignUp, signUpValues } from './support/forms.ts';
+import { gate } from './support/gate.ts';
 import { CARDS, expectCardFieldsReady, PASSWORD, typeCard } from './support/members.ts';
 import { expectHeading, expectNoViolations } from './support/quality.ts';
 
@@ -407,20 +408,17 @@ test('French is slow to download and the visitor clicks English meanwhile: the p
 }) => {
   await page.goto('/login');
   await expectHeading(page, 'Sign in');
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const french = gate();
   const slow = async (route: Route) => {
-    await held;
+    await french.passed;
     await route.continue();
   };
   await page.route('**/locales/fr/**', slow);
   await page.getByRole('button', { name: 'Français' }).click();
   await page.getByRole('button', { name: 'English' }).click();
-  const french = page.waitForResponse('**/locales/fr/common.json');
-  release();
-  await french;
+  const arrived = page.waitForResponse('**/locales/fr/common.json');
+  french.open();
+  await arrived;
   // Whatever arrives late, the last click decides.
   await page.waitForTimeout(500);
   await expectHeading(page, 'Sign in');

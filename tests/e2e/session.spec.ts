@@ -6,6 +6,7 @@
 import { redacted } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectCode } from './support/forms.ts';
+import { gate } from './support/gate.ts';
 import {
   inDays,
   type MemberState,
@@ -251,14 +252,11 @@ test('a sign-out while a token refresh is on its way stays signed out (the new t
   await signedInMember('refresh-then-logout', { membership: { validTo: inDays(100) } });
   await page.goto('/account');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  let answer = () => {};
-  const answered = new Promise<void>((resolve) => {
-    answer = resolve;
-  });
+  const answer = gate();
   const delivered = new Promise<void>((resolve) => {
     void page.route('**/client/auth/refresh-token', async (route) => {
       const response = await route.fetch();
-      await answered;
+      await answer.passed;
       await route.fulfill({ response });
       resolve();
     });
@@ -271,7 +269,7 @@ test('a sign-out while a token refresh is on its way stays signed out (the new t
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
   const logoutsBefore = (await api.requests('/client/auth/logout')).length;
-  answer();
+  answer.open();
   await delivered;
 
   // The refreshed tokens arrive after the sign-out: neither stored nor left valid.
