@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as path from 'node:path';
-import { devAccess, extraOriginsFromEnv, isAllowedOrigin } from './access.ts';
+import { devAccess, extraOriginsFromEnv, isAllowedHost, isAllowedOrigin } from './access.ts';
 import { createFaultBook, serveFault, takeFault } from './faults.ts';
 import {
   applyCors,
@@ -258,6 +258,10 @@ async function handle(
     const url = new URL(req.url ?? '/', 'http://dev-api.invalid');
     const path = normalizePath(url.pathname);
     const isDevCall = `${path}/`.startsWith(DEV_PREFIX);
+    if (!isAllowedHost(req.headers.host, state.corsOrigins)) {
+      refuse(req, res, forbidden());
+      return;
+    }
     const origin = req.headers.origin;
     if (origin !== undefined) {
       // A page on another site: refused before anything is read or changed.

@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
+import { request } from 'node:http';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fingerprint } from '../../dev-api/redact.ts';
@@ -44,6 +45,34 @@ describe('browser origins (CORS)', () => {
       headers: { Origin: `http://${own.host}` },
     });
     expect(reply.headers.get('access-control-allow-origin')).toBe(`http://${own.host}`);
+  });
+
+  it('refuses a host name that is not this machine (DNS rebinding), whatever the Origin says', async () => {
+    const h = await start();
+    const { port } = new URL(h.base);
+    // Node's own request: fetch may not set Host. A hostile site's name, pointed here by its DNS.
+    const login = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const call = request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: new URL('client/auth/login', h.base).pathname,
+            headers: { Host: host, Origin: `http://${host}`, 'Content-Type': 'application/json' },
+          },
+          (reply) => {
+            reply.resume();
+            resolve(reply.statusCode ?? 0);
+          },
+        );
+        call.on('error', reject);
+        call.end(JSON.stringify({ emailOrPhone: DEMO.email, password: DEMO.password }));
+      });
+    expect(await login(`evil.example:${port}`)).toBe(403);
+    // This machine's own names and addresses still work.
+    expect(await login(`localhost:${port}`)).not.toBe(403);
+    expect(await login(`127.0.0.1:${port}`)).not.toBe(403);
   });
 
   it('refuses another site before handling anything: 403, no CORS header, nothing created', async () => {
