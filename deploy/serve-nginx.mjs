@@ -2,8 +2,9 @@
 // Serves a built dist/ with deploy/nginx.conf (Debian's nginx), for local checks:
 //   npm run build && npm run serve:nginx
 //   node deploy/serve-nginx.mjs --dist /tmp/other-dist --port 4281
-// PORT (or --port) picks the port; otherwise a free one. Only the `listen`
-// lines and the root path of deploy/nginx.conf are changed; everything else is
+// PORT (or --port) picks the port; otherwise a free one. Only the `listen` and
+// certificate lines and the root path of deploy/nginx.conf are changed, and its
+// redirect to https is left out (plain http here); everything else is
 // the file a server runs. nginx runs in the foreground with its own prefix in a
 // temp folder (no root needed); Ctrl+C stops it.
 import { spawn, spawnSync } from 'node:child_process';
@@ -47,11 +48,29 @@ function freePort() {
   });
 }
 
-/** deploy/nginx.conf with the local port and dist folder; throws if a line to swap is gone. */
-export function renderSite(template, { dist, port, host = '127.0.0.1' }) {
+/** The first server of the site file: plain http, answering with the redirect to https. */
+const REDIRECT_SERVER =
+  /^# Plain http[^\n]*\nserver \{\n\s*listen 80;\n\s*listen \[::\]:80;\n[\s\S]*?^\}\n\n/m;
+
+/**
+ * deploy/nginx.conf for a local check: the app over plain http on `port`
+ * (its ssl lines swapped), and the redirect server on `redirectPort`, or left
+ * out. Throws if a line to swap is gone.
+ */
+export function renderSite(template, { dist, port, redirectPort, host = '127.0.0.1' }) {
+  const redirect = template.match(REDIRECT_SERVER)?.[0];
+  if (!redirect) throw new Error('deploy/nginx.conf has no redirect server first');
+  const localRedirect = redirectPort
+    ? redirect
+        .replace(/^(\s*)listen 80;$/m, `$1listen ${host}:${redirectPort};`)
+        .replace(/^\s*listen \[::\]:80;\n/m, '')
+    : '';
   const swaps = [
-    [/^(\s*)listen 80;$/m, `$1listen ${host}:${port};`],
-    [/^\s*listen \[::\]:80;\n/m, ''],
+    [REDIRECT_SERVER, localRedirect],
+    [/^(\s*)listen 443 ssl;$/m, `$1listen ${host}:${port};`],
+    [/^\s*listen \[::\]:443 ssl;\n/m, ''],
+    [/^\s*ssl_certificate .*;\n/m, ''],
+    [/^\s*ssl_certificate_key .*;\n/m, ''],
   ];
   let text = template;
   for (const [pattern, replacement] of swaps) {
