@@ -4,6 +4,7 @@ import { defineConfig, loadEnv } from 'vite';
 import {
   BuildConfigError,
   type BuildSettings,
+  buildWarnings,
   checkBuildSettings,
   otherViteValues,
 } from './deploy/build-config.ts';
@@ -54,9 +55,9 @@ export default defineConfig(({ command, mode }) => {
   let settings: BuildSettings | null = null;
   if (!isTest) {
     try {
-      settings = checkBuildSettings(env, {
-        production: command === 'build' && mode === 'production',
-      });
+      const production = command === 'build' && mode === 'production';
+      settings = checkBuildSettings(env, { production });
+      for (const warning of buildWarnings(settings, { production })) console.warn(`\n${warning}\n`);
     } catch (error) {
       if (!(error instanceof BuildConfigError)) throw error;
       // The message is the whole story (no stack): which variable, which rule, never the value.

@@ -76,6 +76,20 @@ export function checkBuildSettings(
 }
 
 /**
+ * What a build should say although it goes on: a production build without a
+ * publishable key takes payments with the offline test provider (test cards,
+ * `?wallet=test`), which charges nobody. Right for the tests and a demo; for a
+ * release, the key is missing.
+ */
+export function buildWarnings(settings: BuildSettings, { production }: { production: boolean }) {
+  if (!production || settings.stripe) return [];
+  return [
+    'VITE_STRIPE_PUBLISHABLE_KEY is not set: this production build pays with the offline test ' +
+      'provider (test cards, ?wallet=test), which charges nobody. Set the key for a release.',
+  ];
+}
+
+/**
  * The VITE_* variables other than the five, with values long enough to look
  * for in the bundle (a short value such as `1` or `production` would match by
  * chance) and not equal to one of the five. Values stay in memory; only names

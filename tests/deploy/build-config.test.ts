@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BuildConfigError,
+  buildWarnings,
   checkBuildSettings,
   isLocalHost,
   otherViteValues,
@@ -64,6 +65,19 @@ describe('the build-time configuration check (vite.config.ts)', () => {
         new URL(local).origin,
       );
     }
+  });
+
+  it('warns when a production build has no publishable key (the test provider ships), only then', () => {
+    const keyless = checkBuildSettings({}, { production: true });
+    expect(buildWarnings(keyless, { production: true })).toEqual([
+      expect.stringContaining('VITE_STRIPE_PUBLISHABLE_KEY is not set'),
+    ]);
+    expect(buildWarnings(keyless, { production: false })).toEqual([]);
+    const keyed = checkBuildSettings(
+      { VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' },
+      { production: true },
+    );
+    expect(buildWarnings(keyed, { production: true })).toEqual([]);
   });
 
   it('knows local hosts', () => {
