@@ -18,18 +18,19 @@ describe('renewalDate (spec 9)', () => {
 
   it('reads a date-only validTo as that calendar day, whatever the time zone', () => {
     expect(day(renewalDate('2026-11-22', NOW))).toEqual([2027, 11, 22]);
-    expect(day(renewalDate('2026-01-01', NOW))).toEqual([2027, 1, 1]);
+    expect(day(renewalDate('2027-01-01', NOW))).toEqual([2028, 1, 1]);
   });
 
   it('is one year from today without validTo (the free year)', () => {
     expect(day(renewalDate(null, NOW))).toEqual([2027, 3, 5]);
   });
 
-  it('is one year from today when a year after validTo has passed (a member who lapsed long ago pays today)', () => {
+  it('is one year from today when validTo has passed (a lapsed membership renews from today)', () => {
     expect(day(renewalDate('2024-07-12', NOW))).toEqual([2027, 3, 5]);
-    expect(day(renewalDate('2025-03-05T12:00:00.000Z', NOW))).toEqual([2027, 3, 5]);
-    // A validTo that passed less than a year ago keeps its anniversary.
-    expect(day(renewalDate('2025-07-12', NOW))).toEqual([2026, 7, 12]);
+    expect(day(renewalDate('2025-07-12', NOW))).toEqual([2027, 3, 5]);
+    expect(day(renewalDate('2026-03-04T12:00:00.000Z', NOW))).toEqual([2027, 3, 5]);
+    // Paid until today: the next charge is a year from today too.
+    expect(day(renewalDate('2026-03-05', NOW))).toEqual([2027, 3, 5]);
   });
 
   it('falls back to today when validTo is not a date', () => {

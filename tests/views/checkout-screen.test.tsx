@@ -135,12 +135,15 @@ describe('checkout screen: layout and price summary', () => {
   });
 });
 
+/** A date before the kit's subscription validTo (22 November 2026): its anniversary is ahead. */
+const BEFORE_VALID_TO = () => new Date(2026, 2, 5, 15, 30);
+
 /** The free year: a setup intent (the card is saved for the anniversary), no validTo yet. */
 const FREE_YEAR = { ...SUBSCRIPTION, kind: 'setup', validTo: null } as const;
 
 describe('checkout screen: terms note and renewal date', () => {
   it('renews one year after the subscription validTo; a payment intent is charged today', async () => {
-    await readyCheckout();
+    await readyCheckout(createCheckoutKit(), { now: BEFORE_VALID_TO });
     expect(
       screen.getByText(
         'By subscribing, you authorise EV Charger Club to charge your card $120.00 today, then $120.00 per year from 22 November 2027. You can cancel at any time.',
@@ -158,7 +161,7 @@ describe('checkout screen: terms note and renewal date', () => {
   });
 
   it('writes the date in French', async () => {
-    await readyCheckout(createCheckoutKit(), { language: 'fr' });
+    await readyCheckout(createCheckoutKit(), { language: 'fr', now: BEFORE_VALID_TO });
     expect(
       screen.getByText(
         (text) =>
@@ -190,7 +193,7 @@ describe('checkout screen: terms note and renewal date', () => {
   });
 
   it('a fee due now, in French', async () => {
-    await readyCheckout(createCheckoutKit(), { language: 'fr' });
+    await readyCheckout(createCheckoutKit(), { language: 'fr', now: BEFORE_VALID_TO });
     expectSummary({ Total: '120,00 $', Rabais: '0,00 $' });
     expect(
       screen.getByText(

@@ -1,7 +1,7 @@
 /**
  * The renewal date of the terms note (spec 9): one year after the
  * subscription's validTo, or one year from today when there is none (the
- * free year) or that date has passed already, shown as day, long month, year ('22 November 2027' in British
+ * free year) or it has passed (a lapsed membership renews from today), shown as day, long month, year ('22 November 2027' in British
  * English, '22 novembre 2027' in French).
  *
  * Dates are calendar dates: the result is local midnight of that day. A
@@ -30,15 +30,14 @@ export function addOneYear(day: Date): Date {
 }
 
 /**
- * One year after validTo, or one year from `now` when validTo is null (or not
- * a date). Never a date gone by: a membership that lapsed more than a year
- * ago and is paid today renews a year from today.
+ * One year after validTo while that is still ahead, else one year from `now`:
+ * without a validTo (the free year), or when it has passed (a lapsed
+ * membership is renewed from today, so its next charge is a year from today).
  */
 export function renewalDate(validTo: string | null, now: Date): Date {
   const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
   const paidUntil = validTo ? calendarDayOf(validTo) : null;
-  const renewal = paidUntil ? addOneYear(paidUntil) : null;
-  return renewal && renewal > today ? renewal : addOneYear(today);
+  return addOneYear(paidUntil && paidUntil > today ? paidUntil : today);
 }
 
 const LOCALES: Record<Language, string> = { en: 'en-GB', fr: 'fr-CA' };
