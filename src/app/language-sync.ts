@@ -6,7 +6,11 @@ import { currentLanguage } from '../i18n/i18n.ts';
 import type { KeyValueStorage } from '../lib/safe-storage.ts';
 import type { Logger, SessionActor } from './services.tsx';
 
-/** Set when the member picks a language on this device and the profile does not know yet. */
+/**
+ * Set when someone picks a language on this device and the profile does not
+ * know yet: `fr` by a visitor (for whoever signs in next), `fr:<member _id>`
+ * by a signed-in member (for that member only).
+ */
 export const LANGUAGE_CHOICE_KEY = 'evclub.languageChoice';
 
 interface LanguageSyncOptions {
@@ -29,12 +33,14 @@ interface LanguageSyncOptions {
  * loads with the first sign-in, or when a visitor picks a language.
  */
 export function createLanguageSync({ i18n, session, api, logger, storage }: LanguageSyncOptions) {
-  const pending = (): Language | null => {
-    const value = storage.getItem(LANGUAGE_CHOICE_KEY);
-    return value === 'en' || value === 'fr' ? value : null;
+  /** The choice, and the member who made it (null: a visitor, for whoever signs in next). */
+  const pending = (): { language: Language; member: string | null } | null => {
+    const value = storage.getItem(LANGUAGE_CHOICE_KEY) ?? '';
+    const [language, member = null] = value.split(':');
+    return language === 'en' || language === 'fr' ? { language, member } : null;
   };
-  const setPending = (language: Language | null) => {
-    if (language) storage.setItem(LANGUAGE_CHOICE_KEY, language);
+  const setPending = (language: Language | null, member: string | null = null) => {
+    if (language) storage.setItem(LANGUAGE_CHOICE_KEY, member ? `${language}:${member}` : language);
     else storage.removeItem(LANGUAGE_CHOICE_KEY);
   };
 
@@ -66,8 +72,10 @@ export function createLanguageSync({ i18n, session, api, logger, storage }: Lang
 
   /** The member picked a language (i18next has switched already). */
   const choose = (language: Language) => {
-    setPending(language);
-    if (isSignedIn(session.getSnapshot()) && selectUser(session.getSnapshot()).id) save(language);
+    const signedIn = isSignedIn(session.getSnapshot());
+    const user = selectUser(session.getSnapshot());
+    setPending(language, signedIn ? user._id || null : null);
+    if (signedIn && user.id) save(language);
   };
 
   /** Another tab saved the language to the profile (its pending choice is gone): read it again. */
@@ -90,10 +98,15 @@ export function createLanguageSync({ i18n, session, api, logger, storage }: Lang
       }
       if (syncedFor === user._id) return;
       syncedFor = user._id;
-      const chosen = pending();
+      let chosen = pending();
+      // Another member's choice (their session ended before the profile took it): not this one's.
+      if (chosen?.member && chosen.member !== user._id) {
+        setPending(null);
+        chosen = null;
+      }
       const current = currentLanguage(i18n);
       if (chosen) {
-        if (chosen !== user.language) save(chosen);
+        if (chosen.language !== user.language) save(chosen.language);
         else setPending(null);
       } else if (user.language !== current) {
         void i18n.changeLanguage(user.language);

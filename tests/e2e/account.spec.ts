@@ -9,7 +9,7 @@
  * make a user a beta tester (its __dev/users helper takes no isBetaTester and
  * every user is created with isBetaTester: false).
  */
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { type LoggedRequest, redacted } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, LOGIN, test } from './support/fixtures.ts';
@@ -326,6 +326,42 @@ test('two language choices in a row on a slow network: the server gets them in o
     .toEqual([{ language: 'fr' }, { language: 'en' }]);
   await expect(page.getByRole('radio', { name: 'English', exact: true })).toBeChecked();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+test("a member's unsaved language choice stays theirs: after their session expired and a reload, the next member keeps their own", async ({
+  page,
+  newMember,
+  api,
+  signIn,
+  request,
+}) => {
+  const { email } = await newMember('language-expired-x', { language: 'fr' });
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/activation$/);
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { level: 1, name: 'Votre compte' })).toBeVisible();
+  // Offline, the choice of English cannot reach the profile.
+  const offline = (route: Route) => route.abort('failed');
+  await page.route('**/client/auth/profile/change-language', offline);
+  await page.getByRole('button', { name: 'English', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  await page.unroute('**/client/auth/profile/change-language', offline);
+
+  // Then the server refuses the session (its refresh token was spent elsewhere).
+  const { refreshToken } = await storedTokens(page);
+  expect(
+    (await request.post('/api/client/auth/refresh-token', { data: { refreshToken } })).ok(),
+  ).toBe(true);
+  await api.expireAccessTokens();
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+
+  const next = await newMember('language-expired-y', { language: 'fr' });
+  const before = (await api.requests('/client/auth/profile/change-language')).length;
+  await signIn(page, next.email, PASSWORD);
+  await expect(page).toHaveURL(/\/activation$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  expect((await api.requests('/client/auth/profile/change-language')).slice(before)).toEqual([]);
 });
 
 test('notifications: the switch posts disableNotifications and keeps its state after a reload', async ({
