@@ -88,6 +88,8 @@ const EVENTS: readonly ModelEvent[] = [
   done('login', { token: 'access-1', refreshToken: 'refresh-1', user: USER, isVerified: true }),
   done('login', { isVerified: false }),
   failed('login', httpError(401, 'server.incorrectEmailOrPassword')),
+  // Not a refusal: the message shows, the fields are not marked.
+  failed('login', timeoutError()),
   done('otp', TOKENS),
   done('refreshTokens', {
     kind: 'refreshed',
@@ -260,8 +262,8 @@ function assertView(expected: Snapshot) {
     if (canSubmitLogin(expected)) expect(submit).toBeEnabled();
     else expect(submit).toBeDisabled();
     expectFormMessage(login.errorKey);
-    // The server's refusal marks both fields, which are described by it.
-    if (login.errorKey) {
+    // The server's refusal marks both fields, which are described by it; a failure does not.
+    if (login.errorKey?.startsWith('server.')) {
       expect(emailInput()).toHaveAttribute('aria-invalid', 'true');
       expect(passwordInput()).toHaveAttribute('aria-invalid', 'true');
       const refusal = screen.getByRole('alert').textContent ?? '';

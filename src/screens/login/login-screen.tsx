@@ -48,12 +48,14 @@ function LoginForm({ focusTitle }: { focusTitle: boolean }) {
   const expired = useSelector(session, selectSignOutReason) === 'expired';
   const afterReset = useSearch({ strict: false }).reset === 1;
   const { field, formProps, footer } = useFormFields('login', form, session.send);
-  // A field's error shows once it is left (a required one too); a server error marks both
-  // inputs, which are then described by it.
+  // A field's error shows once it is left (a required one too). The server refusing what
+  // was typed (a server.* key) marks both inputs, which are then described by it; a network
+  // or server failure says nothing about them.
+  const refused = form.errorKey?.startsWith('server.') ?? false;
   const loginField = (name: LoginField) => ({
     ...field(name),
-    invalid: Boolean(form.errorKey),
-    'aria-describedby': form.errorKey ? footer.errorId : undefined,
+    invalid: refused,
+    'aria-describedby': refused ? footer.errorId : undefined,
   });
 
   return (
