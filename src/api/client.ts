@@ -1,7 +1,14 @@
 import ky, { isHTTPError, isTimeoutError } from 'ky';
 import * as v from 'valibot';
-import { ApiError, isApiError, NETWORK_KEY, TIMEOUT_KEY, UNREADABLE_KEY } from './api-error.ts';
-import { httpError } from './error-body.ts';
+import {
+  ApiError,
+  isApiError,
+  NETWORK_KEY,
+  TIMEOUT_KEY,
+  UNKNOWN_KEY,
+  UNREADABLE_KEY,
+} from './api-error.ts';
+import { errorKeyFromBody, httpError } from './error-body.ts';
 import type { TokenStore } from './tokens.ts';
 
 /**
@@ -84,10 +91,15 @@ export const GET_RETRY = {
 export function toApiError(error: unknown): ApiError {
   if (isApiError(error)) return error;
   if (isHTTPError(error)) {
-    // A 4xx web page is not the API refusing anything (a firewall, a CDN's
-    // challenge, a proxy's sign-in page, a gateway during a deploy): never
-    // read as the session refused. A 5xx page stays a server error.
-    if (error.response.status < 500 && isWebPage(error.response)) {
+    // A 4xx that is neither JSON nor the API's error envelope is not the API
+    // refusing anything (a firewall's or a proxy's page or text, a CDN's
+    // challenge, a gateway during a deploy): never read as the session
+    // refused. A 5xx stays a server error.
+    if (
+      error.response.status < 500 &&
+      isForeignAnswer(error.response) &&
+      errorKeyFromBody(error.data) === UNKNOWN_KEY
+    ) {
       return new ApiError({ kind: 'parse', key: UNREADABLE_KEY, cause: error });
     }
     return httpError(error.response.status, error.data, error);
@@ -126,6 +138,12 @@ function isWebPage(response: Response): boolean {
   return (
     response.status !== 204 && /^text\/html\b/i.test(response.headers.get('content-type') ?? '')
   );
+}
+
+/** An answer with a body type the API never sends (it answers JSON, or nothing). */
+function isForeignAnswer(response: Response): boolean {
+  const type = response.headers.get('content-type');
+  return type !== null && type.trim() !== '' && !/\bjson\b/i.test(type);
 }
 
 function isUnauthorized(error: unknown): boolean {

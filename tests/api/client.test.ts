@@ -394,6 +394,24 @@ describe('errors are always ApiError', () => {
     },
   );
 
+  it('a 403 in plain text (a proxy: "RBAC: access denied") is not the API either; a JSON 403 is', async () => {
+    server.use(
+      http.get(url('club/text'), () => HttpResponse.text('RBAC: access denied', { status: 403 })),
+      http.get(url('club/json'), () =>
+        HttpResponse.json({ message: 'Forbidden' }, { status: 403 }),
+      ),
+    );
+    const { client } = createHarness({ accessToken: 'access-1', auth: { refresh: vi.fn() } });
+    expect(await failure(client.get('club/text', { schema: Echo }))).toMatchObject({
+      kind: 'parse',
+      key: 'errors.unreadable',
+    });
+    expect(await failure(client.get('club/json', { schema: Echo }))).toMatchObject({
+      kind: 'http',
+      status: 403,
+    });
+  });
+
   it('a 204 is a success whatever its content type says', async () => {
     server.use(
       http.post(
