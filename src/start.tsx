@@ -39,8 +39,7 @@ export async function startApp(): Promise<ReactNode> {
   const router = createAppRouter(services);
   // Every page needs the common texts: without them, the page that says the
   // app could not load (in both languages, with Reload) instead of keys.
-  await translationsTried;
-  await loadTexts(i18n, ['common']);
+  await loadTexts(i18n, ['common'], translationsTried);
   return (
     <I18nextProvider i18n={i18n}>
       <ServicesProvider services={services}>

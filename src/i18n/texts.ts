@@ -16,10 +16,14 @@ export const TEXTS_PATIENCE_MS = 1000;
  * offers a reload. Offline is known within about a second, not after the
  * backend's last retry (spec 9: 5 retries from 350 ms, some 11 s).
  */
-export async function loadTexts(i18n: I18n, namespaces: readonly Namespace[]): Promise<void> {
-  const languages = i18n.languages ?? [];
+export async function loadTexts(
+  i18n: I18n,
+  namespaces: readonly Namespace[],
+  /** What is downloading them already (i18next's start), else they are asked for here. */
+  loading: Promise<unknown> = i18n.loadNamespaces([...namespaces]),
+): Promise<void> {
   const retry = async () => {
-    await i18n.reloadResources([...languages], [...namespaces]);
+    await i18n.reloadResources([...(i18n.languages ?? [])], [...namespaces]);
   };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const offline = new Promise<never>((_, reject) => {
@@ -30,10 +34,11 @@ export async function loadTexts(i18n: I18n, namespaces: readonly Namespace[]): P
   // Settled after the race was won by the texts: nothing to report then.
   offline.catch(() => undefined);
   try {
-    await Promise.race([i18n.loadNamespaces([...namespaces]), offline]);
+    await Promise.race([loading, offline]);
   } finally {
     clearTimeout(timer);
   }
+  const languages = i18n.languages ?? [];
   const missing = namespaces.filter(
     (namespace) => !languages.some((language) => i18n.hasResourceBundle(language, namespace)),
   );

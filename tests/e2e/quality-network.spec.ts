@@ -389,6 +389,16 @@ test.describe('a page whose texts cannot be downloaded never shows their keys', 
     await expectHeading(page, 'Sign in');
   });
 
+  test('the common texts offline: the start page says so within seconds, not after every retry', async ({
+    page,
+  }) => {
+    await cutOffFile(page, '**/locales/en/common.json');
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      "The members' area could not start",
+    );
+  });
+
   test('the common texts: the start page that says the app could not load, in both languages', async ({
     page,
   }) => {
