@@ -301,4 +301,23 @@ test('forced colours (a Windows contrast theme): on and off states still show', 
   const after = await thumbAndTrack();
   expect(after.thumb).not.toBe(after.track);
   expect(after.track).not.toBe(before.track);
+
+  // Their focus rings follow the theme too, instead of keeping the app's blue (reached by keyboard).
+  const ringOf = async (control: import('@playwright/test').Locator) => {
+    await control.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(control).toBeFocused();
+    return control.evaluate((element) => getComputedStyle(element).outlineColor);
+  };
+  const controls = [
+    page.getByRole('switch', { name: 'Receive notifications' }),
+    page.locator('.language-switcher__option[aria-pressed="true"]'),
+  ];
+  const forced: string[] = [];
+  for (const control of controls) forced.push(await ringOf(control));
+  await page.emulateMedia({ forcedColors: 'none' });
+  for (const [index, control] of controls.entries()) {
+    expect(forced[index]).not.toBe(await ringOf(control));
+  }
 });
