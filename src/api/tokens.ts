@@ -30,6 +30,8 @@ export interface TokenStore {
    * this sign-out read with `endedByExpiry`.
    */
   clear(options?: { ifRefreshToken?: string | null; expired?: boolean }): void;
+  /** Either token is stored: the visitor counts as signed in (the profile will tell). */
+  hasSession(): boolean;
   /** The last session cleared on this device ended because the server refused it. */
   endedByExpiry(): boolean;
   readonly keys: typeof TOKEN_KEYS;
@@ -81,6 +83,9 @@ export function createTokenStore(storage: KeyValueStorage = createSafeStorage())
       storage.removeItem(TOKEN_KEYS.accessToken);
       storage.removeItem(TOKEN_KEYS.refreshToken);
     },
+    hasSession() {
+      return readKey(TOKEN_KEYS.accessToken) !== null || readKey(TOKEN_KEYS.refreshToken) !== null;
+    },
     endedByExpiry() {
       return storage.getItem(SESSION_END_KEY) === 'expired';
     },
@@ -107,8 +112,7 @@ export function hasTokensAfter(
   }
   if (event.key === null) {
     // The whole storage was cleared (or the browser cannot say which key changed).
-    const stored = tokens.read();
-    return stored.accessToken !== null || stored.refreshToken !== null;
+    return tokens.hasSession();
   }
   return undefined;
 }

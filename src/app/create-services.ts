@@ -132,10 +132,7 @@ export function* serviceSteps({
     ...(timeoutMs ? { timeoutMs } : {}),
   });
 
-  const hasStoredTokens = () => {
-    const stored = tokens.read();
-    return stored.accessToken !== null || stored.refreshToken !== null;
-  };
+  const hasStoredTokens = () => tokens.hasSession();
   // The membership's statechart loads when a member is signed in, never for a visitor's /login.
   const membership: MembershipAccess = deferMembership(
     async () => {

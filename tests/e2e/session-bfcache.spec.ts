@@ -2,18 +2,15 @@
  * A page the browser kept in its back/forward cache (Chrome does; Playwright
  * turns the cache off by default, so this file turns it back on) and restored
  * by Back after the session changed in another tab. The headless shell has
- * no such cache: these tests need Debian's full chromium package (CI installs it).
+ * no such cache: these tests run in Debian's full chromium package, which the
+ * test scripts install (or name) when it is missing.
  */
-import { existsSync } from 'node:fs';
 import { HEADLESS_ARGS } from '../tools/chromium.mjs';
 import { expect, test } from './support/fixtures.ts';
 import { ADDRESS, signInQuickly } from './support/members.ts';
 
-const FULL_CHROMIUM = '/usr/bin/chromium';
-test.skip(
-  !existsSync(FULL_CHROMIUM),
-  `the back/forward cache needs ${FULL_CHROMIUM}: sudo apt-get install -y chromium`,
-);
+/** Debian's full browser (tests/tools/browser-env.sh, use_full_chromium installs it). */
+const FULL_CHROMIUM = process.env.FULL_CHROMIUM_PATH ?? '/usr/bin/chromium';
 test.use({
   launchOptions: {
     executablePath: FULL_CHROMIUM,

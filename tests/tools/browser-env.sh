@@ -2,6 +2,7 @@
 # browser runs find (or, as root with apt-get, install) what they need.
 #   source "$(dirname "${BASH_SOURCE[0]}")/browser-env.sh"
 #   use_chromium        # exports CHROMIUM_PATH
+#   use_full_chromium   # exports FULL_CHROMIUM_PATH
 #   need_nginx          # nginx on the PATH or at /usr/sbin/nginx (or NGINX_PATH)
 
 # Installs a Debian package when this runs as root with apt-get; else says how and exits.
@@ -51,6 +52,17 @@ use_chromium() {
     exit 1
   fi
   export CHROMIUM_PATH
+}
+
+# Debian's full browser (package chromium), for the tests that need what the
+# headless shell lacks (the back/forward cache, tests/e2e/session-bfcache.spec.ts):
+# installed when missing and apt-get can (root); else says how and exits.
+use_full_chromium() {
+  if [[ -z "${FULL_CHROMIUM_PATH:-}" ]]; then
+    [[ -x /usr/bin/chromium ]] || install_with_apt chromium
+    FULL_CHROMIUM_PATH=/usr/bin/chromium
+  fi
+  export FULL_CHROMIUM_PATH
 }
 
 need_nginx() {

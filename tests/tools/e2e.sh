@@ -12,6 +12,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
 source tests/tools/browser-env.sh
 use_chromium
+use_full_chromium
 echo "Chromium: $CHROMIUM_PATH"
 
 if [[ "${E2E_SKIP_BUILD:-}" == "1" ]]; then

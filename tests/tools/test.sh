@@ -13,6 +13,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
 source tests/tools/browser-env.sh
 use_chromium
+use_full_chromium
 need_nginx
 
 unit_log="$(mktemp)"
