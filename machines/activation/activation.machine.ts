@@ -10,6 +10,8 @@ import { notProvided } from '../shared/not-provided.ts';
 export interface ActivationRefreshResult {
   /** The reloaded user has a billing address (a non-empty billingAddress). */
   hasBillingAddress: boolean;
+  /** The reloaded membership is active (spec 4): the guards let the member on to /subscription. */
+  isActive: boolean;
 }
 
 export interface ActivationContext {
@@ -50,6 +52,7 @@ export const activationMachine = setup({
   },
   guards: {
     hasBillingAddress: (_args, params: ActivationRefreshResult) => params.hasBillingAddress,
+    isStillInactive: (_args, params: ActivationRefreshResult) => !params.isActive,
     hasMembershipAlready: errorKeyIs(MEMBERSHIP_EXISTS_KEY),
   },
 }).createMachine({
@@ -93,6 +96,12 @@ export const activationMachine = setup({
       description: 'Activated: refetching the membership and reloading the user before moving on.',
       onDone: [
         {
+          guard: { type: 'isStillInactive', params: outputOf<ActivationRefreshResult> },
+          target: 'stillInactive',
+          description:
+            'The server keeps a membership that is not active by spec 4 (a cancellation is pending, say) and refuses another: going on, the guards would send the member straight back here.',
+        },
+        {
           guard: { type: 'hasBillingAddress', params: outputOf<ActivationRefreshResult> },
           target: 'toSubscription',
           description: 'The user already has a billing address.',
@@ -108,6 +117,13 @@ export const activationMachine = setup({
       description: 'Activation failed (logged); the button can be pressed again.',
       on: {
         'activation.activate': { target: 'activating', description: 'Retry.' },
+      },
+    },
+    stillInactive: {
+      description:
+        'The member has a membership that is not active and cannot be activated again: the screen says so and points to the dashboard; the button can be pressed again.',
+      on: {
+        'activation.activate': { target: 'activating', description: 'Try again.' },
       },
     },
     toBilling: {

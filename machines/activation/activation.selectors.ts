@@ -10,7 +10,12 @@ export function isBusy(snapshot: ActivationSnapshot): boolean {
 
 /** The button can be pressed (idle or after a failure). */
 export function canActivate(snapshot: ActivationSnapshot): boolean {
-  return snapshot.matches('idle') || snapshot.matches('failed');
+  return snapshot.matches('idle') || snapshot.matches('failed') || isStillInactive(snapshot);
+}
+
+/** The member has a membership that is not active, which the server will not activate again. */
+export function isStillInactive(snapshot: ActivationSnapshot): boolean {
+  return snapshot.matches('stillInactive');
 }
 
 export function selectErrorKey(snapshot: ActivationSnapshot): string | null {

@@ -67,9 +67,11 @@ export function createFlows({ api, session, membership, logger, i18n }: FlowServ
     activation: {
       actors: {
         activateMembership: fromPromise(() => api.memberships.activate()),
-        refreshAfterActivation: fromPromise(async () => ({
-          hasBillingAddress: hasBillingAddress(await freshMember({ stale: true })),
-        })),
+        refreshAfterActivation: fromPromise(async () => {
+          const user = await freshMember({ stale: true });
+          const { isActive } = await membership.flags();
+          return { hasBillingAddress: hasBillingAddress(user), isActive };
+        }),
       },
       actions: {
         logError: (_args, params) => logger.error('Membership activation', params.error),

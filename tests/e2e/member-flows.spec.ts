@@ -230,6 +230,40 @@ test.describe('activation (spec 2)', () => {
       .map((call) => call.status);
     expect(answers).toEqual([201, 409]);
   });
+
+  test('a pending cancellation: the server keeps the membership (409), the page says so and leads to the dashboard, never a dead button', async ({
+    page,
+    signedInMember,
+    api,
+  }) => {
+    // Spec 4: cancelledAt set, so never active; the server still counts the paid period.
+    await signedInMember('activate-pending-cancel', {
+      state: 'active',
+      billingAddress: ADDRESS,
+      membership: { cancelledAt: inDays(30) },
+    });
+    await expect(page).toHaveURL(/\/activation$/);
+    const since = Date.now();
+    const activate = page.getByRole('button', { name: 'Activate membership' });
+    await activate.click();
+
+    const said =
+      'You already have a membership, but it is not active, and it cannot be activated again here. Your dashboard shows its state; to renew it, contact us through the Support page.';
+    await expect(page.getByRole('status').filter({ hasText: said })).toBeVisible();
+    await expect(page).toHaveURL(/\/activation$/);
+    await expect(activate).toBeEnabled();
+    await expect(activate).toHaveAccessibleDescription(said);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    const answers = (await requestsSince(api, '/club/memberships', since))
+      .filter((call) => call.method === 'POST' && call.path === '/club/memberships')
+      .map((call) => call.status);
+    expect(answers).toEqual([409]);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  });
 });
 
 test.describe('billing (spec 2, 3, 5)', () => {

@@ -7,6 +7,7 @@ import {
 import {
   canActivate,
   isBusy,
+  isStillInactive,
   selectErrorKey,
 } from '../../machines/activation/activation.selectors.ts';
 import type { Membership } from '../../machines/shared/domain.ts';
@@ -21,7 +22,7 @@ function start(options: {
   const goToSubscription = vi.fn();
   const logged: unknown[] = [];
   const activate = vi.fn(options.activate ?? (async () => MEMBERSHIP));
-  const refresh = vi.fn(options.refresh ?? (async () => ({ hasBillingAddress: false })));
+  const refresh = vi.fn(options.refresh ?? (async () => ({ hasBillingAddress: false, isActive: true })));
   const machine = activationMachine.provide({
     actors: {
       activateMembership: fromPromise(() => activate()),
@@ -60,7 +61,7 @@ describe('activation machine', () => {
       activate: async () => {
         throw exists;
       },
-      refresh: async () => ({ hasBillingAddress: true }),
+      refresh: async () => ({ hasBillingAddress: true, isActive: true }),
     });
     actor.send({ type: 'activation.activate' });
     const snapshot = await waitFor(actor, (s) => s.status === 'done');
@@ -73,13 +74,39 @@ describe('activation machine', () => {
 
   it('goes to subscription when the user has a billing address', async () => {
     const { actor, goToBilling, goToSubscription } = start({
-      refresh: async () => ({ hasBillingAddress: true }),
+      refresh: async () => ({ hasBillingAddress: true, isActive: true }),
     });
     actor.send({ type: 'activation.activate' });
     const snapshot = await waitFor(actor, (s) => s.status === 'done');
     expect(snapshot.value).toBe('toSubscription');
     expect(goToSubscription).toHaveBeenCalledTimes(1);
     expect(goToBilling).not.toHaveBeenCalled();
+  });
+
+  it('stays and says so when the membership the server keeps is still not active (a pending cancellation): the guards would send the member back', async () => {
+    const exists = { key: 'server.membershipExists', status: 409 };
+    let answer: 'exists' | 'activated' = 'exists';
+    const { actor, goToBilling, goToSubscription, activate } = start({
+      activate: async () => {
+        if (answer === 'exists') throw exists;
+        return MEMBERSHIP;
+      },
+      refresh: async () => ({ hasBillingAddress: true, isActive: answer === 'activated' }),
+    });
+    actor.send({ type: 'activation.activate' });
+    const stuck = await waitFor(actor, (s) => !isBusy(s));
+    expect(stuck.value).toBe('stillInactive');
+    expect(isStillInactive(stuck)).toBe(true);
+    expect(canActivate(stuck)).toBe(true);
+    expect(selectErrorKey(stuck)).toBeNull();
+    expect(goToBilling).not.toHaveBeenCalled();
+    expect(goToSubscription).not.toHaveBeenCalled();
+
+    answer = 'activated';
+    actor.send({ type: 'activation.activate' });
+    const done = await waitFor(actor, (s) => s.status === 'done');
+    expect(done.value).toBe('toSubscription');
+    expect(activate).toHaveBeenCalledTimes(2);
   });
 
   it('refreshes only after the activation succeeded', async () => {

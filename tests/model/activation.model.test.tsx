@@ -16,6 +16,7 @@ import { expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import {
   type ActivationEvent,
+  type ActivationRefreshResult,
   activationMachine,
   MEMBERSHIP_EXISTS_KEY,
 } from '../../machines/activation/activation.machine.ts';
@@ -23,6 +24,7 @@ import type { Membership } from '../../machines/shared/domain.ts';
 import { ActivationScreen } from '../../src/screens/activation/activation-screen.tsx';
 import {
   createMemberHarness,
+  PENDING_CANCELLATION,
   RECORD,
   USER,
   USER_WITH_ADDRESS,
@@ -45,8 +47,10 @@ const EVENTS: readonly ModelEvent[] = [
   failed('activateMembership', networkError()),
   failed('activateMembership', httpError(500, 'errors.unknown')),
   failed('activateMembership', httpError(409, MEMBERSHIP_EXISTS_KEY)),
-  done('refreshAfterActivation', { hasBillingAddress: true }),
-  done('refreshAfterActivation', { hasBillingAddress: false }),
+  done('refreshAfterActivation', { hasBillingAddress: true, isActive: true }),
+  done('refreshAfterActivation', { hasBillingAddress: false, isActive: true }),
+  // The server kept a membership it will not activate again, which spec 4 counts as not active.
+  done('refreshAfterActivation', { hasBillingAddress: true, isActive: false }),
   failed('refreshAfterActivation', networkError()),
 ];
 
@@ -74,6 +78,9 @@ const EN = {
   ],
   submit: 'Activate membership',
   submitting: 'Activating...',
+  stillInactive:
+    'You already have a membership, but it is not active, and it cannot be activated again here. Your dashboard shows its state; to renew it, contact us through the Support page.',
+  toDashboard: 'Go to your dashboard',
   /** `reason`: the English text of the error key. */
   failed: (reason: string) =>
     `Your membership could not be activated. ${reason} Press “Activate membership” to try again.`,
@@ -99,11 +106,11 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent) {
       await h.pending.settle('getProfile', { output: USER });
       await h.pending.settle('get', { error: event.error });
     } else {
-      const { hasBillingAddress } = event.output as { hasBillingAddress: boolean };
+      const { hasBillingAddress, isActive } = event.output as ActivationRefreshResult;
       await h.pending.settle('getProfile', {
         output: hasBillingAddress ? USER_WITH_ADDRESS : USER,
       });
-      await h.pending.settle('get', { output: RECORD });
+      await h.pending.settle('get', { output: isActive ? RECORD : PENDING_CANCELLATION });
     }
     return;
   }
@@ -147,8 +154,23 @@ function assertView(expected: Snapshot, h: Harness) {
     return;
   }
 
-  expect(screen.getByRole('button', { name: EN.submit })).toBeEnabled();
+  const button = screen.getByRole('button', { name: EN.submit });
+  expect(button).toBeEnabled();
   expect(h.pending.open('activate')).toBe(0);
+  if (expected.matches('stillInactive')) {
+    // Said (not an error: nothing failed), tied to the button, with the way to the dashboard.
+    expect(screen.queryByRole('alert')).toBeNull();
+    const said = screen.getByRole('status');
+    expect(said).toHaveTextContent(EN.stillInactive);
+    expect(button).toHaveAccessibleDescription(EN.stillInactive);
+    expect(screen.getByRole('link', { name: EN.toDashboard })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    expect(h.membership.getSnapshot().context.record).toEqual(PENDING_CANCELLATION);
+    return;
+  }
+  expect(screen.queryByRole('link', { name: EN.toDashboard })).toBeNull();
   const { errorKey } = expected.context;
   if (expected.matches('failed') && errorKey) {
     expect(screen.getByRole('alert')).toHaveTextContent(EN.failed(englishOf(errorKey)));
@@ -162,7 +184,8 @@ function assertView(expected: Snapshot, h: Harness) {
 function name(event: ModelEvent): string | undefined {
   if (event.type === 'activation.activate') return 'activate';
   if (parseOutcome(event)?.id === 'refreshAfterActivation' && 'output' in event) {
-    const { hasBillingAddress } = event.output as { hasBillingAddress: boolean };
+    const { hasBillingAddress, isActive } = event.output as ActivationRefreshResult;
+    if (!isActive) return 'refreshAfterActivation done (still not active)';
     return `refreshAfterActivation done (${hasBillingAddress ? 'has' : 'no'} billing address)`;
   }
   return undefined;
@@ -182,7 +205,10 @@ function say(event: ModelEvent): string | undefined {
     return 'The server answers that the membership already exists (activated in another tab, or the first answer was lost)';
   }
   if (event.type !== 'xstate.done.actor.refreshAfterActivation') return undefined;
-  const { hasBillingAddress } = (event as { output: { hasBillingAddress: boolean } }).output;
+  const { hasBillingAddress, isActive } = (event as { output: ActivationRefreshResult }).output;
+  if (!isActive) {
+    return 'The member and the membership are reloaded: the membership is still not active (a cancellation is pending)';
+  }
   return hasBillingAddress
     ? 'The member and the membership are reloaded: a billing address is on file'
     : 'The member and the membership are reloaded: no billing address yet';
@@ -222,6 +248,7 @@ describeScreenModel<ModelEvent, Snapshot, Harness>(import.meta.filename, {
       expectStepsTaken(paths, [
         'refreshAfterActivation done (has billing address)',
         'refreshAfterActivation done (no billing address)',
+        'refreshAfterActivation done (still not active)',
         'refreshAfterActivation error (errors.network)',
         'activateMembership error (errors.network)',
         'activateMembership error (errors.unknown)',

@@ -28,13 +28,20 @@ export const USER_WITH_ADDRESS: User = {
   },
 };
 
+/** Active (its free year runs until long after any test run). */
 export const RECORD: Membership = {
   _id: '64f0c0ffee00000000000001',
   id: 'mbr-7f3a',
   externalId: 'sub_ext_1',
-  validTo: '2026-11-22T12:00:00.000Z',
+  validTo: '2099-11-22T12:00:00.000Z',
   cancelledAt: null,
   chargerOrderedAt: null,
+};
+
+/** A membership the server still keeps (it refuses another) but spec 4 counts as not active: a cancellation is pending. */
+export const PENDING_CANCELLATION: Membership = {
+  ...RECORD,
+  cancelledAt: '2099-06-01T12:00:00.000Z',
 };
 
 /**

@@ -1,9 +1,10 @@
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { activationMachine } from '../../../machines/activation/activation.machine.ts';
 import {
   canActivate,
   isBusy,
+  isStillInactive,
   selectErrorKey,
 } from '../../../machines/activation/activation.selectors.ts';
 import { useFlow } from '../../app/use-flow.ts';
@@ -29,6 +30,7 @@ export function ActivationScreen() {
   const failure = errorKey
     ? `${t('member:activation.failed')} ${keyText(errorKey)} ${t('member:activation.retry')}`
     : null;
+  const stillInactive = isStillInactive(snapshot);
 
   return (
     <section className="card member-page activation" aria-labelledby="activation-title">
@@ -41,12 +43,22 @@ export function ActivationScreen() {
         ))}
       </ol>
       <FormAlert id="activation-error">{failure}</FormAlert>
+      <FormAlert id="activation-inactive" tone="info">
+        {stillInactive ? t('member:activation.stillInactive') : null}
+      </FormAlert>
+      {stillInactive ? (
+        <p>
+          <Link to="/dashboard">{t('member:activation.toDashboard')}</Link>
+        </p>
+      ) : null}
       <SubmitButton
         type="button"
         busy={busy}
         busyLabel={t('member:activation.submitting')}
         disabled={!canActivate(snapshot)}
-        aria-describedby={failure ? 'activation-error' : undefined}
+        aria-describedby={
+          failure ? 'activation-error' : stillInactive ? 'activation-inactive' : undefined
+        }
         onClick={() => send({ type: 'activation.activate' })}
       >
         {t('member:activation.submit')}
