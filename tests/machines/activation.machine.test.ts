@@ -22,7 +22,9 @@ function start(options: {
   const goToSubscription = vi.fn();
   const logged: unknown[] = [];
   const activate = vi.fn(options.activate ?? (async () => MEMBERSHIP));
-  const refresh = vi.fn(options.refresh ?? (async () => ({ hasBillingAddress: false, isActive: true })));
+  const refresh = vi.fn(
+    options.refresh ?? (async () => ({ hasBillingAddress: false, isActive: true })),
+  );
   const machine = activationMachine.provide({
     actors: {
       activateMembership: fromPromise(() => activate()),
