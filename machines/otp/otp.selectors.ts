@@ -19,3 +19,9 @@ export const canResendCode = (s: OtpSnapshot): boolean =>
 /** Next is enabled at 6 digits, while the code is not being checked (spec 5). */
 export const canSubmitCode = (s: OtpSnapshot): boolean =>
   s.matches({ active: { code: 'entering' } }) && s.can({ type: 'otp.submit' });
+
+/** Whether the member has a code: one went out, one is on its way, or none could be sent yet. */
+export function selectCodeDelivery(s: OtpSnapshot): 'sent' | 'sending' | 'notSent' {
+  if (s.context.sentCount > 0) return 'sent';
+  return isSendingCode(s) ? 'sending' : 'notSent';
+}

@@ -20,6 +20,8 @@ const TOKENS: Tokens = {
 };
 
 interface Fakes {
+  /** The code asked for on entering the step (default: sent). */
+  firstRequest?: () => Promise<void>;
   requestOtp?: (input: { email: string }) => Promise<void>;
   verifyOtp?: (input: { email: string; otp: string }) => Promise<Tokens>;
   /** The resend cooldown (30 s in the app; 0 lets a test resend at once). */
@@ -28,6 +30,7 @@ interface Fakes {
 
 /** A real session actor brought to the code step: an unverified login for EMAIL, a code sent. */
 async function sessionOnOtpStep({
+  firstRequest,
   requestOtp = async () => undefined,
   verifyOtp = () => new Promise<Tokens>(() => {}),
   cooldownMs = RESEND_COOLDOWN_MS,
@@ -48,7 +51,8 @@ async function sessionOnOtpStep({
               calls.requestOtp.push(input);
               requests += 1;
               // The first code goes out; later ones use the test's fake.
-              return requests === 1 ? Promise.resolve() : requestOtp(input);
+              if (requests > 1) return requestOtp(input);
+              return firstRequest ? firstRequest() : Promise.resolve();
             }),
             verifyCode: fromPromise<OtpVerified, { email: string; otp: string }>(({ input }) => {
               calls.verifyOtp.push(input);
@@ -67,7 +71,7 @@ async function sessionOnOtpStep({
   session.send({ type: 'login.change', field: 'password', value: 'correct-horse' });
   session.send({ type: 'login.submit' });
   const otp = (await waitForState(session, (s) => s.children.otp !== undefined)).children.otp;
-  if (otp) await waitForState(otp, (s) => s.context.sentCount === 1);
+  if (otp && !firstRequest) await waitForState(otp, (s) => s.context.sentCount === 1);
   return { session: session as SessionActor, calls, storeTokens };
 }
 
@@ -101,6 +105,23 @@ describe('OtpStep', () => {
     expect(boxes()).toHaveLength(6);
     expect(next()).toBeDisabled();
     expect(screen.getByRole('status')).toHaveTextContent(`A new code was sent to ${EMAIL}.`);
+  });
+
+  it('says a code was sent only once one was: on its way, then none could be sent', async () => {
+    let refuse: (error: unknown) => void = () => {};
+    const firstRequest = () =>
+      new Promise<void>((_resolve, reject) => {
+        refuse = reject;
+      });
+    await renderOtp({ firstRequest });
+    expect(screen.getByText(`We are sending a 6-digit code to ${EMAIL}.`)).toBeVisible();
+    expect(screen.queryByText(/We sent a 6-digit code/)).toBeNull();
+
+    refuse(Object.assign(new Error('refused'), { key: 'server.userNotExist', status: 404 }));
+    expect(await screen.findByText(`We could not send a code to ${EMAIL}.`)).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent("User doesn't exist");
+    expect(screen.queryByText(/We sent a 6-digit code/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Resend it' })).toBeEnabled();
   });
 
   it('offers the code to the browser (one-time-code on the first box, numeric keyboard)', async () => {

@@ -55,7 +55,11 @@ test('the one-time code: sending and checking it fail every way; the code typed 
       inject: { path: '/client/auth/resend-otp', method: 'POST', kind, email },
       act,
       shown: MESSAGE_FOR[kind],
-      kept: () => expect(page.getByRole('button', { name: 'Resend it' })).toBeEnabled(),
+      kept: async () => {
+        await expect(page.getByRole('button', { name: 'Resend it' })).toBeEnabled();
+        // No code went out yet: the step does not say one was sent.
+        await expect(page.getByText(`We could not send a code to ${email}.`)).toBeVisible();
+      },
     });
   }
   await faults.survive('POST client/auth/resend-otp (malformed: the body is not read)', {
@@ -69,6 +73,7 @@ test('the one-time code: sending and checking it fail every way; the code typed 
     act: () => click(page, 'Resend it'),
     shown: `A new code was sent to ${email}.`,
   });
+  await expect(page.getByText(`We sent a 6-digit code to ${email}. Enter it below.`)).toBeVisible();
   // A code just went out: six more clicks send nothing for 30 s.
   const resend = page.getByRole('button', { name: 'Resend it' });
   await expect(resend).toBeDisabled();
