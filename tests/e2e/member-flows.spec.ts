@@ -386,6 +386,34 @@ test.describe('dashboard (spec 2, 4)', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test.describe('in Vancouver', () => {
+    test.use({ timezoneId: 'America/Vancouver' });
+
+    test('dates are the member’s calendar day: 02:00 UTC is the day before there; a date-only value stays its day', async ({
+      page,
+      signedInMember,
+    }) => {
+      const evening = inDays(123).replace('T12:00', 'T02:00');
+      const { email } = await signedInMember('dashboard-zone', {
+        membership: { validTo: evening },
+      });
+      await expect(page).toHaveURL(/\/dashboard$/);
+      const utcDay = new Date(evening);
+      const dayBefore = new Date(utcDay.getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+      await expect(factValue(page, 'Next payment due')).toHaveText(dayBefore);
+
+      // A server that sends the day alone (the contract's "ISO date"): that day, not the evening before.
+      await page.route('**/club/memberships', async (route) => {
+        if (route.request().method() !== 'GET') return route.fallback();
+        const answer = await route.fetch();
+        const record = { ...(await answer.json()), validTo: '2031-06-10' };
+        return route.fulfill({ response: answer, json: record });
+      });
+      await page.reload();
+      await expect(factValue(page, 'Next payment due')).toHaveText('2031-06-10');
+    });
+  });
+
   test('inactive: Inactive, no due date, Order charger disabled; Activate membership ends on /activation (spec 2 guard)', async ({
     page,
     signedInMember,

@@ -193,13 +193,16 @@ describe('DashboardScreen: details', () => {
     );
   });
 
-  it('formats dates as YYYY-MM-DD in UTC and ignores missing ones', () => {
-    expect(formatMembershipDate('2026-01-05T23:30:00.000Z')).toBe('2026-01-05');
+  it('formats dates as YYYY-MM-DD, the member’s calendar day, and ignores missing ones', () => {
+    // A date-only value is that calendar day in any zone (never the evening before); an
+    // instant is the member's day (the browser test runs in Canadian zones).
+    expect(formatMembershipDate('2027-06-10')).toBe('2027-06-10');
+    expect(formatMembershipDate('2026-01-05T12:30:00.000Z')).toBe('2026-01-05');
     expect(formatMembershipDate(null)).toBeNull();
     expect(formatMembershipDate('not a date')).toBeNull();
     // Dates a calendar cannot show as four-digit years are no dates to a member.
     expect(formatMembershipDate('+010000-01-01T00:00:00.000Z')).toBeNull();
-    expect(formatMembershipDate('0999-12-31T23:59:59.000Z')).toBe('0999-12-31');
+    expect(formatMembershipDate('0999-12-31T12:00:00.000Z')).toBe('0999-12-31');
   });
 
   it('speaks French, keeping the dates in year-month-day', async () => {

@@ -2,6 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { deriveMembership, toTime } from '../../../machines/membership/derive-membership.ts';
+import { dateOnlyDay } from '../../../machines/shared/calendar-day.ts';
 import { isLoading, selectRecord } from '../../../machines/membership/membership.selectors.ts';
 import { formatMoney } from '../../../machines/payment/pricing.ts';
 import { selectUser } from '../../../machines/session/session.selectors.ts';
@@ -14,18 +15,23 @@ import { currentLanguage } from '../../i18n/i18n.ts';
 export const CLUB_BALANCE = 0;
 
 /**
- * Spec 2: dates in Canadian English, year-month-day (kept in French too), in
- * UTC: '2026-11-22T12:00:00.000Z' → '2026-11-22'; absent or invalid → null.
- * That is the ISO calendar date, so it is read from toISOString: the first
- * Intl.DateTimeFormat of a page loads the browser's date data, which costs
- * a slow phone over 100 ms of blocked main thread.
+ * Spec 2: dates in Canadian English, year-month-day (kept in French too), as
+ * the member's calendar day, the one the checkout's renewal note and the
+ * membership flags count in: '2027-06-10T02:00:00Z' is 2027-06-09 in
+ * Vancouver; a date-only '2027-06-10' is that day everywhere. Absent or
+ * invalid → null. Read from the Date's fields, not Intl.DateTimeFormat, whose
+ * first use on a page loads the browser's date data (over 100 ms of blocked
+ * main thread on a slow phone).
  */
 export function formatMembershipDate(value: string | null | undefined): string | null {
-  const time = toTime(value);
+  const day = typeof value === 'string' ? dateOnlyDay(value) : null;
+  const time = day ? day.getTime() : toTime(value);
   if (time === null) return null;
   const date = new Date(time);
-  const year = date.getUTCFullYear();
-  return Number.isNaN(year) || year < 0 || year > 9999 ? null : date.toISOString().slice(0, 10);
+  const year = date.getFullYear();
+  if (Number.isNaN(year) || year < 0 || year > 9999) return null;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${String(year).padStart(4, '0')}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
 }
 
 /**
