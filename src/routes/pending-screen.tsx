@@ -6,6 +6,7 @@ import {
   isServerUnreachable,
   isSettled,
   isSignedIn,
+  wasLoadAnswered,
 } from '../../machines/session/session.selectors.ts';
 import type { MembershipActor } from '../app/services.tsx';
 import { useServices } from '../app/services.tsx';
@@ -20,13 +21,15 @@ import { UnreachableScreen } from '../screens/loading/unreachable-screen.tsx';
 export function PendingScreen() {
   const { session, membership } = useServices();
   const unreachable = useSelector(session, isServerUnreachable);
+  const answered = useSelector(session, wasLoadAnswered);
   const loadingAccount = useSelector(session, (s) => !isSettled(s) || isLoadingUser(s));
   // The membership exists once a member is signed in (its code loads on demand).
   const membershipActor = useSyncExternalStore(membership.subscribe, membership.current);
   if (unreachable) {
     return (
       <UnreachableScreen
-        titleKey="errors.unreachableTitle"
+        titleKey={answered ? 'errors.accountUnavailable' : 'errors.unreachableTitle'}
+        bodyKey={answered ? 'errors.accountUnavailableBody' : undefined}
         onRetry={() => session.send({ type: 'session.retry' })}
       />
     );

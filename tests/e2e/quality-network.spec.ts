@@ -349,7 +349,8 @@ test('a firewall or CDN page answers 403 for the profile: the member is not sign
     });
   await page.route('**/api/client/auth/profile', challenge);
   await page.reload();
-  await expect(page.getByRole('alert')).toContainText('We could not reach the server');
+  // The server (or what stands in front of it) answered: not called out of reach.
+  await expect(page.getByRole('alert')).toContainText('We could not load your account');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Your session has expired')).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('evclub.accessToken'))).not.toBeNull();

@@ -120,6 +120,27 @@ describe('the pending view when the server cannot be reached', () => {
     expect(await screen.findByText('Loading your account...')).toBeVisible();
   });
 
+  it('a server that answers but not with the user (a 5xx, an unreadable answer) is not called unreachable', async () => {
+    const actor = session({
+      tokens: true,
+      loadUser: () => Promise.reject(httpError(400, 'server.invalidRequest')),
+    });
+    await waitForState(actor, (s) => s.matches({ authenticated: { user: 'unreachable' } }), {
+      timeout: 10_000,
+    });
+    const membership = createActor(membershipMachine).start() as MembershipActor;
+    await renderScreen(<PendingScreen />, {
+      services: { session: actor, membership: membershipAccessOf(membership) },
+      path: '/dashboard',
+    });
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('We could not load your account');
+    expect(alert).toHaveTextContent('You are still signed in. The server answered');
+    expect(alert).not.toHaveTextContent('could not reach the server');
+    expect(alert).not.toHaveTextContent('Check your connection');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  });
+
   it('a membership that cannot be loaded says so with Try again, which loads it again', async () => {
     const actor = session({ tokens: true, loadUser: async () => MARIE });
     await waitForState(actor, (s) => s.hasTag('settled'));

@@ -2,10 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo.tsx';
 
 interface UnreachableScreenProps {
-  /** `errors.unreachableTitle` or `errors.membershipUnavailable` (common). */
-  titleKey: 'errors.unreachableTitle' | 'errors.membershipUnavailable';
-  /** `errors.unreachableBody` (the default: the member is still signed in) or `errors.unreachablePageBody`. */
-  bodyKey?: 'errors.unreachableBody' | 'errors.unreachablePageBody';
+  /** What could not be had (common): the server, the member's account or membership. */
+  titleKey:
+    | 'errors.unreachableTitle'
+    | 'errors.accountUnavailable'
+    | 'errors.membershipUnavailable';
+  /** `errors.unreachableBody` (the default: the member is still signed in), `errors.accountUnavailableBody` or `errors.unreachablePageBody`. */
+  bodyKey?:
+    | 'errors.unreachableBody'
+    | 'errors.accountUnavailableBody'
+    | 'errors.unreachablePageBody';
   onRetry(): void;
 }
 

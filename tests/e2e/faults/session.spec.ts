@@ -26,7 +26,15 @@ function alertSays(page: Page, text: string) {
   );
 }
 
-test('GET client/auth/profile at start-up: retried, then "could not reach the server" with Try again; never signed out', async ({
+/** What the page says when the profile could not be had: the server out of reach, or answering without it. */
+const PROFILE_FAILURE: Record<Kind, string> = {
+  status: 'We could not load your account',
+  malformed: 'We could not load your account',
+  drop: 'We could not reach the server',
+  hang: 'We could not reach the server',
+};
+
+test('GET client/auth/profile at start-up: retried, then "could not reach the server" (or "could not load your account" when it answered) with Try again; never signed out', async ({
   page,
   openAsMember,
   faults,
@@ -44,7 +52,7 @@ test('GET client/auth/profile at start-up: retried, then "could not reach the se
       },
       act: () => page.reload().then(() => undefined),
       shown: async () => {
-        await alertSays(page, 'We could not reach the server');
+        await alertSays(page, PROFILE_FAILURE[kind]);
         await expect(page.getByRole('alert')).toContainText('You are still signed in.');
       },
     });
