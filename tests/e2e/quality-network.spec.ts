@@ -436,3 +436,48 @@ test('French is slow to download and the visitor clicks English meanwhile: the p
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en');
 });
+
+test('a slow phone’s first load goes from the splash (said to screen readers in both languages) to the loading view, never a blank page', async ({
+  page,
+  context,
+}) => {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: 1_600_000 / 8,
+    uploadThroughput: 750_000 / 8,
+  });
+  // Every moment #root shows nothing at all (no splash, no loading view, no page), in ms.
+  await page.addInitScript(() => {
+    const blanks: number[] = [];
+    (window as unknown as { blanks: number[] }).blanks = blanks;
+    let since: number | null = null;
+    new MutationObserver(() => {
+      const root = document.getElementById('root');
+      if (!root) return;
+      const empty = !root.querySelector('svg, h1, p, [role="status"], form');
+      if (empty && since === null) since = performance.now();
+      if (!empty && since !== null) {
+        blanks.push(Math.round(performance.now() - since));
+        since = null;
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  try {
+    const response = await page.goto('/terms', { waitUntil: 'commit' });
+    expect(response?.ok()).toBe(true);
+    await expect(page.getByRole('status').filter({ hasText: 'Loading… Chargement…' })).toHaveCount(
+      1,
+    );
+    await expect(page.locator('.boot [role="status"] [lang="fr"]')).toHaveText('Chargement…');
+    await expectHeading(page, 'Terms of Membership');
+    expect(await page.evaluate(() => (window as unknown as { blanks: number[] }).blanks)).toEqual(
+      [],
+    );
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+});
