@@ -81,6 +81,16 @@ export const preferencesMachine = setup({
         !context.disableNotifications.saved,
       ),
     })),
+    /** A tap while the last one is being saved: the switch flips, and that value is saved next. */
+    assignNextNotifications: assign(({ context }) => ({
+      disableNotifications: setting.chooseNext(
+        context.disableNotifications,
+        !setting.shown(context.disableNotifications),
+      ),
+    })),
+    startNextNotifications: assign(({ context }) => ({
+      disableNotifications: setting.startNext(context.disableNotifications),
+    })),
     /** The server's answer, else the value sent. */
     assignSavedNotifications: assign(({ context }, params: { user: User }) => ({
       disableNotifications: setting.savedAs(
@@ -108,6 +118,12 @@ export const preferencesMachine = setup({
   guards: {
     isOtherLanguage: ({ context }, params: { language: Language }) =>
       params.language !== context.language.saved,
+    /** The member tapped again while saving, to a value other than the one the server kept. */
+    wantsOtherNotifications: ({ context }, params: { user: User }) =>
+      setting.hasOtherNext(
+        context.disableNotifications,
+        params.user.disableNotifications ?? setting.shown(context.disableNotifications),
+      ),
   },
 }).createMachine({
   id: 'preferences',
@@ -165,12 +181,34 @@ export const preferencesMachine = setup({
       },
       saved: { description: 'Just saved: “Notification preference saved.” is announced.' },
       failed: { description: 'The save failed: the error shows; the switch goes back.' },
-      saving: busyInvoking('setNotifications', {
-        description: 'Saving the preference (POST client/auth/profile/notifications).',
-        input: setNotificationsInput,
-        onDone: userSavedTo('ready.saved', 'assignSavedNotifications'),
-        onError: errorTo('ready.failed', 'assignNotificationsError'),
-      }),
+      saving: {
+        ...busyInvoking('setNotifications', {
+          description:
+            'Saving the preference (POST client/auth/profile/notifications); a tap meanwhile flips the switch and is saved next.',
+          input: setNotificationsInput,
+          onDone: [
+            {
+              guard: { type: 'wantsOtherNotifications', params: userOf },
+              target: 'saving',
+              reenter: true,
+              actions: [
+                { type: 'assignSavedNotifications', params: userOf },
+                { type: 'notifyUserUpdated', params: userOf },
+                'startNextNotifications',
+              ],
+              description: 'Saved, but the member tapped again meanwhile: that value is saved now.',
+            },
+            userSavedTo('ready.saved', 'assignSavedNotifications'),
+          ],
+          onError: errorTo('ready.failed', 'assignNotificationsError'),
+        }),
+        on: {
+          'notifications.toggle': {
+            actions: 'assignNextNotifications',
+            description: 'A change of mind while saving: remembered, the last tap wins.',
+          },
+        },
+      },
     }),
   },
 });

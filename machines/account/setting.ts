@@ -12,22 +12,39 @@ export interface Setting<T> {
   saved: T;
   /** The value being saved, shown as chosen meanwhile. */
   pending: T | null;
+  /** A value chosen while another was being saved: saved next (the last choice wins). */
+  next: T | null;
   /** The last save's error (a translation key), or null. */
   errorKey: string | null;
 }
 
 export function of<T>(saved: T): Setting<T> {
-  return { saved, pending: null, errorKey: null };
+  return { saved, pending: null, next: null, errorKey: null };
 }
 
-/** What the setting shows: the value being saved, else the saved one. */
+/** What the setting shows: the last value chosen (saved next, or being saved), else the saved one. */
 export function shown<T>(setting: Setting<T>): T {
-  return setting.pending ?? setting.saved;
+  return setting.next ?? setting.pending ?? setting.saved;
 }
 
 /** A value was chosen: it is saved next; the last error goes. */
 export function choose<T>(setting: Setting<T>, value: T): Setting<T> {
   return { ...setting, pending: value, errorKey: null };
+}
+
+/** A value chosen while another is being saved: it waits its turn (choosing the one being saved again cancels it). */
+export function chooseNext<T>(setting: Setting<T>, value: T): Setting<T> {
+  return { ...setting, next: value === setting.pending ? null : value, errorKey: null };
+}
+
+/** Whether a value chosen meanwhile differs from `saved` (the server's answer): it is saved next. */
+export function hasOtherNext<T>(setting: Setting<T>, saved: T): boolean {
+  return setting.next !== null && setting.next !== saved;
+}
+
+/** The value chosen meanwhile is the one being saved now. */
+export function startNext<T>(setting: Setting<T>): Setting<T> {
+  return { ...setting, pending: setting.next, next: null };
 }
 
 /** The save succeeded with `value` (the server's answer). */
@@ -40,9 +57,9 @@ export function follow<T>(setting: Setting<T>, value: T): Setting<T> {
   return { ...setting, saved: value };
 }
 
-/** The save failed: the saved value stays, the error shows. */
+/** The save failed: the saved value stays (a value chosen meanwhile is dropped too), the error shows. */
 export function failed<T>(setting: Setting<T>, error: unknown): Setting<T> {
-  return { ...setting, pending: null, errorKey: errorKeyOf(error) };
+  return { ...setting, pending: null, next: null, errorKey: errorKeyOf(error) };
 }
 
 /**

@@ -400,6 +400,47 @@ test('notifications: the switch posts disableNotifications and keeps its state a
   expect(calls.map((c) => c.body)).toEqual([{ disableNotifications: false }]);
 });
 
+test('notifications: a change of mind while the first tap is being saved is kept, and saved next (the last tap wins)', async ({
+  page,
+  newMember,
+  api,
+  signIn,
+}) => {
+  const { email } = await newMember('notifications-mind');
+  await openAccount(page, signIn, email);
+  const path = '/client/auth/profile/notifications';
+  const before = await countOf(api, path);
+  // The first save is slow to leave the browser.
+  const firstSave = gate();
+  let first = true;
+  await page.route(`**${path}`, async (route) => {
+    if (first) {
+      first = false;
+      await firstSave.passed;
+    }
+    await route.continue();
+  });
+  const toggle = page.getByRole('switch', { name: 'Receive notifications', exact: true });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await toggle.click();
+  // The second tap shows at once, although the first is still on its way.
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  firstSave.open();
+
+  await expect(page.getByRole('status').filter({ hasText: 'Notifications are on.' })).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  const calls = await callsSince(api, path, before);
+  expect(calls.map((c) => c.body)).toEqual([
+    { disableNotifications: true },
+    { disableNotifications: false },
+  ]);
+  await page.reload();
+  await expect(
+    page.getByRole('switch', { name: 'Receive notifications', exact: true }),
+  ).toHaveAttribute('aria-checked', 'true');
+});
+
 test('delete account: the dialog keeps the focus and closes on Escape; a wrong password is refused; the right one deletes and signs out', async ({
   page,
   newMember,

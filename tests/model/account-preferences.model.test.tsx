@@ -47,10 +47,11 @@ function notificationEvents(state: State): ModelEvent[] {
   return [
     { type: 'notifications.toggle' },
     { type: 'preferences.userChanged', language: c.language.saved, disableNotifications: true },
+    // The server keeps the value sent (a tap meanwhile is only shown, and saved next).
     done('setNotifications', {
       ...USER,
       language: c.language.saved,
-      disableNotifications: setting.shown(c.disableNotifications),
+      disableNotifications: c.disableNotifications.pending ?? setting.shown(c.disableNotifications),
     }),
     failed('setNotifications', httpError(500, 'errors.unknown')),
   ];
