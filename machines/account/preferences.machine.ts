@@ -72,6 +72,13 @@ export const preferencesMachine = setup({
     assignSavedLanguage: assign(({ context }, params: { language: Language }) => ({
       language: setting.savedAs(context.language, params.language),
     })),
+    /** A choice while the last one is being saved: shown at once, saved next. */
+    assignNextLanguage: assign(({ context }, params: { language: Language }) => ({
+      language: setting.chooseNext(context.language, params.language),
+    })),
+    startNextLanguage: assign(({ context }) => ({
+      language: setting.startNext(context.language),
+    })),
     assignLanguageError: assign(({ context }, params: { error: unknown }) => ({
       language: setting.failed(context.language, params.error),
     })),
@@ -118,6 +125,9 @@ export const preferencesMachine = setup({
   guards: {
     isOtherLanguage: ({ context }, params: { language: Language }) =>
       params.language !== context.language.saved,
+    /** The member chose again while saving, another language than the one the server kept. */
+    wantsOtherLanguage: ({ context }, params: { language: Language }) =>
+      setting.hasOtherNext(context.language, params.language),
     /** The member tapped again while saving, to a value other than the one the server kept. */
     wantsOtherNotifications: ({ context }, params: { user: User }) =>
       setting.hasOtherNext(
@@ -156,20 +166,44 @@ export const preferencesMachine = setup({
       },
       saved: { description: 'Just saved: “Language saved.” is announced.' },
       failed: { description: 'The save failed: the error shows; the old language stays.' },
-      saving: busyInvoking('changeLanguage', {
-        description: 'Saving the language (PUT client/auth/profile/change-language).',
-        input: changeLanguageInput,
-        onDone: {
-          target: 'ready.saved',
-          actions: [
-            { type: 'assignSavedLanguage', params: languageOf },
-            { type: 'notifyUserUpdated', params: userOf },
-            { type: 'applyLanguage', params: languageOf },
+      saving: {
+        ...busyInvoking('changeLanguage', {
+          description:
+            'Saving the language (PUT client/auth/profile/change-language); a choice meanwhile shows at once and is saved next.',
+          input: changeLanguageInput,
+          onDone: [
+            {
+              guard: { type: 'wantsOtherLanguage', params: languageOf },
+              target: 'saving',
+              reenter: true,
+              actions: [
+                { type: 'assignSavedLanguage', params: languageOf },
+                { type: 'notifyUserUpdated', params: userOf },
+                { type: 'applyLanguage', params: languageOf },
+                'startNextLanguage',
+              ],
+              description:
+                'Saved (the interface follows), but the member chose again meanwhile: that language is saved now.',
+            },
+            {
+              target: 'ready.saved',
+              actions: [
+                { type: 'assignSavedLanguage', params: languageOf },
+                { type: 'notifyUserUpdated', params: userOf },
+                { type: 'applyLanguage', params: languageOf },
+              ],
+              description: 'The session takes the returned user; the interface switches at once.',
+            },
           ],
-          description: 'The session takes the returned user; the interface switches at once.',
+          onError: errorTo('ready.failed', 'assignLanguageError'),
+        }),
+        on: {
+          'language.choose': {
+            actions: { type: 'assignNextLanguage', params: chosenLanguageOf },
+            description: 'A change of mind while saving: remembered, the last choice wins.',
+          },
         },
-        onError: errorTo('ready.failed', 'assignLanguageError'),
-      }),
+      },
     }),
     notifications: setting.region({
       description: 'Notifications on or off (disableNotifications), saved as soon as switched.',

@@ -328,6 +328,42 @@ test('two language choices in a row on a slow network: the server gets them in o
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
+test('two language choices in a row on the account page, the first still being saved: both reach the server in order, the last wins', async ({
+  page,
+  newMember,
+  api,
+  signIn,
+}) => {
+  const { email } = await newMember('language-radio-race', { language: 'en' });
+  await openAccount(page, signIn, email);
+  const path = '/client/auth/profile/change-language';
+  const before = (await api.requests(path)).length;
+  const firstSave = gate();
+  let first = true;
+  await page.route(`**${path}`, async (route) => {
+    if (first) {
+      first = false;
+      await firstSave.passed;
+    }
+    await route.continue();
+  });
+  const french = page.getByRole('radio', { name: 'Français', exact: true });
+  const english = page.getByRole('radio', { name: 'English', exact: true });
+  await french.check();
+  await expect(french).toBeChecked();
+  await english.check();
+  // The change of mind shows at once (before, the radio went back to French and was lost).
+  await expect(english).toBeChecked();
+  firstSave.open();
+
+  await expect
+    .poll(async () => (await api.requests(path)).slice(before).map((c) => c.body))
+    .toEqual([{ language: 'fr' }, { language: 'en' }]);
+  await expect(page.getByRole('status').filter({ hasText: 'Language saved.' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'English', exact: true })).toBeChecked();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
 test("a member's unsaved language choice stays theirs: after their session expired and a reload, the next member keeps their own", async ({
   page,
   newMember,

@@ -37,7 +37,8 @@ function languageEvents(state: State): ModelEvent[] {
       language: 'fr',
       disableNotifications: c.disableNotifications.saved,
     },
-    done('changeLanguage', { ...USER, language: setting.shown(c.language) }),
+    // The server keeps the language sent (a choice meanwhile is only shown, and saved next).
+    done('changeLanguage', { ...USER, language: c.language.pending ?? setting.shown(c.language) }),
     failed('changeLanguage', networkError()),
   ];
 }
