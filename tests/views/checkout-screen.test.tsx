@@ -75,8 +75,11 @@ describe('checkout screen: layout and price summary', () => {
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Complete your membership');
 
-    await userEvent.click(within(banner).getByRole('button', { name: 'Log out' }));
-    expect(send).toHaveBeenCalledWith({ type: 'session.signOut' });
+    const logOut = within(banner).getByRole('button', { name: 'Log out' });
+    await userEvent.click(logOut);
+    // The click shows at once (busy); the session signs out once that is painted.
+    expect(logOut).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(send).toHaveBeenCalledWith({ type: 'session.signOut' }));
   });
 
   it('shows the price summary in English from the defaults of spec 9', async () => {

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSignedIn, selectUser } from '../../../machines/session/session.selectors.ts';
 import { useServices } from '../../app/services.tsx';
@@ -65,8 +66,17 @@ export function ClubLinks() {
 /** Signs out, then /login (the label differs: "Logout" in the header, "Log out" at checkout). */
 export function LogoutButton({ label }: { label: string }) {
   const signOut = useSignOut();
+  const [leaving, setLeaving] = useState(false);
   return (
-    <button type="button" className="button button--secondary header__logout" onClick={signOut}>
+    <button
+      type="button"
+      className="button button--secondary header__logout"
+      aria-busy={leaving || undefined}
+      onClick={() => {
+        setLeaving(true);
+        signOut();
+      }}
+    >
       {label}
     </button>
   );
