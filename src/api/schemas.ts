@@ -7,6 +7,7 @@ import type {
   Tokens,
   User,
 } from '../../machines/shared/domain.ts';
+import { isUsableToken } from './tokens.ts';
 
 /**
  * Server bodies (docs/api.md, "Shapes") parsed into the domain types.
@@ -15,13 +16,36 @@ import type {
  * checks that the parsed output is assignable to it.
  */
 
+/** An ISO 8601 date, alone or with a time (`T` or a space) and an optional zone. */
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ]([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+
+/**
+ * A real ISO 8601 date: not whatever the browser's lenient parser makes of a
+ * string ("12" is not December 2001, "2027-02-30" is not 2 March).
+ */
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value.trim());
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  return (
+    calendar.getUTCMonth() === month - 1 &&
+    calendar.getUTCDate() === day &&
+    !Number.isNaN(Date.parse(value))
+  );
+}
+
 const DateString = v.pipe(
   v.string(),
-  v.check((value) => !Number.isNaN(Date.parse(value)), 'Expected a date'),
+  v.check((value: string) => isIsoDate(value), 'Expected a date'),
 );
 
-/** A date field: absent or null both read as null. */
-const OptionalDate = v.optional(v.nullable(DateString), null);
+/** A date field: absent, null or empty all read as null (no date). */
+const OptionalDate = v.pipe(
+  v.optional(v.nullable(v.union([v.literal(''), DateString])), null),
+  v.transform((value) => value || null),
+);
 
 export const BillingAddressSchema: v.GenericSchema<unknown, BillingAddress> = v.object({
   country_code: v.literal('CA'),
@@ -50,8 +74,21 @@ export const UserSchema: v.GenericSchema<unknown, User> = v.object({
   email: v.string(),
   phone: v.string(),
   language: v.fallback(v.picklist(['en', 'fr']), 'en'),
-  isBetaTester: v.optional(v.boolean(), false),
-  disableNotifications: v.optional(v.boolean()),
+  /** Absent or null (a column never set): false, spec 3's default. */
+  isBetaTester: v.optional(
+    v.pipe(
+      v.nullable(v.boolean()),
+      v.transform((value) => value ?? false),
+    ),
+    false,
+  ),
+  /** Absent or null: not set (notifications on). */
+  disableNotifications: v.optional(
+    v.pipe(
+      v.nullable(v.boolean()),
+      v.transform((value) => value ?? undefined),
+    ),
+  ),
   /** Absent or null also mean "no address yet". */
   billingAddress: v.optional(
     v.union([
@@ -75,7 +112,11 @@ export const MembershipSchema: v.GenericSchema<unknown, Membership> = v.object({
   chargerOrderedAt: OptionalDate,
 });
 
-const TokenString = v.pipe(v.string(), v.nonEmpty());
+/** What the token store keeps (src/api/tokens.ts): one rule for the answer and the store. */
+const TokenString = v.pipe(
+  v.string(),
+  v.check((value: string) => isUsableToken(value), 'Expected a token'),
+);
 
 export const TokensSchema: v.GenericSchema<unknown, Tokens> = v.object({
   token: TokenString,
@@ -102,7 +143,7 @@ export const LoginResponseSchema: v.GenericSchema<unknown, LoginResponse> = v.un
 export const VerifyResponseSchema: v.GenericSchema<unknown, Tokens> = v.pipe(
   v.object({
     token: TokenString,
-    refreshToken: v.optional(v.nullable(v.string())),
+    refreshToken: v.optional(v.nullable(v.union([v.literal(''), TokenString]))),
     user: UserSchema,
   }),
   v.transform(({ token, refreshToken, user }) => ({

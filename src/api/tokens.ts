@@ -12,7 +12,11 @@ export const TOKEN_KEYS: Readonly<{ accessToken: string; refreshToken: string }>
 /** Why the last session on this device ended ('expired' or 'signedOut'), for the other tabs. */
 export const SESSION_END_KEY = 'evclub.sessionEnd';
 
-export const MAX_TOKEN_LENGTH = 4096;
+/**
+ * Room for a large JWT (many claims): servers cap a request's headers at 8 to
+ * 16 KB, so a longer value cannot be a token any server takes, and reads as none.
+ */
+export const MAX_TOKEN_LENGTH = 16_384;
 
 export interface StoredTokens {
   accessToken: string | null;
@@ -37,7 +41,12 @@ export interface TokenStore {
   readonly keys: typeof TOKEN_KEYS;
 }
 
-/** A token is one non-empty run of non-space characters, at most 4096 long. */
+/**
+ * A token is one non-empty run of non-space characters, at most MAX_TOKEN_LENGTH
+ * long. The answers that carry tokens are parsed with this rule too
+ * (src/api/schemas.ts), so a token the store would not keep is an unreadable
+ * answer, never a sign-in that silently stores nothing.
+ */
 export function isUsableToken(value: unknown): value is string {
   return (
     typeof value === 'string' &&

@@ -39,6 +39,13 @@ describe('UserSchema', () => {
     expect(v.parse(UserSchema, withoutFlag).isBetaTester).toBe(false);
   });
 
+  it('reads a flag never set (null) as its default, not as an unreadable user', () => {
+    const user = v.parse(UserSchema, userJson({ isBetaTester: null, disableNotifications: null }));
+    expect(user.isBetaTester).toBe(false);
+    expect(user.disableNotifications).toBeUndefined();
+    expect(ok(UserSchema, userJson({ isBetaTester: 'false' }))).toBe(false);
+  });
+
   it('takes a billing address, {} for none, and reads null or absent as {}', () => {
     expect(v.parse(UserSchema, userJson({ billingAddress: address })).billingAddress).toEqual(
       address,
@@ -83,6 +90,39 @@ describe('MembershipSchema', () => {
     });
   });
 
+  it('reads an empty date as no date', () => {
+    expect(
+      v.parse(MembershipSchema, membershipJson({ chargerOrderedAt: '', cancelledAt: '' })),
+    ).toMatchObject({ chargerOrderedAt: null, cancelledAt: null });
+  });
+
+  it('takes ISO 8601 dates, with a time and a zone or alone', () => {
+    for (const validTo of [
+      '2027-06-10',
+      '2027-06-10T02:00:00Z',
+      '2027-06-10T02:00:00.123Z',
+      '2027-06-10T23:00:00-05:00',
+      '2027-06-10T23:00',
+      '2027-06-10 23:00:00+0100',
+      '2028-02-29',
+    ]) {
+      expect(ok(MembershipSchema, membershipJson({ validTo })), validTo).toBe(true);
+    }
+  });
+
+  it('rejects what the browser would guess a date from: "12", "0", an epoch, the 30th of February', () => {
+    for (const validTo of [
+      '12',
+      '0',
+      '1830000000000',
+      '2027-02-30',
+      '2027-13-01',
+      '2027-06-10T24:00',
+    ]) {
+      expect(ok(MembershipSchema, membershipJson({ validTo })), validTo).toBe(false);
+    }
+  });
+
   it('rejects a date that is not a date, and a missing externalId', () => {
     expect(ok(MembershipSchema, membershipJson({ validTo: 'soon' }))).toBe(false);
     const { externalId: _dropped, ...rest } = membershipJson();
@@ -95,6 +135,19 @@ describe('token answers', () => {
     expect(ok(TokensSchema, { token: 'a', refreshToken: 'r', user: userJson() })).toBe(true);
     expect(ok(TokensSchema, { token: 'a', user: userJson() })).toBe(false);
     expect(ok(TokensSchema, { token: '', refreshToken: 'r', user: userJson() })).toBe(false);
+  });
+
+  it('a token is what the token store keeps: a large JWT is one; a token with spaces or over 16 KB makes the answer unreadable (never a sign-in that stores nothing)', () => {
+    const user = userJson();
+    const jwt = `eyJhbGciOiJIUzI1NiJ9.${'x'.repeat(8000)}.sig`;
+    expect(v.parse(LoginResponseSchema, { token: jwt, refreshToken: jwt, user })).toMatchObject({
+      token: jwt,
+    });
+    for (const bad of ['a b', 'x'.repeat(16_385), 'undefined']) {
+      expect(ok(LoginResponseSchema, { token: bad, refreshToken: 'r', user })).toBe(false);
+      expect(ok(TokensSchema, { token: 'a', refreshToken: bad, user })).toBe(false);
+      expect(ok(VerifyResponseSchema, { token: 'a', refreshToken: bad, user })).toBe(false);
+    }
   });
 
   it('a login answer may carry only isVerified', () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createTokenStore, hasTokensAfter, TOKEN_KEYS } from '../../src/api/tokens.ts';
+import {
+  createTokenStore,
+  hasTokensAfter,
+  isUsableToken,
+  TOKEN_KEYS,
+} from '../../src/api/tokens.ts';
 import { createSafeStorage } from '../../src/lib/safe-storage.ts';
 
 function throwingStorage(): Storage {
@@ -59,7 +64,7 @@ describe('token store', () => {
     ['inner whitespace', 'abc def'],
     ['a trailing newline', 'abc\n'],
     ['a leading space', ' abc'],
-    ['more than 4096 characters', 'x'.repeat(4097)],
+    ['more than 16 KB', 'x'.repeat(16_385)],
   ])('treats %s as absent', (_label, value) => {
     localStorage.setItem('evclub.accessToken', value);
     localStorage.setItem('evclub.refreshToken', value);
@@ -69,8 +74,9 @@ describe('token store', () => {
     });
   });
 
-  it('accepts a token of exactly 4096 characters', () => {
-    const token = 'x'.repeat(4096);
+  it('accepts a large JWT (8,000 characters) and a token of exactly 16 KB', () => {
+    expect(isUsableToken(`eyJ.${'x'.repeat(8000)}.sig`)).toBe(true);
+    const token = 'x'.repeat(16_384);
     localStorage.setItem('evclub.accessToken', token);
     expect(createTokenStore(localStorage).read().accessToken).toBe(token);
   });
