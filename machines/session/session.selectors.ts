@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { User } from '../shared/domain.ts';
-import { NETWORK_ERROR_KEY, TIMEOUT_ERROR_KEY } from '../shared/error-key.ts';
+import { isConnectionErrorKey } from '../shared/error-key.ts';
 import type { SessionMachine } from './session.machine.ts';
 import type { LoginForm, SignOutReason } from './session.types.ts';
 
@@ -19,7 +19,7 @@ export const selectLoadErrorKey = (s: SessionSnapshot): string | null => s.conte
 /** The last failed load of the user was an answer (a 5xx, an unreadable one), not a connection problem. */
 export const wasLoadAnswered = (s: SessionSnapshot): boolean => {
   const key = s.context.loadErrorKey;
-  return key !== null && key !== NETWORK_ERROR_KEY && key !== TIMEOUT_ERROR_KEY;
+  return key !== null && !isConnectionErrorKey(key);
 };
 export const selectUser = (s: SessionSnapshot): User => s.context.user;
 export const selectSignOutReason = (s: SessionSnapshot): SignOutReason | null =>

@@ -30,3 +30,8 @@ export function statusOf(error: unknown): number | undefined {
   }
   return undefined;
 }
+
+/** The request got no answer (no connection, or none in time): not something the server said. */
+export function isConnectionErrorKey(key: string): boolean {
+  return key === NETWORK_ERROR_KEY || key === TIMEOUT_ERROR_KEY;
+}

@@ -1,6 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { useSyncExternalStore } from 'react';
-import { isUnavailable } from '../../machines/membership/membership.selectors.ts';
+import {
+  isUnavailable,
+  selectMembershipErrorKey,
+} from '../../machines/membership/membership.selectors.ts';
 import {
   isLoadingUser,
   isServerUnreachable,
@@ -8,8 +11,10 @@ import {
   isSignedIn,
   wasLoadAnswered,
 } from '../../machines/session/session.selectors.ts';
+import { isConnectionErrorKey } from '../../machines/shared/error-key.ts';
 import type { MembershipActor } from '../app/services.tsx';
 import { useServices } from '../app/services.tsx';
+import { useSignOut } from '../app/use-sign-out.ts';
 import { LoadingScreen } from '../screens/loading/loading-screen.tsx';
 import { UnreachableScreen } from '../screens/loading/unreachable-screen.tsx';
 
@@ -20,6 +25,7 @@ import { UnreachableScreen } from '../screens/loading/unreachable-screen.tsx';
  */
 export function PendingScreen() {
   const { session, membership } = useServices();
+  const signOut = useSignOut();
   const unreachable = useSelector(session, isServerUnreachable);
   const answered = useSelector(session, wasLoadAnswered);
   const loadingAccount = useSelector(session, (s) => !isSettled(s) || isLoadingUser(s));
@@ -29,13 +35,20 @@ export function PendingScreen() {
     return (
       <UnreachableScreen
         titleKey={answered ? 'errors.accountUnavailable' : 'errors.unreachableTitle'}
-        bodyKey={answered ? 'errors.accountUnavailableBody' : undefined}
+        bodyKey={answered ? 'errors.answeredBody' : undefined}
         onRetry={() => session.send({ type: 'session.retry' })}
+        onSignOut={signOut}
       />
     );
   }
   if (membershipActor) {
-    return <MembershipPending membership={membershipActor} loadingAccount={loadingAccount} />;
+    return (
+      <MembershipPending
+        membership={membershipActor}
+        loadingAccount={loadingAccount}
+        onSignOut={signOut}
+      />
+    );
   }
   return <LoadingScreen account={loadingAccount} />;
 }
@@ -43,20 +56,26 @@ export function PendingScreen() {
 function MembershipPending({
   membership,
   loadingAccount,
+  onSignOut,
 }: {
   membership: MembershipActor;
   loadingAccount: boolean;
+  onSignOut(): void;
 }) {
   const { session } = useServices();
   const unavailable = useSelector(
     membership,
     (s) => isUnavailable(s) && isSignedIn(session.getSnapshot()),
   );
+  const errorKey = useSelector(membership, selectMembershipErrorKey);
   if (unavailable) {
+    const answered = errorKey !== null && !isConnectionErrorKey(errorKey);
     return (
       <UnreachableScreen
         titleKey="errors.membershipUnavailable"
+        bodyKey={answered ? 'errors.answeredBody' : undefined}
         onRetry={() => membership.send({ type: 'membership.refetch' })}
+        onSignOut={onSignOut}
       />
     );
   }

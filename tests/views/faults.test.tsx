@@ -139,6 +139,9 @@ describe('the pending view when the server cannot be reached', () => {
     expect(alert).not.toHaveTextContent('could not reach the server');
     expect(alert).not.toHaveTextContent('Check your connection');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+    // Try again may not help: the page (which has no header) offers the way out.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
+    await waitForState(actor, (s) => s.matches('signedOut'));
   });
 
   it('a membership that cannot be loaded says so with Try again, which loads it again', async () => {
@@ -156,7 +159,12 @@ describe('the pending view when the server cannot be reached', () => {
       services: { session: actor, membership: membershipAccessOf(membership) },
       path: '/dashboard',
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your membership');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We could not load your membership');
+    // A 5xx is an answer: not a matter of the member's connection.
+    expect(alert).toHaveTextContent('The server answered, but not with what we asked for');
+    expect(alert).not.toHaveTextContent('Check your connection');
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Activate membership' })).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     await waitForState(membership, (s) => s.matches('loaded'));

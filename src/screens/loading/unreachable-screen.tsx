@@ -7,12 +7,11 @@ interface UnreachableScreenProps {
     | 'errors.unreachableTitle'
     | 'errors.accountUnavailable'
     | 'errors.membershipUnavailable';
-  /** `errors.unreachableBody` (the default: the member is still signed in), `errors.accountUnavailableBody` or `errors.unreachablePageBody`. */
-  bodyKey?:
-    | 'errors.unreachableBody'
-    | 'errors.accountUnavailableBody'
-    | 'errors.unreachablePageBody';
+  /** `errors.unreachableBody` (the default: the member is still signed in), `errors.answeredBody` (the server answered) or `errors.unreachablePageBody`. */
+  bodyKey?: 'errors.unreachableBody' | 'errors.answeredBody' | 'errors.unreachablePageBody';
   onRetry(): void;
+  /** A way out when Try again may not help (the page has no header then): Logout. */
+  onSignOut?: () => void;
 }
 
 /**
@@ -25,6 +24,7 @@ export function UnreachableScreen({
   titleKey,
   bodyKey = 'errors.unreachableBody',
   onRetry,
+  onSignOut,
 }: UnreachableScreenProps) {
   const { t } = useTranslation('common');
   return (
@@ -37,6 +37,11 @@ export function UnreachableScreen({
       <button type="button" className="button button--primary" onClick={onRetry}>
         {t('errors.retry')}
       </button>
+      {onSignOut ? (
+        <button type="button" className="button button--secondary" onClick={onSignOut}>
+          {t('header.logout')}
+        </button>
+      ) : null}
     </div>
   );
 }

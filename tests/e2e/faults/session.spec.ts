@@ -62,6 +62,28 @@ test('GET client/auth/profile at start-up: retried, then "could not reach the se
   }
 });
 
+test('a profile the server keeps answering wrongly: the page says so and offers Logout, the way out when Try again cannot help', async ({
+  page,
+  openAsMember,
+  faults,
+}) => {
+  const { email } = await openAsMember('/dashboard', 'fault-profile-out', { state: 'active' });
+  await faults.survive('GET client/auth/profile, always malformed', {
+    inject: { path: '/client/auth/profile', method: 'GET', kind: 'malformed', email, times: 50 },
+    act: () => page.reload().then(() => undefined),
+    shown: async () => {
+      await alertSays(page, 'We could not load your account');
+      await expect(page.getByRole('alert')).toContainText(
+        'The server answered, but not with what we asked for',
+      );
+    },
+  });
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expectHeading(page, 'Sign in');
+  expect(await page.evaluate(() => localStorage.getItem('evclub.accessToken'))).toBeNull();
+});
+
 test('a single blip on the profile at start-up is absorbed: the member only sees the dashboard', async ({
   page,
   signedInMember,
@@ -98,6 +120,12 @@ test('GET club/memberships with no copy kept: "could not load your membership", 
       },
       shown: async () => {
         await alertSays(page, 'We could not load your membership');
+        await expect(page.getByRole('alert')).toContainText(
+          kind === 'drop' || kind === 'hang'
+            ? 'Check your connection'
+            : 'The server answered, but not with what we asked for',
+        );
+        await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
         await expect(page.getByRole('button', { name: 'Activate membership' })).toHaveCount(0);
         await expect(page).toHaveURL(/\/dashboard$/);
       },
