@@ -123,6 +123,23 @@ test('member screens at 320 px', async ({ page, openAsMember }) => {
   await checkScreen(page, page.getByRole('button', { name: 'Save profile' }));
 });
 
+test('a name that is one long word wraps on the dashboard at 320 px', async ({
+  page,
+  openAsMember,
+}) => {
+  await openAsMember('/dashboard', 'narrow-long-name', { state: 'active' });
+  // A name from elsewhere than this app's sign-up (whose rules stop at 32), as one word.
+  const firstName = 'Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewissenhaft';
+  await page.route('**/api/client/auth/profile', async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    const answer = await route.fetch();
+    return route.fulfill({ response: answer, json: { ...(await answer.json()), firstName } });
+  });
+  await page.reload();
+  await expect(page.getByText(`Welcome, ${firstName}`)).toBeVisible();
+  await expectNoHorizontalScroll(page);
+});
+
 test('checkout, its 3D Secure dialog and the dashboard at 320 px', async ({
   page,
   memberAtCheckout,
