@@ -4,6 +4,12 @@
  */
 export type Language = 'en' | 'fr';
 
+/** A language tag or name as one of the two ('fr', 'FR', 'fr-CA' → fr); anything else → en (spec 9's fallback). */
+export function toLanguage(value: string | undefined | null): Language {
+  const base = (value ?? '').trim().slice(0, 2).toLowerCase();
+  return base === 'fr' ? 'fr' : 'en';
+}
+
 export interface BillingAddress {
   country_code: 'CA';
   address_1: string;

@@ -1,11 +1,12 @@
 import * as v from 'valibot';
-import type {
-  BillingAddress,
-  LoginResponse,
-  Membership,
-  SubscriptionResponse,
-  Tokens,
-  User,
+import {
+  type BillingAddress,
+  type LoginResponse,
+  type Membership,
+  type SubscriptionResponse,
+  type Tokens,
+  toLanguage,
+  type User,
 } from '../../machines/shared/domain.ts';
 import { isUsableToken } from './tokens.ts';
 
@@ -73,7 +74,14 @@ export const UserSchema: v.GenericSchema<unknown, User> = v.object({
   lastName: v.string(),
   email: v.string(),
   phone: v.string(),
-  language: v.fallback(v.picklist(['en', 'fr']), 'en'),
+  /** 'fr', 'FR', 'fr-CA' are French; anything else (absent, null, 'de') English, the fallback. */
+  language: v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((value) => toLanguage(typeof value === 'string' ? value : null)),
+    ),
+    'en',
+  ),
   /** Absent or null (a column never set): false, spec 3's default. */
   isBetaTester: v.optional(
     v.pipe(

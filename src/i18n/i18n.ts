@@ -2,7 +2,9 @@ import i18next, { type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '../../machines/shared/domain.ts';
+import { type Language, toLanguage } from '../../machines/shared/domain.ts';
+
+export { toLanguage };
 
 export const LANGUAGES = ['en', 'fr'] as const satisfies readonly Language[];
 export const FALLBACK_LANGUAGE: Language = 'en';
@@ -22,11 +24,6 @@ export const DETECTION_ORDER = [
   'navigator',
   'htmlTag',
 ] as const;
-
-export function toLanguage(value: string | undefined | null): Language {
-  const base = (value ?? '').slice(0, 2).toLowerCase();
-  return base === 'fr' ? 'fr' : 'en';
-}
 
 /**
  * The app's i18next instance: translations read over HTTP from

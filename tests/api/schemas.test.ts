@@ -32,6 +32,17 @@ describe('UserSchema', () => {
   it('reads another language as en', () => {
     expect(v.parse(UserSchema, userJson({ language: 'de' })).language).toBe('en');
     expect(v.parse(UserSchema, userJson({ language: 'fr' })).language).toBe('fr');
+    for (const language of [null, 42, '']) {
+      expect(v.parse(UserSchema, userJson({ language })).language).toBe('en');
+    }
+    const { language: _dropped, ...withoutLanguage } = userJson();
+    expect(v.parse(UserSchema, withoutLanguage).language).toBe('en');
+  });
+
+  it('reads French however the server spells it (FR, fr-CA): a French member is not switched to English', () => {
+    for (const language of ['FR', 'fr-CA', 'fr_CA', ' fr ']) {
+      expect(v.parse(UserSchema, userJson({ language })).language, language).toBe('fr');
+    }
   });
 
   it('defaults isBetaTester to false when absent', () => {
