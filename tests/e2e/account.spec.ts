@@ -13,7 +13,7 @@ import type { Page, Route } from '@playwright/test';
 import { type LoggedRequest, redacted } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, LOGIN, test } from './support/fixtures.ts';
-import { gate } from './support/gate.ts';
+import { holdFirstRequest } from './support/gate.ts';
 import { PASSWORD, storedTokens } from './support/members.ts';
 
 // Each test walks a whole flow (several sign-ins and axe scans): on a busy
@@ -303,15 +303,7 @@ test('two language choices in a row on a slow network: the server gets them in o
   await openAccount(page, signIn, email);
   const before = (await api.requests('/client/auth/profile/change-language')).length;
   // The first save is slow to leave the browser.
-  const firstSave = gate();
-  let first = true;
-  await page.route('**/client/auth/profile/change-language', async (route) => {
-    if (first) {
-      first = false;
-      await firstSave.passed;
-    }
-    await route.continue();
-  });
+  const firstSave = await holdFirstRequest(page, '**/client/auth/profile/change-language');
 
   await page.getByRole('button', { name: 'Français', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Votre compte' })).toBeVisible();
@@ -338,15 +330,8 @@ test('two language choices in a row on the account page, the first still being s
   await openAccount(page, signIn, email);
   const path = '/client/auth/profile/change-language';
   const before = (await api.requests(path)).length;
-  const firstSave = gate();
-  let first = true;
-  await page.route(`**${path}`, async (route) => {
-    if (first) {
-      first = false;
-      await firstSave.passed;
-    }
-    await route.continue();
-  });
+  // The first save is slow to leave the browser.
+  const firstSave = await holdFirstRequest(page, `**${path}`);
   const french = page.getByRole('radio', { name: 'Français', exact: true });
   const english = page.getByRole('radio', { name: 'English', exact: true });
   await french.check();
@@ -447,15 +432,7 @@ test('notifications: a change of mind while the first tap is being saved is kept
   const path = '/client/auth/profile/notifications';
   const before = await countOf(api, path);
   // The first save is slow to leave the browser.
-  const firstSave = gate();
-  let first = true;
-  await page.route(`**${path}`, async (route) => {
-    if (first) {
-      first = false;
-      await firstSave.passed;
-    }
-    await route.continue();
-  });
+  const firstSave = await holdFirstRequest(page, `**${path}`);
   const toggle = page.getByRole('switch', { name: 'Receive notifications', exact: true });
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-checked', 'false');

@@ -394,7 +394,7 @@ test.describe('dashboard (spec 2, 4)', () => {
       signedInMember,
     }) => {
       const evening = inDays(123).replace('T12:00', 'T02:00');
-      const { email } = await signedInMember('dashboard-zone', {
+      await signedInMember('dashboard-zone', {
         membership: { validTo: evening },
       });
       await expect(page).toHaveURL(/\/dashboard$/);
