@@ -123,7 +123,10 @@ export const activationMachine = setup({
       description:
         'The member has a membership that is not active and cannot be activated again: the screen says so and points to the dashboard; the button can be pressed again.',
       on: {
-        'activation.activate': { target: 'activating', description: 'Try again.' },
+        'activation.activate': {
+          target: 'activating',
+          description: 'Pressed again: the server is asked once more.',
+        },
       },
     },
     toBilling: {

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_PATH, HEADLESS_ARGS } from '../tools/chromium.mjs';
+import { TEST_TIME_ZONE } from './support/members.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -43,7 +44,7 @@ export default defineConfig({
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     locale: 'en-CA',
-    timezoneId: 'America/Toronto',
+    timezoneId: TEST_TIME_ZONE,
     browserName: 'chromium',
     launchOptions: { executablePath: CHROMIUM_PATH, args: HEADLESS_ARGS },
   },

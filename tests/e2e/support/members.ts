@@ -33,8 +33,12 @@ export function inDays(days: number): string {
   return date.toISOString();
 }
 
-/** The calendar day the dashboard shows for an ISO date (year-month-day, UTC). */
-export const dayOf = (iso: string): string => iso.slice(0, 10);
+/** The browsers' time zone in the tests (playwright.config.ts): a member in Toronto. */
+export const TEST_TIME_ZONE = 'America/Toronto';
+
+/** The calendar day the dashboard shows for an ISO date: year-month-day, the member's day. */
+export const dayOf = (iso: string, timeZone = TEST_TIME_ZONE): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(iso));
 
 export const ADDRESS: BillingAddress = {
   country_code: 'CA',
