@@ -32,9 +32,17 @@ export type ForgotPasswordEvent =
   | { type: 'code.back' }
   | kit.FormEvent<'reset', ResetPasswordField>;
 
-function initialContext(): ForgotPasswordContext {
+/**
+ * What the app knows when the page opens: the email whose code went out, when
+ * the page was left (reloaded, or discarded by a phone) at the code step.
+ */
+export interface ForgotPasswordInput {
+  resumeEmail: string | null;
+}
+
+function initialContext({ input }: { input: ForgotPasswordInput }): ForgotPasswordContext {
   return {
-    request: kit.createForm(forgotEmailSchema, { email: '' }),
+    request: kit.createForm(forgotEmailSchema, { email: input.resumeEmail ?? '' }),
     resetToken: null,
     newPassword: kit.createForm(resetPasswordSchema, { password: '', passwordConfirmation: '' }),
   };
@@ -90,6 +98,7 @@ export const forgotPasswordMachine = setup({
     context: {} as ForgotPasswordContext,
     events: {} as ForgotPasswordEvent,
     children: {} as { otp: 'otp' },
+    input: {} as ForgotPasswordInput,
     tags: {} as 'busy',
   },
   actors: {
@@ -118,8 +127,14 @@ export const forgotPasswordMachine = setup({
     ),
     /** Provided by the app: /login?reset=1, where the success message shows. */
     goToLoginWithSuccess: () => {},
+    /** Provided by the app: this tab keeps the email while its code is awaited (a reload comes back to the code step). */
+    rememberCodeStep: (_args, _params: { email: string }) => {},
+    /** Provided by the app: the tab forgets it (back to step 1, or the password changed). */
+    forgetCodeStep: () => {},
   },
   guards: {
+    /** The page opened with the email of a code awaited before a reload. */
+    isResuming: ({ context }) => context.request.values.email !== '',
     isEmailValid: ({ context }) => kit.isFormValid(context.request),
     /** No code went out (network, time-out, 5xx): say so and stay. Any other answer goes on: reveal nothing. */
     isNotDelivered: (_args, params: { error: unknown }) => isNotDelivered(params.error),
@@ -131,8 +146,20 @@ export const forgotPasswordMachine = setup({
   description:
     'Forgot password: ask for a code by email, enter the 6-digit code, choose a new password, then back to sign in with a success message. The request step never reveals whether an address has an account.',
   context: initialContext,
-  initial: 'request',
+  initial: 'opening',
   states: {
+    opening: {
+      description:
+        'The page opens: back at the code step when this tab was awaiting a code (a reload, or a phone that discarded the tab meanwhile), else at step 1.',
+      always: [
+        {
+          guard: 'isResuming',
+          target: 'code',
+          description: 'A code went out to the email this tab kept: enter it (or ask for another).',
+        },
+        { target: 'request' },
+      ],
+    },
     request: {
       description: 'Step 1: the member gives the email address the code goes to.',
       initial: 'editing',
@@ -184,6 +211,7 @@ export const forgotPasswordMachine = setup({
     code: {
       description:
         'Step 2: the 6-digit code from the email, as the otp machine (the same step as sign-in); it reveals nothing about the address either.',
+      entry: { type: 'rememberCodeStep', params: requestResetInput },
       invoke: {
         id: 'otp',
         src: 'otp',
@@ -197,6 +225,7 @@ export const forgotPasswordMachine = setup({
       on: {
         'code.back': {
           target: '#forgotPassword.request',
+          actions: 'forgetCodeStep',
           description: 'Use another email address: the typed email is kept.',
         },
       },
@@ -243,7 +272,7 @@ export const forgotPasswordMachine = setup({
     done: {
       type: 'final',
       description: 'The password is changed: back to /login with the success message.',
-      entry: 'goToLoginWithSuccess',
+      entry: ['forgetCodeStep', 'goToLoginWithSuccess'],
     },
   },
 });

@@ -135,33 +135,75 @@ test('from the login screen to a new password: the new one signs in, the old one
   await expect(page).toHaveURL(/\/activation$/);
 });
 
-test('an unknown address gets exactly the same next step as a known one, and no code', async ({
+test('a reload while the code is awaited (or a phone that discarded the tab) comes back to the code step: no new code, the one emailed works', async ({
   page,
+  newMember,
+  api,
+}) => {
+  const { email, code } = await atCodeStep({ page, newMember, api }, 'forgot-reload');
+  const requested = (await api.requests('/client/auth/reset-password/request')).length;
+  await page.reload();
+  await expect(heading(page, EN.codeTitle)).toBeVisible();
+  await expect(page.getByText(`If an account exists for ${email}, we have sent`)).toBeVisible();
+  expect((await api.requests('/client/auth/reset-password/request')).length).toBe(requested);
+  await enterCode(page, code);
+  await expect(heading(page, EN.newTitle)).toBeVisible();
+  await page.getByLabel(EN.newPassword, { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel(EN.confirmation, { exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: EN.change, exact: true }).click();
+  await expect(page).toHaveURL(/\/login\?reset=1$/);
+  // Done: the tab keeps nothing; the page opens at step 1 again.
+  expect(
+    await page.evaluate(() => sessionStorage.getItem('evclub.forgotPasswordEmail')),
+  ).toBeNull();
+  await page.goto('/forgot-password');
+  await expect(heading(page, EN.requestTitle)).toBeVisible();
+});
+
+test('leaving the code step by “Back to sign in” forgets it: the next visit starts at step 1', async ({
+  page,
+  newMember,
+  api,
+}) => {
+  await atCodeStep({ page, newMember, api }, 'forgot-leave');
+  await page.getByRole('link', { name: 'Back to sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('link', { name: EN.forgotLink, exact: true }).click();
+  await expect(heading(page, EN.requestTitle)).toBeVisible();
+  await page.reload();
+  await expect(heading(page, EN.requestTitle)).toBeVisible();
+});
+
+test('an unknown address gets exactly the same next step as a known one, and no code', async ({
+  context,
   api,
   request,
   uniqueEmail,
 }) => {
+  // Each address in a tab of its own (a tab keeps the address whose code it awaits).
+  const page = await context.newPage();
+  const otherTab = await context.newPage();
   const known = uniqueEmail('forgot-known');
   const unknown = uniqueEmail('forgot-unknown');
   await api.createUser({ email: known, password: OLD_PASSWORD });
 
   /** What the code step shows, with the address itself taken out. */
-  const codeStepFor = async (email: string) => {
-    await page.goto('/forgot-password');
-    await expect(heading(page, EN.requestTitle)).toBeVisible();
-    await requestCode(page, email);
-    const section = page.locator('section.forgot');
+  const codeStepFor = async (email: string, tab: Page) => {
+    await tab.goto('/forgot-password');
+    await expect(heading(tab, EN.requestTitle)).toBeVisible();
+    await requestCode(tab, email);
+    const section = tab.locator('section.forgot');
     return {
       // biome-ignore lint/performance/useDomNodeTextContent: what is SHOWN matters (hidden alerts left out).
       text: (await section.innerText()).replaceAll(email, '<email>'),
-      headings: await page.getByRole('heading').allInnerTexts(),
+      headings: await tab.getByRole('heading').allInnerTexts(),
       buttons: await section.getByRole('button').allInnerTexts(),
       boxes: await section.getByRole('textbox').count(),
     };
   };
 
-  const forKnown = await codeStepFor(known);
-  const forUnknown = await codeStepFor(unknown);
+  const forKnown = await codeStepFor(known, otherTab);
+  const forUnknown = await codeStepFor(unknown, page);
   expect(forUnknown).toEqual(forKnown);
   expect(forUnknown.text).toContain('If an account exists for <email>');
 

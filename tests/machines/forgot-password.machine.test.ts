@@ -35,13 +35,21 @@ interface Fakes {
 }
 
 /** `cooldownMs`: the resend cooldown (30 s in the app; 0 lets a test resend at once). */
-function start(fakes: Fakes = {}, { cooldownMs = RESEND_COOLDOWN_MS } = {}) {
+function start(
+  fakes: Fakes = {},
+  {
+    cooldownMs = RESEND_COOLDOWN_MS,
+    resumeEmail = null,
+  }: { cooldownMs?: number; resumeEmail?: string | null } = {},
+) {
   const calls = {
     requestReset: vi.fn(fakes.requestReset ?? (async () => undefined)),
     checkResetOtp: vi.fn(fakes.checkResetOtp ?? (async () => ({ resetToken: 'token-1' }))),
     resetPassword: vi.fn(fakes.resetPassword ?? (async () => undefined)),
   };
   const goToLoginWithSuccess = vi.fn();
+  /** What the tab was told to keep (an email) or forget (null), in order. */
+  const remembered: Array<string | null> = [];
   const actor = createActor(
     forgotPasswordMachine.provide({
       actors: {
@@ -55,11 +63,16 @@ function start(fakes: Fakes = {}, { cooldownMs = RESEND_COOLDOWN_MS } = {}) {
         }),
         resetPassword: fromPromise(({ input }) => calls.resetPassword(input)),
       },
-      actions: { goToLoginWithSuccess },
+      actions: {
+        goToLoginWithSuccess,
+        rememberCodeStep: (_args, params) => remembered.push(params.email),
+        forgetCodeStep: () => remembered.push(null),
+      },
     }),
+    { input: { resumeEmail } },
   );
   actor.start();
-  return { actor, calls, goToLoginWithSuccess };
+  return { actor, calls, goToLoginWithSuccess, remembered };
 }
 
 type Run = ReturnType<typeof start>;
@@ -255,6 +268,24 @@ describe('forgot-password machine: code step', () => {
     expect(run.actor.getSnapshot().context.request.values.email).toBe(EMAIL);
     // The code step (and what was typed in it) is gone: a new request opens a fresh one.
     expect(run.actor.getSnapshot().children.otp).toBeUndefined();
+    // The tab kept the email while the code was awaited, and forgets it going back.
+    expect(run.remembered).toEqual([EMAIL, null]);
+  });
+
+  it('opened again with the email of an awaited code (a reload): straight to the code step, no new code sent', async () => {
+    const run = start({}, { resumeEmail: EMAIL });
+    const snapshot = run.actor.getSnapshot();
+    expect(snapshot.matches('code')).toBe(true);
+    expect(snapshot.context.request.values.email).toBe(EMAIL);
+    expect(run.calls.requestReset).not.toHaveBeenCalled();
+    // The code went out before the reload: Resend waits, and checking uses the kept email.
+    const otp = otpActor(run);
+    expect(otp.getSnapshot().matches({ active: { sending: 'coolingDown' } })).toBe(true);
+    otp.send({ type: 'otp.change', code: '123456' });
+    otp.send({ type: 'otp.submit' });
+    await flushPromises();
+    expect(run.calls.checkResetOtp).toHaveBeenCalledWith({ email: EMAIL, otp: '123456' });
+    expect(run.actor.getSnapshot().matches('newPassword')).toBe(true);
   });
 });
 
@@ -318,6 +349,8 @@ describe('forgot-password machine: new password step', () => {
     });
     expect(run.actor.getSnapshot().status).toBe('done');
     expect(run.goToLoginWithSuccess).toHaveBeenCalledTimes(1);
+    // The password is changed: the tab no longer keeps the email.
+    expect(run.remembered.at(-1)).toBeNull();
   });
 
   it('shows a reset failure under the form and keeps the passwords', async () => {

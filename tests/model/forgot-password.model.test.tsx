@@ -19,6 +19,7 @@ import {
   forgotPasswordMachine,
 } from '../../machines/forgot-password/forgot-password.machine.ts';
 import type { Api } from '../../src/api/api.ts';
+import { forgetAwaitedCode, rememberAwaitedCode } from '../../src/app/forgot-password-resume.ts';
 import { ForgotPasswordScreen } from '../../src/screens/forgot-password/forgot-password-screen.tsx';
 import { PendingCalls } from '../support/deferred.ts';
 import { httpError, networkError } from '../support/fake-services.ts';
@@ -292,10 +293,27 @@ describeScreenModel<ModelEvent, Snapshot, Harness>(import.meta.filename, {
       fails: 'Changing the password fails',
     },
   },
-  walks: [{ events: EVENTS, serializeState }],
+  walks: [
+    { events: EVENTS, serializeState, input: { resumeEmail: null } },
+    // The page reloaded (or a phone discarded the tab) while this tab awaited a code.
+    {
+      label: 'reloaded at the code step',
+      events: EVENTS,
+      serializeState,
+      input: { resumeEmail: EMAIL },
+      // One step is enough: the rest is the walk above.
+      keep: (path) => path.steps.length <= 2,
+    },
+  ],
   name: describeEvent,
   say,
-  harness: createApiHarness,
+  harness: (input) => {
+    // What the tab kept before the reload (the screen reads it as it opens).
+    const { resumeEmail } = input as { resumeEmail: string | null };
+    if (resumeEmail) rememberAwaitedCode(resumeEmail);
+    else forgetAwaitedCode();
+    return createApiHarness();
+  },
   render: (h) =>
     renderScreen(<ForgotPasswordScreen />, {
       services: { api: h.api },

@@ -16,6 +16,7 @@ import {
   selectStep,
 } from '../../../machines/forgot-password/forgot-password.selectors.ts';
 import { isCodeBusy } from '../../../machines/otp/otp.selectors.ts';
+import { awaitedCodeEmail, forgetAwaitedCode } from '../../app/forgot-password-resume.ts';
 import { useFlow } from '../../app/use-flow.ts';
 import { FocusedTitle } from '../../components/focused-title.tsx';
 import {
@@ -41,6 +42,8 @@ interface StepProps {
 export function ForgotPasswordScreen() {
   const navigate = useNavigate();
   const [snapshot, send] = useFlow(forgotPasswordMachine, 'forgotPassword', {
+    // Reloaded while a code was awaited: back to the code step.
+    input: { resumeEmail: awaitedCodeEmail() },
     view: {
       // The login screen then says the password changed (`?reset=1`).
       goToLoginWithSuccess: () =>
@@ -66,7 +69,10 @@ function BackToSignIn() {
   const { t } = useTranslation('auth');
   return (
     <p className="auth-form__aside">
-      <Link to="/login">{t('forgot.back')}</Link>
+      {/* Leaving on purpose: the next visit starts at step 1 (a reload would come back to the code). */}
+      <Link to="/login" onClick={forgetAwaitedCode}>
+        {t('forgot.back')}
+      </Link>
     </p>
   );
 }
