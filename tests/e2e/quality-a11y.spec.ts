@@ -77,18 +77,33 @@ test('subscription and dashboard (active, then inactive) in English', async ({
   await checkScreen(page);
 });
 
-test('the loading view while the current user loads', async ({ page, signedInMember }) => {
+test('the loading view while the current user loads; nothing on it moves (no layout shift)', async ({
+  page,
+  signedInMember,
+}) => {
   await signedInMember('a11y-loading', { state: 'active', quickly: true });
   const profile = gate();
   await page.route('**/api/client/auth/profile', async (route) => {
     await profile.passed;
     await route.fallback();
   });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Array<{ value: number }>) {
+        shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   await page.goto('/dashboard');
   await expect(page.getByText('Setting up your workspace...')).toBeVisible();
+  await expect(page.getByText('Loading your account...')).toBeVisible();
   await expectNoViolations(page);
   profile.open();
   await expectHeading(page, 'Dashboard');
+  // The account line hides in place once the user is in (the membership may still load).
+  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
 });
 
 test('login and registration in French', async ({ page }) => {

@@ -15,7 +15,10 @@ export function LoadingScreen({ account = false }: { account?: boolean }) {
       <Spinner size="lg" />
       <p className="loading-screen__title">{t('loading.title')}</p>
       <p className="loading-screen__subtitle">{t('loading.subtitle')}</p>
-      {account ? <p className="loading-screen__account">{t('loading.account')}</p> : null}
+      {/* Always laid out, shown only while the account loads: nothing moves when it starts or stops. */}
+      <p className="loading-screen__account" aria-hidden={account ? undefined : true}>
+        {t('loading.account')}
+      </p>
     </div>
   );
 }
