@@ -29,7 +29,23 @@ try {
 }
 await yieldToBrowser();
 
-const app = createRoot(root);
+// React renders beside the static splash, which stays until the app shows
+// something: its first commit may be empty (the first page still loading),
+// and rendering into #root itself would clear the splash then, leaving the
+// page blank (about 240 ms on a slow phone). The splash goes in the same
+// task as the app's first content, before that is painted: nothing moves.
+const mount = document.createElement('div');
+root.append(mount);
+const splash = root.querySelector('.boot');
+if (splash) {
+  const firstContent = new MutationObserver(() => {
+    if (!mount.hasChildNodes()) return;
+    splash.remove();
+    firstContent.disconnect();
+  });
+  firstContent.observe(mount, { childList: true });
+}
+const app = createRoot(mount);
 startTransition(() => {
   app.render(<StrictMode>{page}</StrictMode>);
 });

@@ -234,9 +234,6 @@ export const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
-/** How long a navigation keeps the page it leaves, and how long its loading view then stays. */
-export const LATER_NAVIGATIONS = { defaultPendingMs: 200, defaultPendingMinMs: 300 } as const;
-
 /**
  * The router, and the one place navigation after signing in or out comes
  * from: whenever the session signs in or out (here, in another tab, or when
@@ -252,18 +249,10 @@ export function createAppRouter(
     context: { services },
     ...(history ? { history } : {}),
     defaultPreload: 'intent',
-    // The first load has no page to keep showing: the loading view at once, or
-    // the page would stay blank between the static splash and it (about 240 ms
-    // on a slow phone). Afterwards a navigation keeps the page it leaves for
-    // 200 ms, and a loading view that shows stays 300 ms (no flash).
-    defaultPendingMs: 0,
-    defaultPendingMinMs: 0,
+    defaultPendingMs: 200,
+    defaultPendingMinMs: 300,
     defaultPendingComponent: PendingScreen,
     scrollRestoration: true,
-  });
-  const stopWatchingFirstLoad = router.subscribe('onResolved', () => {
-    stopWatchingFirstLoad();
-    router.update({ ...router.options, ...LATER_NAVIGATIONS });
   });
   let signedIn = isSignedIn(services.session.getSnapshot());
   services.session.subscribe((snapshot) => {

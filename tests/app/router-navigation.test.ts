@@ -17,7 +17,7 @@ import {
 } from '../../machines/shared/domain.ts';
 import { membershipAccessOf } from '../../src/app/membership.ts';
 import type { AppServices } from '../../src/app/services.tsx';
-import { createAppRouter, LATER_NAVIGATIONS } from '../../src/routes/router.tsx';
+import { createAppRouter } from '../../src/routes/router.tsx';
 import { membershipJson } from '../support/api.kit.ts';
 
 const USER: User = { ...EMPTY_USER, _id: 'u1', id: 'u1', email: 'marie@example.ca' };
@@ -98,17 +98,5 @@ describe('the routes own navigation after signing in and out', () => {
     app.session.send({ type: 'session.signOut' });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(app.path()).toBe('/terms');
-  });
-
-  it('the first load shows the loading view at once (nothing on screen to keep); later navigations keep the page 200 ms first', async () => {
-    const app = start({ tokens: false, record: null }, '/login');
-    expect(app.router.options.defaultPendingMs).toBe(0);
-    expect(app.router.options.defaultPendingMinMs).toBe(0);
-    await app.router.load();
-    expect(app.router.options).toMatchObject({ defaultPendingMs: 200, defaultPendingMinMs: 300 });
-    expect(app.router.options).toMatchObject(LATER_NAVIGATIONS);
-    await app.router.navigate({ to: '/register' });
-    expect(app.path()).toBe('/register');
-    expect(app.router.options.defaultPendingMs).toBe(200);
   });
 });

@@ -437,7 +437,7 @@ test('French is slow to download and the visitor clicks English meanwhile: the p
   expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en');
 });
 
-test('a slow phone’s first load goes from the splash (said to screen readers in both languages) to the loading view, never a blank page', async ({
+test('a slow phone’s first load goes from the splash (said to screen readers in both languages) straight to the app, never a blank page', async ({
   page,
   context,
 }) => {
