@@ -65,7 +65,11 @@ export default defineConfig(({ command, mode }) => {
       process.exit(1);
     }
   }
+  // The checked settings, defaults filled in, are all the app reads of them (src/app/env.ts);
+  // the unit tests run with the defaults.
+  const appSettings = settings?.values ?? checkBuildSettings({}, { production: false }).values;
   return {
+    define: { __APP_SETTINGS__: JSON.stringify(appSettings) },
     plugins: [
       react(),
       stripMachineDescriptions(),

@@ -1,10 +1,11 @@
 import * as v from 'valibot';
 
 /**
- * The five build-time settings and their rules, shared by the build-time check
- * (vite.config.ts, deploy/build-config.ts) and the app's own start
- * (src/app/env.ts). Pure: no `import.meta.env`, no `window`. Messages name the
- * variable and the rule, never the value (a wrong value may be a secret).
+ * The five build-time settings and their rules, applied by the build
+ * (vite.config.ts, deploy/build-config.ts), which hands the app the checked
+ * values (`EnvValues`, read by src/app/env.ts). Pure: no `import.meta.env`,
+ * no `window`. Messages name the variable and the rule, never the value (a
+ * wrong value may be a secret).
  */
 export const DEFAULT_STORE_URL = 'https://store.evchargerclub.ca';
 export const DEFAULT_SUPPORT_URL = 'https://help.evchargerclub.ca';

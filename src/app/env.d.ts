@@ -1,6 +1,10 @@
 /// <reference types="vite/client" />
 
-/** The build-time settings read by src/app/env.ts (all optional). */
+/**
+ * The build-time settings (all optional), as Vite loads them for the build,
+ * which checks them (deploy/build-config.ts) and hands the app their checked
+ * values as `__APP_SETTINGS__` (src/app/env.ts).
+ */
 interface ImportMetaEnv {
   /** Absolute base URL of the Connect API; default `/api/` on the app's own origin. */
   readonly VITE_API_URL?: string;

@@ -1,12 +1,14 @@
-import { DEFAULT_STORE_URL, DEFAULT_SUPPORT_URL, type EnvKey, parseEnv } from './env-schema.ts';
-
-export { DEFAULT_STORE_URL, DEFAULT_SUPPORT_URL };
+import type { EnvValues } from './env-schema.ts';
 
 /**
- * The app's build-time configuration, read once at start. A wrong value stops
- * the start with a ConfigError naming the variable (never its value), which
- * src/start.tsx shows as an error page instead of the spinner. The build
- * (vite.config.ts) already refuses wrong values; this is the second line.
+ * The app's build-time configuration, read once at start. The build
+ * (vite.config.ts, deploy/build-config.ts) checks the five VITE_* settings,
+ * refuses wrong ones, and hands the app their checked values with the defaults
+ * filled in (`__APP_SETTINGS__`): the rules are not shipped to every member
+ * to be applied again. What only the page can tell is checked here: without
+ * VITE_API_URL the API is /api/ on the page's own origin, and a page with no
+ * usable origin stops with a ConfigError, which src/start.tsx shows as an
+ * error page instead of the spinner.
  */
 export interface AppConfig {
   /** Absolute, always with a trailing slash. */
@@ -28,21 +30,8 @@ export class ConfigError extends Error {
   }
 }
 
-/**
- * The five settings, each read on its own: Vite replaces each
- * `import.meta.env.VITE_…` with its value, and nothing else of the build
- * machine's environment reaches the bundle (reading `import.meta.env` as a
- * whole would inline every VITE_* variable set there).
- */
-export function buildEnv(): Record<EnvKey, string | undefined> {
-  return {
-    VITE_API_URL: import.meta.env.VITE_API_URL,
-    VITE_STRIPE_PUBLISHABLE_KEY: import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY,
-    VITE_STORE_URL: import.meta.env.VITE_STORE_URL,
-    VITE_SUPPORT_URL: import.meta.env.VITE_SUPPORT_URL,
-    VITE_INSPECT: import.meta.env.VITE_INSPECT,
-  };
-}
+/** The settings the build checked (vite.config.ts `define`). */
+declare const __APP_SETTINGS__: EnvValues;
 
 function withTrailingSlash(href: string): string {
   const url = new URL(href);
@@ -50,13 +39,11 @@ function withTrailingSlash(href: string): string {
   return url.href;
 }
 
+/** `values`: the checked settings (deploy/build-config.ts's `values`, as the build hands them over). */
 export function readConfig(
-  env: Readonly<Record<string, unknown>> = buildEnv(),
+  values: EnvValues = __APP_SETTINGS__,
   origin: string = window.location.origin,
 ): AppConfig {
-  const result = parseEnv(env);
-  if (!result.success) throw new ConfigError(result.problems);
-  const values = result.values;
   let apiUrl: string;
   if (values.VITE_API_URL !== undefined) {
     apiUrl = withTrailingSlash(values.VITE_API_URL);

@@ -1,45 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import { buildEnv, ConfigError, readConfig } from '../../src/app/env.ts';
+import { BuildConfigError, checkBuildSettings } from '../../deploy/build-config.ts';
+import { ConfigError, readConfig } from '../../src/app/env.ts';
 
 const ORIGIN = 'http://localhost:5173';
 
-describe('readConfig', () => {
+/** From the build's environment to the app's configuration: checked by the build, read by the app. */
+const config = (env: Record<string, string | undefined>, origin = ORIGIN) =>
+  readConfig(checkBuildSettings(env, { production: false }).values, origin);
+
+describe('the configuration: the build checks the settings, the app reads them', () => {
   it('defaults: /api/ on the page origin, the club store and help URLs, no Stripe key, no inspector', () => {
-    const config = readConfig({}, ORIGIN);
-    expect(config).toEqual({
+    const defaults = config({}, ORIGIN);
+    expect(defaults).toEqual({
       apiUrl: 'http://localhost:5173/api/',
       storeUrl: 'https://store.evchargerclub.ca',
       supportUrl: 'https://help.evchargerclub.ca',
       inspect: false,
     });
-    expect('stripePublishableKey' in config).toBe(false);
+    expect('stripePublishableKey' in defaults).toBe(false);
   });
 
   it('adds the trailing slash to VITE_API_URL', () => {
-    expect(readConfig({ VITE_API_URL: 'https://connect.example.ca/api/v1' }, ORIGIN).apiUrl).toBe(
+    expect(config({ VITE_API_URL: 'https://connect.example.ca/api/v1' }, ORIGIN).apiUrl).toBe(
       'https://connect.example.ca/api/v1/',
     );
-    expect(readConfig({ VITE_API_URL: 'https://connect.example.ca/api/v1/' }, ORIGIN).apiUrl).toBe(
+    expect(config({ VITE_API_URL: 'https://connect.example.ca/api/v1/' }, ORIGIN).apiUrl).toBe(
       'https://connect.example.ca/api/v1/',
     );
-    expect(readConfig({ VITE_API_URL: 'https://connect.example.ca' }, ORIGIN).apiUrl).toBe(
+    expect(config({ VITE_API_URL: 'https://connect.example.ca' }, ORIGIN).apiUrl).toBe(
       'https://connect.example.ca/',
     );
   });
 
   it('treats empty values as unset', () => {
-    const config = readConfig(
+    const read = config(
       { VITE_API_URL: '', VITE_STRIPE_PUBLISHABLE_KEY: '', VITE_STORE_URL: ' ', VITE_INSPECT: '' },
       ORIGIN,
     );
-    expect(config.apiUrl).toBe('http://localhost:5173/api/');
-    expect(config.storeUrl).toBe('https://store.evchargerclub.ca');
-    expect(config.stripePublishableKey).toBeUndefined();
+    expect(read.apiUrl).toBe('http://localhost:5173/api/');
+    expect(read.storeUrl).toBe('https://store.evchargerclub.ca');
+    expect(read.stripePublishableKey).toBeUndefined();
   });
 
   it('takes every setting when valid', () => {
     expect(
-      readConfig(
+      config(
         {
           VITE_API_URL: 'https://connect.example.ca/api/v1/',
           VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_51abc',
@@ -86,26 +91,26 @@ describe('readConfig', () => {
       /VITE_INSPECT must be 1 \(on\) or 0 \(off\)/,
     ],
   ])('throws a clear error for %s', (_label, env, message) => {
-    expect(() => readConfig(env, ORIGIN)).toThrow(message);
+    expect(() => config(env, ORIGIN)).toThrow(message);
   });
 
   it('names every wrong variable at once', () => {
     expect(() =>
-      readConfig({ VITE_API_URL: 'nope', VITE_STRIPE_PUBLISHABLE_KEY: 'sk_x' }, ORIGIN),
+      config({ VITE_API_URL: 'nope', VITE_STRIPE_PUBLISHABLE_KEY: 'sk_x' }, ORIGIN),
     ).toThrow(/VITE_API_URL[\s\S]*VITE_STRIPE_PUBLISHABLE_KEY/);
   });
 
-  it('never repeats a rejected value: a ConfigError naming each variable once, with no value', () => {
+  it('never repeats a rejected value: a BuildConfigError naming each variable once, with no value', () => {
     const secret = 'sk_live_51SuperSecretValue';
     const url = 'notaurl-with-private-host';
     let caught: unknown;
     try {
-      readConfig({ VITE_STRIPE_PUBLISHABLE_KEY: secret, VITE_API_URL: url }, ORIGIN);
+      config({ VITE_STRIPE_PUBLISHABLE_KEY: secret, VITE_API_URL: url }, ORIGIN);
     } catch (error) {
       caught = error;
     }
-    expect(caught).toBeInstanceOf(ConfigError);
-    const error = caught as ConfigError;
+    expect(caught).toBeInstanceOf(BuildConfigError);
+    const error = caught as BuildConfigError;
     expect(error.problems).toHaveLength(2);
     expect(error.message).not.toContain(secret);
     expect(error.message).not.toContain('SuperSecret');
@@ -113,26 +118,39 @@ describe('readConfig', () => {
     expect(error.message).toContain('(the value is not shown)');
   });
 
-  it('reads exactly the five settings from the build, nothing else of import.meta.env', () => {
-    expect(Object.keys(buildEnv()).sort()).toEqual([
-      'VITE_API_URL',
-      'VITE_INSPECT',
-      'VITE_STORE_URL',
-      'VITE_STRIPE_PUBLISHABLE_KEY',
-      'VITE_SUPPORT_URL',
-    ]);
+  it('hands the app exactly the five settings, checked: nothing else of the environment', () => {
+    const { values } = checkBuildSettings(
+      { VITE_API_URL: 'https://connect.example.ca/', VITE_OTHER_SECRET: 'shh-123456789012' },
+      { production: false },
+    );
+    expect(Object.keys(values).every((key) => key.startsWith('VITE_'))).toBe(true);
+    expect(JSON.stringify(values)).not.toContain('shh-');
+    expect(
+      Object.keys(values).filter(
+        (key) =>
+          ![
+            'VITE_API_URL',
+            'VITE_INSPECT',
+            'VITE_STORE_URL',
+            'VITE_STRIPE_PUBLISHABLE_KEY',
+            'VITE_SUPPORT_URL',
+          ].includes(key),
+      ),
+    ).toEqual([]);
   });
 
   it('VITE_INSPECT=0 is off', () => {
-    expect(readConfig({ VITE_INSPECT: '0' }, ORIGIN).inspect).toBe(false);
+    expect(config({ VITE_INSPECT: '0' }, ORIGIN).inspect).toBe(false);
   });
 
-  it('throws when there is no API URL and the origin cannot serve one', () => {
-    expect(() => readConfig({}, 'null')).toThrow(/VITE_API_URL is unset/);
+  it('throws a ConfigError when there is no API URL and the origin cannot serve one', () => {
+    expect(() => config({}, 'null')).toThrow(ConfigError);
+    expect(() => config({}, 'null')).toThrow(/VITE_API_URL is unset/);
   });
 
-  it('reads import.meta.env and the page origin by default', () => {
-    const config = readConfig();
-    expect(config.apiUrl).toBe(new URL('/api/', window.location.origin).href);
+  it('by default reads what the build handed over (__APP_SETTINGS__) and the page origin', () => {
+    const read = readConfig();
+    expect(read.apiUrl).toBe(new URL('/api/', window.location.origin).href);
+    expect(read.storeUrl).toBe('https://store.evchargerclub.ca');
   });
 });
