@@ -88,6 +88,8 @@ describe('ForgotPasswordScreen', () => {
     await screen.findByRole('heading', { level: 1, name: 'Enter the code' });
     const knownText = known.container.textContent;
     known.unmount();
+    // The other address in a tab of its own (a tab keeps the address whose code it awaits).
+    sessionStorage.clear();
 
     const unknown = await renderForgot({
       requestPasswordReset: () => Promise.reject(apiError('server.userNotExist', 'http', 404)),
