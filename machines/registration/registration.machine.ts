@@ -8,7 +8,8 @@ import {
 } from '../forms/registration.schema.ts';
 import { busyInvoking } from '../shared/busy-state.ts';
 import type { Language, SignUpPayload } from '../shared/domain.ts';
-import { errorTo } from '../shared/error-transitions.ts';
+import { errorKeyOf, isConnectionErrorKey } from '../shared/error-key.ts';
+import { errorOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
 
 /** Server codes (spec 8) that mark one field; the code is also shown under the form. */
@@ -31,6 +32,11 @@ export interface RegistrationContext {
   language: Language;
   /** The email shown on the confirmation view. */
   submittedEmail: string | null;
+  /**
+   * The email of a sign-up whose answer never came (no connection, or none in
+   * time): the server may have created the account all the same.
+   */
+  unansweredEmail: string | null;
 }
 
 export type RegistrationEvent =
@@ -42,6 +48,7 @@ function initialContext(): RegistrationContext {
     form: kit.createForm(registrationSchema, { ...EMPTY_REGISTRATION_VALUES }),
     language: 'en',
     submittedEmail: null,
+    unansweredEmail: null,
   };
 }
 
@@ -71,6 +78,12 @@ export const registrationMachine = setup({
     assignSubmittedEmail: assign({
       submittedEmail: ({ context }) => context.form.values.email.trim(),
     }),
+    /** A sign-up with no answer may have created the account: remember for which email. */
+    noteUnanswered: assign(({ context }, params: { error: unknown }) =>
+      isConnectionErrorKey(errorKeyOf(params.error))
+        ? { unansweredEmail: context.form.values.email.trim() }
+        : {},
+    ),
   },
   guards: {
     /** Changed since the form opened, and every field valid (spec 5). */
@@ -123,9 +136,15 @@ export const registrationMachine = setup({
         target: 'succeeded',
         actions: 'assignSubmittedEmail',
       },
-      onError: errorTo('editing.rejected', 'assignServerError', {
-        description: 'The values are kept; the server code is shown.',
-      }),
+      onError: {
+        target: 'editing.rejected',
+        actions: [
+          { type: 'assignServerError', params: errorOf },
+          { type: 'noteUnanswered', params: errorOf },
+        ],
+        description:
+          'The values are kept; the server code is shown. A sign-up left without an answer is remembered: its account may exist.',
+      },
     }),
     succeeded: {
       type: 'final',

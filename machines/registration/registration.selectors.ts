@@ -16,3 +16,12 @@ export const isRegistered = (s: RegistrationSnapshot): boolean => s.matches('suc
 
 export const selectSubmittedEmail = (s: RegistrationSnapshot): string | null =>
   s.context.submittedEmail;
+
+/**
+ * "This email already has an account" right after a sign-up with the same
+ * email got no answer: that sign-up most likely created it.
+ */
+export const isMaybeCreatedAlready = (s: RegistrationSnapshot): boolean =>
+  s.context.form.errorKey === 'server.sameEmailUserExists' &&
+  s.context.unansweredEmail !== null &&
+  s.context.unansweredEmail === s.context.form.values.email.trim();

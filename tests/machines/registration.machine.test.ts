@@ -5,6 +5,7 @@ import type { RegistrationField } from '../../machines/forms/registration.schema
 import { registrationMachine } from '../../machines/registration/registration.machine.ts';
 import {
   canSubmitRegistration as canSubmit,
+  isMaybeCreatedAlready,
   isRegistering as isSubmitting,
   isRegistered as isSucceeded,
   type RegistrationSnapshot,
@@ -130,6 +131,42 @@ describe('registration machine', () => {
     expect(selectFieldErrors(snapshot)).toEqual({ [field]: { key: code } });
     expect(selectServerErrorKey(snapshot)).toBe(code);
     expect(selectValues(snapshot)).toEqual(VALID);
+  });
+
+  it('"already exists" right after a sign-up with no answer, for that email: most likely created by it', async () => {
+    const answers = [serverError('errors.network'), serverError('server.sameEmailUserExists')];
+    const actor = start(
+      fromPromise<void, SignUpPayload>(async () => {
+        throw answers.shift();
+      }),
+    );
+    fill(actor);
+    actor.send({ type: 'registration.submit', language: 'en' });
+    let snapshot = await waitFor(actor, (s) => s.matches({ editing: 'rejected' }));
+    expect(isMaybeCreatedAlready(snapshot)).toBe(false);
+    actor.send({ type: 'registration.submit', language: 'en' });
+    snapshot = await waitFor(
+      actor,
+      (s) =>
+        s.matches({ editing: 'rejected' }) &&
+        s.context.form.errorKey === 'server.sameEmailUserExists',
+    );
+    expect(isMaybeCreatedAlready(snapshot)).toBe(true);
+    // Another email is another story.
+    actor.send({ type: 'registration.change', field: 'email', value: 'other@example.ca' });
+    expect(isMaybeCreatedAlready(actor.getSnapshot())).toBe(false);
+  });
+
+  it('"already exists" with no unanswered try before is only the server\'s message', async () => {
+    const actor = start(
+      fromPromise<void, SignUpPayload>(async () => {
+        throw serverError('server.sameEmailUserExists');
+      }),
+    );
+    fill(actor);
+    actor.send({ type: 'registration.submit', language: 'en' });
+    const snapshot = await waitFor(actor, (s) => s.matches({ editing: 'rejected' }));
+    expect(isMaybeCreatedAlready(snapshot)).toBe(false);
   });
 
   it('shows any other code only under the form, and unknown errors as errors.unknown', async () => {

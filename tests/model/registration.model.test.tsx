@@ -22,7 +22,10 @@ import {
   type RegistrationEvent,
   registrationMachine,
 } from '../../machines/registration/registration.machine.ts';
-import { canSubmitRegistration as canSubmit } from '../../machines/registration/registration.selectors.ts';
+import {
+  canSubmitRegistration as canSubmit,
+  isMaybeCreatedAlready,
+} from '../../machines/registration/registration.selectors.ts';
 import type { Api } from '../../src/api/api.ts';
 import { RegisterScreen } from '../../src/screens/register/register-screen.tsx';
 import { PendingCalls } from '../support/deferred.ts';
@@ -198,6 +201,14 @@ function assertView(expected: Snapshot, h: Harness) {
   // The server's message shows only after it refused.
   if (c.errorKey) expect(expected.matches({ editing: 'rejected' })).toBe(true);
   expectFormErrors(c, Object.keys(LABELS) as RegistrationField[], input);
+  // "Already exists" right after a try with no answer: that try most likely created the account.
+  const maybeCreated = screen.queryByText(/Your last try got no answer/);
+  if (isMaybeCreatedAlready(expected)) {
+    expect(maybeCreated).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Sign in with it' })).toHaveAttribute('href', '/login');
+  } else {
+    expect(maybeCreated).toBeNull();
+  }
 }
 
 /** A step's name in the test titles (the others: see MachineModel.name). */

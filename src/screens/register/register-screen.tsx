@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { registrationMachine } from '../../../machines/registration/registration.machine.ts';
 import {
   canSubmitRegistration,
+  isMaybeCreatedAlready,
   isRegistered,
   isRegistering,
   selectRegistrationForm,
@@ -60,6 +61,12 @@ export function RegisterScreen() {
         />
         <FormFooter {...footer} texts="auth:register" disabled={!canSubmitRegistration(snapshot)} />
       </form>
+      {isMaybeCreatedAlready(snapshot) ? (
+        <p className="auth-form__notice" role="status">
+          {t('auth:register.maybeCreated')}{' '}
+          <Link to="/login">{t('auth:register.signInInstead')}</Link>
+        </p>
+      ) : null}
     </section>
   );
 }

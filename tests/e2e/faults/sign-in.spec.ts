@@ -112,6 +112,36 @@ test('POST client/auth/sign-up: every fault keeps the form; the answer is not re
   });
 });
 
+test('a sign-up whose answer is lost (the account was created): the retry says it most likely was, and leads to sign in', async ({
+  page,
+  uniqueEmail,
+}) => {
+  const email = uniqueEmail('fault-signup-lost');
+  await page.goto('/register');
+  await fillSignUp(page, { email, phone: { typed: '4165550177' } });
+  // The call reaches the server (the account is made); its answer never reaches the page.
+  await page.route(
+    '**/api/client/auth/sign-up',
+    async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    },
+    { times: 1 },
+  );
+  await click(page, 'Create Account');
+  await expect(page.getByRole('alert')).toContainText(MESSAGE_FOR.drop);
+  await expect(page.getByText(/Your last try got no answer/)).toHaveCount(0);
+  await click(page, 'Create Account');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'User with this email already exists' }),
+  ).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(
+    'Your last try got no answer: it most likely created your account.',
+  );
+  await page.getByRole('link', { name: 'Sign in with it', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 test('forgot password: asking for, checking and using the code fail every way; nothing typed is lost', async ({
   page,
   newMember,
