@@ -160,7 +160,7 @@ test('a reload while the code is awaited (or a phone that discarded the tab) com
   await expect(heading(page, EN.requestTitle)).toBeVisible();
 });
 
-test('leaving the code step by “Back to sign in” forgets it: the next visit starts at step 1', async ({
+test('leaving the code step forgets it, by “Back to sign in” or by the browser’s Back: the next visit starts at step 1', async ({
   page,
   newMember,
   api,
@@ -172,6 +172,16 @@ test('leaving the code step by “Back to sign in” forgets it: the next visit 
   await expect(heading(page, EN.requestTitle)).toBeVisible();
   await page.reload();
   await expect(heading(page, EN.requestTitle)).toBeVisible();
+
+  // Again, leaving with the browser's Back from the code step (to /login).
+  await requestCode(page, (await newMember('forgot-leave-back', { password: OLD_PASSWORD })).email);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('link', { name: EN.forgotLink, exact: true }).click();
+  await expect(heading(page, EN.requestTitle)).toBeVisible();
+  expect(
+    await page.evaluate(() => sessionStorage.getItem('evclub.forgotPasswordEmail')),
+  ).toBeNull();
 });
 
 test('an unknown address gets exactly the same next step as a known one, and no code', async ({

@@ -1,6 +1,6 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type ForgotPasswordEvent,
@@ -51,6 +51,17 @@ export function ForgotPasswordScreen() {
     },
   });
   const step = selectStep(snapshot);
+  const router = useRouter();
+  // Leaving the page (a link, Back, a sign-in) forgets the awaited code: the
+  // next visit starts at step 1, for whoever it is. A reload or a discarded
+  // tab does not leave it (nothing unmounts), nor does React's development
+  // re-mount (the page is still /forgot-password).
+  useEffect(
+    () => () => {
+      if (router.state.location.pathname !== '/forgot-password') forgetAwaitedCode();
+    },
+    [router],
+  );
 
   const [firstStep] = useState(step);
 
@@ -69,10 +80,7 @@ function BackToSignIn() {
   const { t } = useTranslation('auth');
   return (
     <p className="auth-form__aside">
-      {/* Leaving on purpose: the next visit starts at step 1 (a reload would come back to the code). */}
-      <Link to="/login" onClick={forgetAwaitedCode}>
-        {t('forgot.back')}
-      </Link>
+      <Link to="/login">{t('forgot.back')}</Link>
     </p>
   );
 }
