@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { isCompleteOtp, OTP_LENGTH, sanitizeOtp } from '../forms/otp.schema.ts';
 import { busyInvoking } from '../shared/busy-state.ts';
 import type { Tokens } from '../shared/domain.ts';
-import { errorKeyOf, NETWORK_ERROR_KEY, statusOf, TIMEOUT_ERROR_KEY } from '../shared/error-key.ts';
+import { errorKeyOf, isNoVerdict } from '../shared/error-key.ts';
 import { errorTo } from '../shared/error-transitions.ts';
 import { errorOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
@@ -13,20 +13,7 @@ export type OtpVerified = Tokens | { resetToken: string };
 /** Resend stays disabled this long after a code was sent (issue 10: no flood of codes). */
 export const RESEND_COOLDOWN_MS = 30_000;
 
-/**
- * Errors that say no code went out: the server was not reached, took too long,
- * or failed itself (5xx). Any other answer (a 4xx, such as an unknown address)
- * is the server's answer about the address.
- */
-export const CONNECTION_ERROR_KEYS: readonly string[] = [NETWORK_ERROR_KEY, TIMEOUT_ERROR_KEY];
-
-/** No code went out: network, time-out or a 5xx. */
-export function isNotDelivered(error: unknown): boolean {
-  const status = statusOf(error);
-  return (
-    CONNECTION_ERROR_KEYS.includes(errorKeyOf(error)) || (status !== undefined && status >= 500)
-  );
-}
+export const isNotDelivered = isNoVerdict;
 
 export interface OtpInput {
   /** Where the codes go (and what check sends with the code). */

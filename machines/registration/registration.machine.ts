@@ -8,7 +8,7 @@ import {
 } from '../forms/registration.schema.ts';
 import { busyInvoking } from '../shared/busy-state.ts';
 import type { Language, SignUpPayload } from '../shared/domain.ts';
-import { errorKeyOf, isConnectionErrorKey } from '../shared/error-key.ts';
+import { isNoVerdict } from '../shared/error-key.ts';
 import { errorOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
 
@@ -78,11 +78,12 @@ export const registrationMachine = setup({
     assignSubmittedEmail: assign({
       submittedEmail: ({ context }) => context.form.values.email.trim(),
     }),
-    /** A sign-up with no answer may have created the account: remember for which email. */
+    /**
+     * A sign-up with no verdict (no answer, or a 5xx, perhaps a proxy's after
+     * the server acted) may have created the account: remember for which email.
+     */
     noteUnanswered: assign(({ context }, params: { error: unknown }) =>
-      isConnectionErrorKey(errorKeyOf(params.error))
-        ? { unansweredEmail: context.form.values.email.trim() }
-        : {},
+      isNoVerdict(params.error) ? { unansweredEmail: context.form.values.email.trim() } : {},
     ),
   },
   guards: {

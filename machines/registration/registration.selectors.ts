@@ -22,6 +22,9 @@ export const selectSubmittedEmail = (s: RegistrationSnapshot): string | null =>
  * email got no answer: that sign-up most likely created it.
  */
 export const isMaybeCreatedAlready = (s: RegistrationSnapshot): boolean =>
-  s.context.form.errorKey === 'server.sameEmailUserExists' &&
-  s.context.unansweredEmail !== null &&
-  s.context.unansweredEmail === s.context.form.values.email.trim();
+  isEmailTaken(s) &&
+  s.context.unansweredEmail?.toLowerCase() === s.context.form.values.email.trim().toLowerCase();
+
+/** The server says the email already has an account (which may well be the member's own). */
+export const isEmailTaken = (s: RegistrationSnapshot): boolean =>
+  s.context.form.errorKey === 'server.sameEmailUserExists';

@@ -35,3 +35,12 @@ export function statusOf(error: unknown): number | undefined {
 export function isConnectionErrorKey(key: string): boolean {
   return key === NETWORK_ERROR_KEY || key === TIMEOUT_ERROR_KEY;
 }
+
+/**
+ * Nothing says what the server did: no answer (no connection, or none in
+ * time) or a server failure (5xx, perhaps a proxy's after the server acted).
+ */
+export function isNoVerdict(error: unknown): boolean {
+  const status = statusOf(error);
+  return isConnectionErrorKey(errorKeyOf(error)) || (status !== undefined && status >= 500);
+}

@@ -134,7 +134,11 @@ describe('registration machine', () => {
   });
 
   it('"already exists" right after a sign-up with no answer, for that email: most likely created by it', async () => {
-    const answers = [serverError('errors.network'), serverError('server.sameEmailUserExists')];
+    const answers = [
+      serverError('errors.network'),
+      serverError('server.sameEmailUserExists'),
+      serverError('server.sameEmailUserExists'),
+    ];
     const actor = start(
       fromPromise<void, SignUpPayload>(async () => {
         throw answers.shift();
@@ -152,9 +156,37 @@ describe('registration machine', () => {
         s.context.form.errorKey === 'server.sameEmailUserExists',
     );
     expect(isMaybeCreatedAlready(snapshot)).toBe(true);
+    // The server keeps emails in lower case: the same address typed otherwise is the same.
+    actor.send({ type: 'registration.change', field: 'email', value: 'Emilie@Example.ca' });
+    actor.send({ type: 'registration.submit', language: 'en' });
+    snapshot = await waitFor(actor, (s) => s.matches({ editing: 'rejected' }));
+    expect(isMaybeCreatedAlready(snapshot)).toBe(true);
     // Another email is another story.
     actor.send({ type: 'registration.change', field: 'email', value: 'other@example.ca' });
     expect(isMaybeCreatedAlready(actor.getSnapshot())).toBe(false);
+  });
+
+  it("a 5xx (perhaps a proxy's, after the server acted) counts as no answer too", async () => {
+    const answers = [
+      Object.assign(serverError('errors.server'), { status: 504 }),
+      serverError('server.sameEmailUserExists'),
+    ];
+    const actor = start(
+      fromPromise<void, SignUpPayload>(async () => {
+        throw answers.shift();
+      }),
+    );
+    fill(actor);
+    actor.send({ type: 'registration.submit', language: 'en' });
+    await waitFor(actor, (s) => s.matches({ editing: 'rejected' }));
+    actor.send({ type: 'registration.submit', language: 'en' });
+    const snapshot = await waitFor(
+      actor,
+      (s) =>
+        s.matches({ editing: 'rejected' }) &&
+        s.context.form.errorKey === 'server.sameEmailUserExists',
+    );
+    expect(isMaybeCreatedAlready(snapshot)).toBe(true);
   });
 
   it('"already exists" with no unanswered try before is only the server\'s message', async () => {

@@ -201,13 +201,18 @@ function assertView(expected: Snapshot, h: Harness) {
   // The server's message shows only after it refused.
   if (c.errorKey) expect(expected.matches({ editing: 'rejected' })).toBe(true);
   expectFormErrors(c, Object.keys(LABELS) as RegistrationField[], input);
-  // "Already exists" right after a try with no answer: that try most likely created the account.
+  // "Already exists" leads to signing in; right after a try with no answer, that try most
+  // likely created the account, and the page says so.
+  const signInInstead = screen.queryByRole('link', { name: 'Sign in with it' });
   const maybeCreated = screen.queryByText(/Your last try got no answer/);
-  if (isMaybeCreatedAlready(expected)) {
-    expect(maybeCreated).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Sign in with it' })).toHaveAttribute('href', '/login');
+  const exists = screen.queryByText(/If this email is yours, your account is already there/);
+  if (c.errorKey === 'server.sameEmailUserExists') {
+    expect(signInInstead).toHaveAttribute('href', '/login');
+    expect(isMaybeCreatedAlready(expected) ? maybeCreated : exists).toBeVisible();
   } else {
+    expect(signInInstead).toBeNull();
     expect(maybeCreated).toBeNull();
+    expect(exists).toBeNull();
   }
 }
 

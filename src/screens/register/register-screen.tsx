@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { registrationMachine } from '../../../machines/registration/registration.machine.ts';
 import {
   canSubmitRegistration,
+  isEmailTaken,
   isMaybeCreatedAlready,
   isRegistered,
   isRegistering,
@@ -61,9 +62,11 @@ export function RegisterScreen() {
         />
         <FormFooter {...footer} texts="auth:register" disabled={!canSubmitRegistration(snapshot)} />
       </form>
-      {isMaybeCreatedAlready(snapshot) ? (
+      {isEmailTaken(snapshot) ? (
         <p className="auth-form__notice" role="status">
-          {t('auth:register.maybeCreated')}{' '}
+          {isMaybeCreatedAlready(snapshot)
+            ? t('auth:register.maybeCreated')
+            : t('auth:register.existsHint')}{' '}
           <Link to="/login">{t('auth:register.signInInstead')}</Link>
         </p>
       ) : null}

@@ -142,6 +142,33 @@ test('a sign-up whose answer is lost (the account was created): the retry says i
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('a sign-up whose connection drops after the account was made, which Chromium sends again itself: the page sees only "already exists", and still leads to sign in', async ({
+  page,
+  uniqueEmail,
+  api,
+}) => {
+  const email = uniqueEmail('fault-signup-resent');
+  await page.goto('/register');
+  await fillSignUp(page, { email, phone: { typed: '4165550166' } });
+  await api.injectFaults({
+    path: '/client/auth/sign-up',
+    method: 'POST',
+    kind: 'drop',
+    email,
+    after: true,
+    times: 1,
+  });
+  await click(page, 'Create Account');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'User with this email already exists' }),
+  ).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(
+    'If this email is yours, your account is already there.',
+  );
+  await page.getByRole('link', { name: 'Sign in with it', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 test('forgot password: asking for, checking and using the code fail every way; nothing typed is lost', async ({
   page,
   newMember,
