@@ -19,7 +19,7 @@ import { isUsableToken } from './tokens.ts';
 
 /** An ISO 8601 date, alone or with a time (`T` or a space) and an optional zone. */
 const ISO_DATE =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ]([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ]([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}(?::?\d{2})?)?)?$/;
 
 /**
  * A real ISO 8601 date: not whatever the browser's lenient parser makes of a
@@ -37,8 +37,13 @@ export function isIsoDate(value: string): boolean {
   );
 }
 
+/** An hours-only zone ('+05', valid ISO 8601) as '+05:00', which every date parser reads. */
+const withFullOffset = (value: string) =>
+  value.trim().replace(/([T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?[+-]\d{2})$/, '$1:00');
+
 const DateString = v.pipe(
   v.string(),
+  v.transform(withFullOffset),
   v.check((value: string) => isIsoDate(value), 'Expected a date'),
 );
 

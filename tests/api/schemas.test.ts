@@ -115,10 +115,19 @@ describe('MembershipSchema', () => {
       '2027-06-10T23:00:00-05:00',
       '2027-06-10T23:00',
       '2027-06-10 23:00:00+0100',
+      '2027-06-10T12:00:00z',
       '2028-02-29',
     ]) {
       expect(ok(MembershipSchema, membershipJson({ validTo })), validTo).toBe(true);
     }
+  });
+
+  it('reads an hours-only zone (+05) as the moment it names', () => {
+    const { validTo } = v.parse(
+      MembershipSchema,
+      membershipJson({ validTo: '2027-06-10T12:00:00+05' }),
+    );
+    expect(Date.parse(validTo ?? '')).toBe(Date.parse('2027-06-10T07:00:00Z'));
   });
 
   it('rejects what the browser would guess a date from: "12", "0", an epoch, the 30th of February', () => {
