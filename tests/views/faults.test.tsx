@@ -140,7 +140,9 @@ describe('the pending view when the server cannot be reached', () => {
     expect(alert).not.toHaveTextContent('Check your connection');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
     // Try again may not help: the page (which has no header) offers the way out.
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
+    const logout = screen.getByRole('button', { name: 'Logout' });
+    await userEvent.setup().click(logout);
+    expect(logout).toHaveAttribute('aria-busy', 'true');
     await waitForState(actor, (s) => s.matches('signedOut'));
   });
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo.tsx';
 
@@ -27,6 +28,8 @@ export function UnreachableScreen({
   onSignOut,
 }: UnreachableScreenProps) {
   const { t } = useTranslation('common');
+  // Logout shows busy at once, like the header's (the sign-out runs after that frame).
+  const [leaving, setLeaving] = useState(false);
   return (
     <div className="loading-screen">
       <Logo size={56} />
@@ -38,7 +41,15 @@ export function UnreachableScreen({
         {t('errors.retry')}
       </button>
       {onSignOut ? (
-        <button type="button" className="button button--secondary" onClick={onSignOut}>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-busy={leaving || undefined}
+          onClick={() => {
+            setLeaving(true);
+            onSignOut();
+          }}
+        >
           {t('header.logout')}
         </button>
       ) : null}
