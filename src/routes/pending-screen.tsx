@@ -14,7 +14,6 @@ import {
 import { isConnectionErrorKey } from '../../machines/shared/error-key.ts';
 import type { MembershipActor } from '../app/services.tsx';
 import { useServices } from '../app/services.tsx';
-import { useSignOut } from '../app/use-sign-out.ts';
 import { LoadingScreen } from '../screens/loading/loading-screen.tsx';
 import { UnreachableScreen } from '../screens/loading/unreachable-screen.tsx';
 
@@ -25,7 +24,6 @@ import { UnreachableScreen } from '../screens/loading/unreachable-screen.tsx';
  */
 export function PendingScreen() {
   const { session, membership } = useServices();
-  const signOut = useSignOut();
   const unreachable = useSelector(session, isServerUnreachable);
   const answered = useSelector(session, wasLoadAnswered);
   const loadingAccount = useSelector(session, (s) => !isSettled(s) || isLoadingUser(s));
@@ -37,18 +35,12 @@ export function PendingScreen() {
         titleKey={answered ? 'errors.accountUnavailable' : 'errors.unreachableTitle'}
         bodyKey={answered ? 'errors.answeredBody' : undefined}
         onRetry={() => session.send({ type: 'session.retry' })}
-        onSignOut={signOut}
+        withLogout
       />
     );
   }
   if (membershipActor) {
-    return (
-      <MembershipPending
-        membership={membershipActor}
-        loadingAccount={loadingAccount}
-        onSignOut={signOut}
-      />
-    );
+    return <MembershipPending membership={membershipActor} loadingAccount={loadingAccount} />;
   }
   return <LoadingScreen account={loadingAccount} />;
 }
@@ -56,11 +48,9 @@ export function PendingScreen() {
 function MembershipPending({
   membership,
   loadingAccount,
-  onSignOut,
 }: {
   membership: MembershipActor;
   loadingAccount: boolean;
-  onSignOut(): void;
 }) {
   const { session } = useServices();
   const unavailable = useSelector(
@@ -75,7 +65,7 @@ function MembershipPending({
         titleKey="errors.membershipUnavailable"
         bodyKey={answered ? 'errors.answeredBody' : undefined}
         onRetry={() => membership.send({ type: 'membership.refetch' })}
-        onSignOut={onSignOut}
+        withLogout
       />
     );
   }

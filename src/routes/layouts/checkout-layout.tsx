@@ -1,7 +1,8 @@
 import { Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo.tsx';
-import { ClubLinks, LogoutButton } from './header.tsx';
+import { LogoutButton } from '../../components/logout-button.tsx';
+import { ClubLinks } from './header.tsx';
 
 /**
  * The checkout's own layout (spec 2): a header with the product name, the

@@ -1,14 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSignedIn, selectUser } from '../../../machines/session/session.selectors.ts';
 import { useServices } from '../../app/services.tsx';
 import { useChooseLanguage } from '../../app/use-choose-language.ts';
-import { useSignOut } from '../../app/use-sign-out.ts';
 import { ExternalLink } from '../../components/external-link.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { Logo } from '../../components/logo.tsx';
+import { LogoutButton } from '../../components/logout-button.tsx';
 
 /**
  * The header of spec 1: club name, Store and Support links, Logout, EN/FR.
@@ -60,24 +59,5 @@ export function ClubLinks() {
         {t('header.support')}
       </ExternalLink>
     </>
-  );
-}
-
-/** Signs out, then /login (the label differs: "Logout" in the header, "Log out" at checkout). */
-export function LogoutButton({ label }: { label: string }) {
-  const signOut = useSignOut();
-  const [leaving, setLeaving] = useState(false);
-  return (
-    <button
-      type="button"
-      className="button button--secondary header__logout"
-      aria-busy={leaving || undefined}
-      onClick={() => {
-        setLeaving(true);
-        signOut();
-      }}
-    >
-      {label}
-    </button>
   );
 }

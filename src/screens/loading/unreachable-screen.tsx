@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo.tsx';
+import { LogoutButton } from '../../components/logout-button.tsx';
 
 interface UnreachableScreenProps {
   /** What could not be had (common): the server, the member's account or membership. */
@@ -11,8 +11,8 @@ interface UnreachableScreenProps {
   /** `errors.unreachableBody` (the default: the member is still signed in), `errors.answeredBody` (the server answered) or `errors.unreachablePageBody`. */
   bodyKey?: 'errors.unreachableBody' | 'errors.answeredBody' | 'errors.unreachablePageBody';
   onRetry(): void;
-  /** A way out when Try again may not help (the page has no header then): Logout. */
-  onSignOut?: () => void;
+  /** Logout too: the way out when Try again may not help (these pages have no header). */
+  withLogout?: boolean;
 }
 
 /**
@@ -25,11 +25,9 @@ export function UnreachableScreen({
   titleKey,
   bodyKey = 'errors.unreachableBody',
   onRetry,
-  onSignOut,
+  withLogout = false,
 }: UnreachableScreenProps) {
   const { t } = useTranslation('common');
-  // Logout shows busy at once, like the header's (the sign-out runs after that frame).
-  const [leaving, setLeaving] = useState(false);
   return (
     <div className="loading-screen">
       <Logo size={56} />
@@ -40,19 +38,7 @@ export function UnreachableScreen({
       <button type="button" className="button button--primary" onClick={onRetry}>
         {t('errors.retry')}
       </button>
-      {onSignOut ? (
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-busy={leaving || undefined}
-          onClick={() => {
-            setLeaving(true);
-            onSignOut();
-          }}
-        >
-          {t('header.logout')}
-        </button>
-      ) : null}
+      {withLogout ? <LogoutButton label={t('header.logout')} /> : null}
     </div>
   );
 }
