@@ -3,9 +3,9 @@ import { assign, fromPromise, setup } from 'xstate';
 import * as kit from '../forms/form-state.ts';
 import { type ResetPasswordField, resetPasswordSchema } from '../forms/password.schema.ts';
 import { emailField } from '../forms/registration.schema.ts';
-import { isNotDelivered, type OtpInput, type OtpVerified, otpMachine } from '../otp/otp.machine.ts';
+import { type OtpInput, type OtpVerified, otpMachine } from '../otp/otp.machine.ts';
 import { busyInvoking } from '../shared/busy-state.ts';
-import { errorKeyIs } from '../shared/error-key.ts';
+import { errorKeyIs, isNoVerdict } from '../shared/error-key.ts';
 import { errorTo } from '../shared/error-transitions.ts';
 import { errorOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
@@ -137,7 +137,7 @@ export const forgotPasswordMachine = setup({
     isResuming: ({ context }) => context.request.values.email !== '',
     isEmailValid: ({ context }) => kit.isFormValid(context.request),
     /** No code went out (network, time-out, 5xx): say so and stay. Any other answer goes on: reveal nothing. */
-    isNotDelivered: (_args, params: { error: unknown }) => isNotDelivered(params.error),
+    isNotDelivered: (_args, params: { error: unknown }) => isNoVerdict(params.error),
     canReset: ({ context }) => kit.isFormValid(context.newPassword),
     isCodeSpent: errorKeyIs(INCORRECT_OTP_KEY),
   },

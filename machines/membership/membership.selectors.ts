@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { Membership } from '../shared/domain.ts';
+import { isAnsweredErrorKey } from '../shared/error-key.ts';
 import type { MembershipMachine } from './membership.machine.ts';
 
 export type MembershipSnapshot = SnapshotFrom<MembershipMachine>;
@@ -36,3 +37,7 @@ export function isKnown(snapshot: MembershipSnapshot): boolean {
 export function selectMembershipErrorKey(snapshot: MembershipSnapshot): string | null {
   return snapshot.context.errorKey;
 }
+
+/** The membership could not be loaded although the server answered (a 5xx, an unreadable answer). */
+export const wasLoadAnswered = (snapshot: MembershipSnapshot): boolean =>
+  isAnsweredErrorKey(selectMembershipErrorKey(snapshot));

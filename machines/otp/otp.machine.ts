@@ -13,8 +13,6 @@ export type OtpVerified = Tokens | { resetToken: string };
 /** Resend stays disabled this long after a code was sent (issue 10: no flood of codes). */
 export const RESEND_COOLDOWN_MS = 30_000;
 
-export const isNotDelivered = isNoVerdict;
-
 export interface OtpInput {
   /** Where the codes go (and what check sends with the code). */
   email: string;
@@ -98,7 +96,7 @@ export const otpMachine = setup({
     isCodeComplete: ({ context }) => isCompleteOtp(context.code),
     /** Reveal nothing: the server answered (not a network, time-out or 5xx failure) and the flow hides refusals. */
     isRefusalHidden: ({ context }, params: { error: unknown }) =>
-      context.revealNothing && !isNotDelivered(params.error),
+      context.revealNothing && !isNoVerdict(params.error),
   },
   delays: {
     RESEND_COOLDOWN: RESEND_COOLDOWN_MS,

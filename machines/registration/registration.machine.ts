@@ -33,8 +33,8 @@ export interface RegistrationContext {
   /** The email shown on the confirmation view. */
   submittedEmail: string | null;
   /**
-   * The email of a sign-up whose answer never came (no connection, or none in
-   * time): the server may have created the account all the same.
+   * The email of a sign-up with no verdict (no answer, or a 5xx): the server
+   * may have created the account all the same.
    */
   unansweredEmail: string | null;
 }

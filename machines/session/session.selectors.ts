@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { User } from '../shared/domain.ts';
-import { isConnectionErrorKey } from '../shared/error-key.ts';
+import { isAnsweredErrorKey } from '../shared/error-key.ts';
 import type { SessionMachine } from './session.machine.ts';
 import type { LoginForm, SignOutReason } from './session.types.ts';
 
@@ -17,10 +17,8 @@ export const isServerUnreachable = (s: SessionSnapshot): boolean =>
   s.matches({ authenticated: { user: 'unreachable' } });
 export const selectLoadErrorKey = (s: SessionSnapshot): string | null => s.context.loadErrorKey;
 /** The last failed load of the user was an answer (a 5xx, an unreadable one), not a connection problem. */
-export const wasLoadAnswered = (s: SessionSnapshot): boolean => {
-  const key = s.context.loadErrorKey;
-  return key !== null && !isConnectionErrorKey(key);
-};
+export const wasLoadAnswered = (s: SessionSnapshot): boolean =>
+  isAnsweredErrorKey(s.context.loadErrorKey);
 export const selectUser = (s: SessionSnapshot): User => s.context.user;
 export const selectSignOutReason = (s: SessionSnapshot): SignOutReason | null =>
   s.context.signOutReason;

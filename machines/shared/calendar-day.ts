@@ -12,3 +12,16 @@ export function dateOnlyDay(value: string): Date | null {
   const [, year, month, day] = match;
   return new Date(Number(year), Number(month) - 1, Number(day));
 }
+
+/**
+ * The member's calendar day of a date (local midnight): a date-only value is
+ * that day, a timestamp the day it is where the member is; null when it is
+ * not a date.
+ */
+export function calendarDayOf(value: string): Date | null {
+  const dateOnly = dateOnlyDay(value);
+  if (dateOnly) return dateOnly;
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) return null;
+  return new Date(instant.getFullYear(), instant.getMonth(), instant.getDate());
+}

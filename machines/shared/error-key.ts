@@ -36,6 +36,11 @@ export function isConnectionErrorKey(key: string): boolean {
   return key === NETWORK_ERROR_KEY || key === TIMEOUT_ERROR_KEY;
 }
 
+/** A failure the server answered (a 5xx, an unreadable answer…), not a connection problem. */
+export function isAnsweredErrorKey(key: string | null): boolean {
+  return key !== null && !isConnectionErrorKey(key);
+}
+
 /**
  * Nothing says what the server did: no answer (no connection, or none in
  * time) or a server failure (5xx, perhaps a proxy's after the server acted).

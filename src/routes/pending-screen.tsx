@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useSyncExternalStore } from 'react';
 import {
   isUnavailable,
-  selectMembershipErrorKey,
+  wasLoadAnswered as wasMembershipLoadAnswered,
 } from '../../machines/membership/membership.selectors.ts';
 import {
   isLoadingUser,
@@ -11,7 +11,6 @@ import {
   isSignedIn,
   wasLoadAnswered,
 } from '../../machines/session/session.selectors.ts';
-import { isConnectionErrorKey } from '../../machines/shared/error-key.ts';
 import type { MembershipActor } from '../app/services.tsx';
 import { useServices } from '../app/services.tsx';
 import { LoadingScreen } from '../screens/loading/loading-screen.tsx';
@@ -57,9 +56,8 @@ function MembershipPending({
     membership,
     (s) => isUnavailable(s) && isSignedIn(session.getSnapshot()),
   );
-  const errorKey = useSelector(membership, selectMembershipErrorKey);
+  const answered = useSelector(membership, wasMembershipLoadAnswered);
   if (unavailable) {
-    const answered = errorKey !== null && !isConnectionErrorKey(errorKey);
     return (
       <UnreachableScreen
         titleKey="errors.membershipUnavailable"

@@ -1,12 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import {
-  isNotDelivered,
-  type OtpInput,
-  type OtpVerified,
-  otpMachine,
-} from '../../machines/otp/otp.machine.ts';
+import { type OtpInput, type OtpVerified, otpMachine } from '../../machines/otp/otp.machine.ts';
 import { canResendCode, isCodeCoolingDown } from '../../machines/otp/otp.selectors.ts';
+import { isNoVerdict } from '../../machines/shared/error-key.ts';
 import { flushPromises } from '../support/deferred.ts';
 import { httpError, networkError, timeoutError } from '../support/fake-services.ts';
 
@@ -30,10 +26,10 @@ function start(input: OtpInput, requestCode: () => Promise<void>) {
 
 describe('otp machine', () => {
   it('no code went out on a network failure, a time-out or a 5xx; any other answer is the server’s', () => {
-    expect(isNotDelivered(networkError())).toBe(true);
-    expect(isNotDelivered(timeoutError())).toBe(true);
-    expect(isNotDelivered(httpError(503, 'errors.server'))).toBe(true);
-    expect(isNotDelivered(httpError(404, 'server.userNotExist'))).toBe(false);
+    expect(isNoVerdict(networkError())).toBe(true);
+    expect(isNoVerdict(timeoutError())).toBe(true);
+    expect(isNoVerdict(httpError(503, 'errors.server'))).toBe(true);
+    expect(isNoVerdict(httpError(404, 'server.userNotExist'))).toBe(false);
   });
 
   it('reveal nothing (forgot password): a refusal reads as sent', async () => {

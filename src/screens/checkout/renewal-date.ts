@@ -9,17 +9,8 @@
  * midnight, which is the day before in Canada); a full timestamp is read as
  * the member's local day. One year after 29 February is 28 February.
  */
-import { dateOnlyDay } from '../../../machines/shared/calendar-day.ts';
+import { calendarDayOf } from '../../../machines/shared/calendar-day.ts';
 import type { Language } from '../../../machines/shared/domain.ts';
-
-/** The local calendar day of a validTo, or null when it is not a date. */
-function calendarDayOf(validTo: string): Date | null {
-  const dateOnly = dateOnlyDay(validTo);
-  if (dateOnly) return dateOnly;
-  const instant = new Date(validTo);
-  if (Number.isNaN(instant.getTime())) return null;
-  return new Date(instant.getFullYear(), instant.getMonth(), instant.getDate());
-}
 
 /** The same calendar day a year later; 29 February becomes 28 February. */
 export function addOneYear(day: Date): Date {

@@ -1,11 +1,11 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { deriveMembership, toTime } from '../../../machines/membership/derive-membership.ts';
+import { deriveMembership } from '../../../machines/membership/derive-membership.ts';
 import { isLoading, selectRecord } from '../../../machines/membership/membership.selectors.ts';
 import { formatMoney } from '../../../machines/payment/pricing.ts';
 import { selectUser } from '../../../machines/session/session.selectors.ts';
-import { dateOnlyDay } from '../../../machines/shared/calendar-day.ts';
+import { calendarDayOf } from '../../../machines/shared/calendar-day.ts';
 import type { Membership } from '../../../machines/shared/domain.ts';
 import { useMembership, useServices } from '../../app/services.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -24,10 +24,8 @@ export const CLUB_BALANCE = 0;
  * main thread on a slow phone).
  */
 export function formatMembershipDate(value: string | null | undefined): string | null {
-  const day = typeof value === 'string' ? dateOnlyDay(value) : null;
-  const time = day ? day.getTime() : toTime(value);
-  if (time === null) return null;
-  const date = new Date(time);
+  const date = value ? calendarDayOf(value) : null;
+  if (date === null) return null;
   const year = date.getFullYear();
   if (Number.isNaN(year) || year < 0 || year > 9999) return null;
   const two = (n: number) => String(n).padStart(2, '0');
