@@ -9,6 +9,8 @@ export const NETWORK_KEY = 'errors.network';
 export const TIMEOUT_KEY = 'errors.timeout';
 /** A 5xx that names no server key (a proxy's error page, a crash). */
 export const SERVER_KEY_5XX = 'errors.server';
+/** A 429 that names no server key (a gateway's or the API's rate limit): wait, then try again. */
+export const RATE_LIMITED_KEY = 'errors.rateLimited';
 /** A 2xx whose body breaks the contract (not JSON, or not the expected shape). */
 export const UNREADABLE_KEY = 'errors.unreadable';
 

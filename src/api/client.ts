@@ -94,9 +94,10 @@ export function toApiError(error: unknown): ApiError {
     // A 4xx that is neither JSON nor the API's error envelope is not the API
     // refusing anything (a firewall's or a proxy's page or text, a CDN's
     // challenge, a gateway during a deploy): never read as the session
-    // refused. A 5xx stays a server error.
+    // refused. A 5xx stays a server error, and a 429 a rate limit, whoever sent it.
     if (
       error.response.status < 500 &&
+      error.response.status !== 429 &&
       isForeignAnswer(error.response) &&
       errorKeyFromBody(error.data) === UNKNOWN_KEY
     ) {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ApiError, SERVER_KEY_5XX, UNKNOWN_KEY } from './api-error.ts';
+import { ApiError, RATE_LIMITED_KEY, SERVER_KEY_5XX, UNKNOWN_KEY } from './api-error.ts';
 
 /**
  * Reading an error answer (the client's side only: it loads with the client,
@@ -38,8 +38,14 @@ export function errorKeyFromBody(body: unknown): string {
   return SERVER_KEY.test(key) ? key : UNKNOWN_KEY;
 }
 
+/** What an error answer naming no server key says by its status alone. */
+function keyOfStatus(status: number): string {
+  if (status === 429) return RATE_LIMITED_KEY;
+  return status >= 500 ? SERVER_KEY_5XX : UNKNOWN_KEY;
+}
+
 export function httpError(status: number, body: unknown, cause?: unknown): ApiError {
   const key = errorKeyFromBody(body);
-  const shown = key === UNKNOWN_KEY && status >= 500 ? SERVER_KEY_5XX : key;
+  const shown = key === UNKNOWN_KEY ? keyOfStatus(status) : key;
   return new ApiError({ kind: 'http', status, key: shown, cause });
 }

@@ -321,6 +321,25 @@ describe('errors are always ApiError', () => {
         }),
       read: { status: 404, key: 'server.userNotExist' },
     },
+    {
+      name: 'a 429 naming no key is a rate limit, even as a proxy page (not unreadable)',
+      answer: () =>
+        HttpResponse.text('<html><h1>429 Too Many Requests</h1></html>', {
+          status: 429,
+          headers: { 'content-type': 'text/html' },
+        }),
+      read: { status: 429, key: 'errors.rateLimited' },
+    },
+    {
+      name: 'a 429 with an empty body is a rate limit',
+      answer: () => new HttpResponse(null, { status: 429 }),
+      read: { status: 429, key: 'errors.rateLimited' },
+    },
+    {
+      name: 'a 429 envelope still gives its own key',
+      answer: () => HttpResponse.json(ERROR_ENVELOPE(429, 'server.tooMany'), { status: 429 }),
+      read: { status: 429, key: 'server.tooMany' },
+    },
   ])('$name', async ({ answer, read }) => {
     server.use(http.get(url('club/thing'), answer));
     const { client } = createHarness();

@@ -5,7 +5,7 @@
  * time-out, a 200 that breaks the contract); each time the member reads a
  * clear message, keeps what they typed, and the next try goes on.
  */
-import { expect, FAILING, type Kind, MESSAGE_FOR, test } from '../support/faults.ts';
+import { expect, FAILING, type Kind, MESSAGE_FOR, MESSAGES, test } from '../support/faults.ts';
 import {
   click,
   expectCode,
@@ -33,6 +33,27 @@ test('POST client/auth/login: every fault keeps the form, then sign-in goes on t
     kept: () => expectFieldValues(page, { 'Email or phone': email, Password: PASSWORD }),
     goesOn: () => expect(page).toHaveURL(/\/activation$/),
   });
+});
+
+test('a rate limit (429 from a gateway) on sign-in says to wait, keeps the form, and the next try goes on', async ({
+  page,
+  newMember,
+  faults,
+}) => {
+  const { email } = await newMember('fault-login-429');
+  await page.goto('/login');
+  await fillFields(page, { 'Email or phone': email, Password: PASSWORD });
+
+  await faults.survive('POST client/auth/login (429)', {
+    inject: { path: '/client/auth/login', method: 'POST', kind: 'status', status: 429, email },
+    act: () => click(page, 'Sign in'),
+    shown: MESSAGES.rateLimited,
+    kept: () => expectFieldValues(page, { 'Email or phone': email, Password: PASSWORD }),
+  });
+  // A gateway's refusal says nothing about what was typed: the inputs are not marked.
+  await expect(page.getByLabel('Email or phone')).not.toHaveAttribute('aria-invalid', 'true');
+  await click(page, 'Sign in');
+  await expect(page).toHaveURL(/\/activation$/);
 });
 
 test('the one-time code: sending and checking it fail every way; the code typed is kept; Resend waits 30 s', async ({

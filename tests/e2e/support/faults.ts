@@ -30,6 +30,7 @@ export const MESSAGES = {
   server: 'The server could not answer just now. Please try again in a moment.',
   unreadable: 'The server sent an answer we could not read. Please try again.',
   unknown: 'An unknown error occurred.',
+  rateLimited: 'Too many tries in a short time. Please wait a moment, then try again.',
   expired: 'Your session has expired. Please sign in again.',
 } as const;
 
