@@ -11,7 +11,9 @@
  * - `malformed`: 200 with JSON of the wrong shape;
  * - `garbage`: 200 with a body that is not JSON at all;
  * - `hang`: no answer until `ms` (default 60 s) has passed or the faults are cleared,
- *   then the connection is closed.
+ *   then the connection is closed;
+ * - `cacheable`: the call's own answer, once handled, but marked
+ *   `Cache-Control: private, max-age=600` (a server that lets browsers keep it).
  *
  * A fault matches on method and path (`*` stands for one path segment) and,
  * when `email` is given, only calls made for that user: by their access token,
@@ -19,10 +21,10 @@
  * tests running side by side do not trip each other's faults.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { badRequest, type ParsedBody } from './http.ts';
+import { badRequest, type ParsedBody, type RouteResult, sendResult } from './http.ts';
 import type { DevApiState } from './state.ts';
 
-export type FaultKind = 'status' | 'drop' | 'malformed' | 'garbage' | 'hang';
+export type FaultKind = 'status' | 'drop' | 'malformed' | 'garbage' | 'hang' | 'cacheable';
 
 export interface Fault {
   method: string;
@@ -41,7 +43,7 @@ export interface Fault {
   after: boolean;
 }
 
-const KINDS: readonly FaultKind[] = ['status', 'drop', 'malformed', 'garbage', 'hang'];
+const KINDS: readonly FaultKind[] = ['status', 'drop', 'malformed', 'garbage', 'hang', 'cacheable'];
 const DEFAULT_HANG_MS = 60_000;
 
 export interface FaultBook {
@@ -81,7 +83,8 @@ export function parseFault(input: unknown): Fault {
     ms: positive('ms', DEFAULT_HANG_MS),
     times: positive('times', 1),
     email: email === null ? null : email.trim().toLowerCase(),
-    after: value.after === true,
+    // A cacheable answer is the handled call's own.
+    after: value.after === true || kind === 'cacheable',
   };
 }
 
@@ -142,15 +145,25 @@ export function clearFaults(book: FaultBook): void {
   book.hanging.clear();
 }
 
-/** Answers (or does not answer) a faulted call. Returns the status logged for it (0: none). */
+/**
+ * Answers (or does not answer) a faulted call; `handled` is the stand-in's own
+ * answer, for a fault `after` it. Returns the status logged for it (0: none).
+ */
 export function serveFault(
   book: FaultBook,
   fault: Fault,
   req: IncomingMessage,
   res: ServerResponse,
+  handled?: RouteResult,
 ): number {
   res.setHeader('Cache-Control', 'no-store');
   switch (fault.kind) {
+    case 'cacheable': {
+      const answer = handled ?? { status: 204 };
+      const headers = { ...answer.headers, 'Cache-Control': 'private, max-age=600' };
+      sendResult(res, { ...answer, headers });
+      return answer.status;
+    }
     case 'status':
       res.statusCode = fault.status;
       if (fault.key) {

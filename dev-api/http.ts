@@ -70,8 +70,8 @@ export function applyCors(res: ServerResponse, origin: string): void {
 
 export function sendResult(res: ServerResponse, result: RouteResult): void {
   if (res.headersSent || res.destroyed) return;
-  for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
   res.setHeader('Cache-Control', 'no-store');
+  for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
   if (result.body === undefined) {
     res.statusCode = result.status;
     res.end();

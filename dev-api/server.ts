@@ -307,7 +307,7 @@ async function handle(
       result = await dispatch(state, req, url, body);
       if (fault && result.status < 300) {
         // The call was handled; only its answer breaks the contract.
-        record(state, req, path, body, serveFault(state.faults, fault, req, res));
+        record(state, req, path, body, serveFault(state.faults, fault, req, res, result));
         return;
       }
     } catch (error) {

@@ -158,6 +158,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     headers: { ...APP_HEADERS, Accept: 'application/json' },
     retry: GET_RETRY,
     timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    // Never from or into the browser's cache, whatever the server's headers say: its key is
+    // the address, not the member, so the next member on the computer could read the last one's.
+    cache: 'no-store',
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 

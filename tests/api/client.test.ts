@@ -100,6 +100,26 @@ describe('headers', () => {
     expect(seen).toEqual(['Bearer later']);
   });
 
+  it('asks the browser never to use or keep a cached answer, for reads and writes', async () => {
+    const modes: string[] = [];
+    server.use(
+      http.get(url('client/auth/profile'), ({ request }) => {
+        modes.push(request.cache);
+        return HttpResponse.json({ ok: true }, { headers: { 'Cache-Control': 'max-age=600' } });
+      }),
+      http.post(url('client/auth/resend-otp'), ({ request }) => {
+        modes.push(request.cache);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { api, client } = createHarness();
+
+    await client.get('client/auth/profile', { schema: Echo });
+    await api.auth.resendOtp({ email: 'marie@example.ca' });
+
+    expect(modes).toEqual(['no-store', 'no-store']);
+  });
+
   it('resolves paths against the base even with a leading slash', async () => {
     server.use(http.get(url('client/auth/profile'), () => HttpResponse.json({ ok: true })));
     const { client } = createHarness();

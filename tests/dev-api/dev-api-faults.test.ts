@@ -48,6 +48,17 @@ describe('__dev/faults: the next matching calls fail as real networks do', () =>
     expect(profile.body.firstName).toBe('Handled');
   });
 
+  it('cacheable: the call’s own answer, marked for the browser to keep', async () => {
+    const { token } = await signIn(h, DEMO.email);
+    await inject([{ method: 'GET', path: '/client/auth/profile', kind: 'cacheable' }]);
+    const kept = await h.call('GET', '/client/auth/profile', { token });
+    expect(kept.status).toBe(200);
+    expect(kept.body.email).toBe(DEMO.email);
+    expect(kept.headers.get('cache-control')).toBe('private, max-age=600');
+    const next = await h.call('GET', '/client/auth/profile', { token });
+    expect(next.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('malformed and garbage: 200 answers that break the contract', async () => {
     await inject([
       { path: '/client/auth/login', kind: 'malformed' },

@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, KINDS, type Kind, MESSAGES, skipTimeUntil, test } from '../support/faults.ts';
-import { storedTokens, TOKEN_KEYS } from '../support/members.ts';
+import { PASSWORD, storedTokens, TOKEN_KEYS } from '../support/members.ts';
 import { expectHeading } from '../support/quality.ts';
 
 test.describe.configure({ timeout: 60_000 });
@@ -283,4 +283,36 @@ test('storage that refuses every write: sign-in still works in this tab, and the
       await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEYS.accessToken),
     ).toBeNull();
   });
+});
+
+test('a server that lets browsers keep its answers: the next member on this computer sees only their own account', async ({
+  page,
+  newMember,
+  signIn,
+  api,
+}) => {
+  const first = await newMember('cache-first', { state: 'active', firstName: 'Alice' });
+  const next = await newMember('cache-next', { firstName: 'Bruno' });
+  // The first member's profile and membership come marked `private, max-age=600`.
+  await api.injectFaults(
+    {
+      path: '/client/auth/profile',
+      method: 'GET',
+      kind: 'cacheable',
+      times: 20,
+      email: first.email,
+    },
+    { path: '/club/memberships', method: 'GET', kind: 'cacheable', times: 20, email: first.email },
+  );
+  await signIn(page, first.email, PASSWORD);
+  await expect(page.getByText('Welcome, Alice')).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The same browser, the next member: their own profile (no membership yet), never Alice's.
+  await signIn(page, next.email, PASSWORD);
+  await expect(page).toHaveURL(/\/activation$/);
+  await page.goto('/account');
+  await expect(page.getByLabel('First name')).toHaveValue('Bruno');
+  await expect(page.getByLabel('Email')).toHaveValue(next.email);
 });

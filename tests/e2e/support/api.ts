@@ -92,8 +92,9 @@ export interface Fault {
   /** Default: any method. */
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** status: an error status with a non-JSON body; drop: no answer, the connection closes;
-   * malformed: 200 JSON of the wrong shape; garbage: 200 that is not JSON; hang: no answer. */
-  kind: 'status' | 'drop' | 'malformed' | 'garbage' | 'hang';
+   * malformed: 200 JSON of the wrong shape; garbage: 200 that is not JSON; hang: no answer;
+   * cacheable: the call's own answer, marked for the browser to keep (private, max-age=600). */
+  kind: 'status' | 'drop' | 'malformed' | 'garbage' | 'hang' | 'cacheable';
   /** For `status`; default 503. */
   status?: number;
   /** For `status`: the error envelope with this key instead of a proxy's page. */
