@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mainConfig, renderSite } from '../../deploy/serve-nginx.mjs';
 
 const NGINX = '/usr/sbin/nginx';
+/** The file Apple Pay fetches to verify the domain (Stripe's wallets). */
+const APPLE_PAY_FILE = 'apple-developer-merchantid-domain-association';
 const template = fs.readFileSync(path.join(import.meta.dirname, '../../deploy/nginx.conf'), 'utf8');
 
 function freePort(): Promise<number> {
@@ -26,11 +28,29 @@ function freePort(): Promise<number> {
   });
 }
 
-function get(port: number, pathname: string): Promise<{ status: number; location?: string }> {
+interface Reply {
+  status: number;
+  location?: string | undefined;
+  nosniff: boolean;
+  body: string;
+}
+
+function get(port: number, pathname: string): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const call = request({ host: '127.0.0.1', port, path: pathname }, (reply) => {
-      reply.resume();
-      resolve({ status: reply.statusCode ?? 0, location: reply.headers.location });
+      let body = '';
+      reply.setEncoding('utf8');
+      reply.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      reply.on('end', () =>
+        resolve({
+          status: reply.statusCode ?? 0,
+          location: reply.headers.location,
+          nosniff: reply.headers['x-content-type-options'] === 'nosniff',
+          body,
+        }),
+      );
     });
     call.on('error', reject);
     call.end();
@@ -72,6 +92,8 @@ describe.skipIf(!fs.existsSync(NGINX))('nginx running the site file', () => {
     const dist = path.join(prefix, 'dist');
     fs.mkdirSync(path.join(dist, '.deploy'), { recursive: true });
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    fs.mkdirSync(path.join(dist, '.well-known'));
+    fs.writeFileSync(path.join(dist, '.well-known', APPLE_PAY_FILE), 'association');
     fs.writeFileSync(
       path.join(dist, '.deploy', 'security-headers.conf'),
       'add_header X-Content-Type-Options "nosniff" always;\n',
@@ -113,5 +135,20 @@ describe.skipIf(!fs.existsSync(NGINX))('nginx running the site file', () => {
 
   it('the app server answers the app', async () => {
     expect((await get(appPort, '/login')).status).toBe(200);
+  });
+
+  it('serves what the web expects at /.well-known/ (Apple Pay’s domain file), and no other dot path', async () => {
+    const association = await get(appPort, `/.well-known/${APPLE_PAY_FILE}`);
+    expect(association).toMatchObject({ status: 200, body: 'association', nosniff: true });
+    expect((await get(appPort, '/.well-known/acme-challenge/missing')).status).toBe(404);
+    for (const pathname of [
+      '/.deploy/security-headers.conf',
+      '/.well-known/../.deploy/security-headers.conf',
+      '/.well-known/%2e%2e/.deploy/security-headers.conf',
+    ]) {
+      const reply = await get(appPort, pathname);
+      expect(reply.status, pathname).toBe(404);
+      expect(reply.body, pathname).not.toContain('add_header');
+    }
   });
 });
