@@ -43,9 +43,12 @@ export function pickSettings(env: Readonly<Record<string, string | undefined>>) 
   return picked;
 }
 
+/** The addresses a production build must reach over https (localhost aside). */
+const HTTPS_ONLY = ['VITE_API_URL', 'VITE_STORE_URL', 'VITE_SUPPORT_URL'] as const;
+
 /**
- * Validates the settings. `production`: a production build, where a non-local
- * API must be reached over https (tokens and passwords travel there).
+ * Validates the settings. `production`: a production build, where the API, the
+ * store and support must be reached over https unless they are local.
  */
 export function checkBuildSettings(
   env: Readonly<Record<string, string | undefined>>,
@@ -62,16 +65,23 @@ export function checkBuildSettings(
     );
   }
   const { values } = result;
-  let apiOrigin: string | null = null;
-  if (values.VITE_API_URL !== undefined) {
-    const url = new URL(values.VITE_API_URL);
-    if (production && url.protocol === 'http:' && !isLocalHost(url.hostname)) {
-      throw new BuildConfigError([
-        '- VITE_API_URL must use https:// in a production build (http:// is only for localhost or 127.0.0.1)',
-      ]);
-    }
-    apiOrigin = url.origin;
+  // Tokens and passwords travel to the API; the store and support links carry the
+  // member's ids (the charger order) and are pages they trust: none in clear.
+  const inClear = HTTPS_ONLY.filter((key) => {
+    const value = values[key];
+    if (!production || value === undefined) return false;
+    const url = new URL(value);
+    return url.protocol === 'http:' && !isLocalHost(url.hostname);
+  });
+  if (inClear.length > 0) {
+    throw new BuildConfigError(
+      inClear.map(
+        (key) =>
+          `- ${key} must use https:// in a production build (http:// is only for localhost or 127.0.0.1)`,
+      ),
+    );
   }
+  const apiOrigin = values.VITE_API_URL === undefined ? null : new URL(values.VITE_API_URL).origin;
   return { values, apiOrigin, stripe: values.VITE_STRIPE_PUBLISHABLE_KEY !== undefined };
 }
 

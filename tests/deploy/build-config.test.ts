@@ -67,6 +67,19 @@ describe('the build-time configuration check (vite.config.ts)', () => {
     }
   });
 
+  it('refuses http:// store and support addresses in a production build only, naming each', () => {
+    const env = {
+      VITE_STORE_URL: 'http://store.example.ca',
+      VITE_SUPPORT_URL: 'http://help.example.ca',
+    };
+    const message = problemsOf(() => checkBuildSettings(env, production));
+    expect(message).toContain('VITE_STORE_URL must use https:// in a production build');
+    expect(message).toContain('VITE_SUPPORT_URL must use https:// in a production build');
+    expect(checkBuildSettings(env, { production: false }).values).toMatchObject(env);
+    const local = { VITE_STORE_URL: 'http://localhost:5000/', VITE_SUPPORT_URL: 'https://h.ca' };
+    expect(checkBuildSettings(local, production).values).toMatchObject(local);
+  });
+
   it('warns when a production build has no publishable key (the test provider ships), only then', () => {
     const keyless = checkBuildSettings({}, { production: true });
     expect(buildWarnings(keyless, { production: true })).toEqual([
