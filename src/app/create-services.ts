@@ -5,9 +5,15 @@ import { otpMachine } from '../../machines/otp/otp.machine.ts';
 import { sessionMachine } from '../../machines/session/session.machine.ts';
 import { isSignedIn } from '../../machines/session/session.selectors.ts';
 import type { RefreshOutcome, RefreshResult } from '../../machines/session/session.types.ts';
+import { statusOf } from '../../machines/shared/error-key.ts';
 import type { ApiClient } from '../api/client.ts';
 import { deferApi } from '../api/deferred-api.ts';
-import { createTokenStore, hasTokensAfter, type TokenStore } from '../api/tokens.ts';
+import {
+  createTokenStore,
+  hasTokensAfter,
+  type StoredTokens,
+  type TokenStore,
+} from '../api/tokens.ts';
 import { loadTexts } from '../i18n/texts.ts';
 import type { CrossTabLock } from '../lib/cross-tab-lock.ts';
 import { onceUntilFailure } from '../lib/once-until-failure.ts';
@@ -132,6 +138,22 @@ export function* serviceSteps({
     ...(timeoutMs ? { timeoutMs } : {}),
   });
 
+  /**
+   * Logout ends the server's session of its bearer. An access token that has
+   * expired (a member idle for a while) is refused with a 401, which would
+   * leave the refresh token, the long-lived one, valid on the server: it gets
+   * a fresh pair (never stored) to end the session with.
+   */
+  async function endServerSession({ accessToken, refreshToken }: StoredTokens): Promise<void> {
+    try {
+      await api.auth.logout({ accessToken });
+    } catch (error) {
+      if (statusOf(error) !== 401 || refreshToken === null) throw error;
+      const fresh = await api.auth.refreshToken({ refreshToken });
+      await api.auth.logout({ accessToken: fresh.token });
+    }
+  }
+
   const hasStoredTokens = () => tokens.hasSession();
   // The membership's statechart loads when a member is signed in, never for a visitor's /login.
   const membership: MembershipAccess = deferMembership(
@@ -169,11 +191,10 @@ export function* serviceSteps({
         clearMembership: () => membership.clear(),
         notifyServerLogout: () => {
           // Best effort (issue 7): local sign-out never waits on it.
-          // The token is taken now: the tokens are cleared before the call goes out.
-          const { accessToken } = tokens.read();
-          api.auth
-            .logout({ accessToken })
-            .catch((error: unknown) => logger.info('Server logout failed', error));
+          // The tokens are taken now: they are cleared before the call goes out.
+          endServerSession(tokens.read()).catch((error: unknown) =>
+            logger.info('Server logout failed', error),
+          );
         },
         logError: (_args, params) => logger.error(params.error),
       },

@@ -272,6 +272,60 @@ describe('createServices: the HTTP client and the session actor together', () =>
   });
 });
 
+describe('sign-out ends the session on the server too', () => {
+  /** Logout answers 401 to any bearer but `accepted`; records the bearers it saw. */
+  function logoutAccepting(accepted: string, answer = unauthorized) {
+    const bearers: (string | null)[] = [];
+    server.use(
+      http.post(url('client/auth/logout'), ({ request }) => {
+        bearers.push(request.headers.get('authorization'));
+        return request.headers.get('authorization') === `Bearer ${accepted}`
+          ? new HttpResponse(null, { status: 204 })
+          : answer();
+      }),
+    );
+    return bearers;
+  }
+
+  async function signedIn(refresh: (body: unknown) => Response) {
+    storeTokens('good-access', 'refresh-1');
+    const seen = api({ valid: () => 'good-access', refresh });
+    const { services } = build();
+    await waitFor(services.session, (s) => s.matches({ authenticated: { user: 'ready' } }));
+    return { seen, services };
+  }
+
+  it('an access token the server no longer takes: the refresh token gets a fresh pair, never stored, to log out with', async () => {
+    const { seen, services } = await signedIn(() =>
+      HttpResponse.json({ token: 'access-2', refreshToken: 'refresh-2', user: USER }),
+    );
+    // The member was idle: the server now refuses the access token.
+    const bearers = logoutAccepting('access-2');
+
+    services.session.send({ type: 'session.signOut' });
+
+    expect(services.session.getSnapshot().matches('signedOut')).toBe(true);
+    await vi.waitFor(() => expect(bearers).toEqual(['Bearer good-access', 'Bearer access-2']));
+    expect(seen.refreshBodies).toEqual([{ refreshToken: 'refresh-1' }]);
+    expectStoredTokens(null, null);
+    expect(services.session.getSnapshot().matches('signedOut')).toBe(true);
+  });
+
+  it('a logout that fails otherwise (a 5xx) is not followed by a refresh', async () => {
+    const { seen, services } = await signedIn(() =>
+      HttpResponse.json({ token: 'access-2', refreshToken: 'refresh-2', user: USER }),
+    );
+    const bearers = logoutAccepting('nobody', () => new HttpResponse('down', { status: 503 }));
+
+    services.session.send({ type: 'session.signOut' });
+
+    await vi.waitFor(() => expect(bearers).toEqual(['Bearer good-access']));
+    await delay(60);
+    expect(seen.refreshBodies).toEqual([]);
+    expectStoredTokens(null, null);
+  });
+});
+
 describe('two tabs, one storage: the refresh is shared across tabs', () => {
   /**
    * The server rotates refresh tokens: each one works once. Both tabs' access
