@@ -7,9 +7,17 @@ export const PASSWORD_MAX_LENGTH = 32;
 export const LOGIN_PHONE_MIN_DIGITS = 7;
 export const LOGIN_PHONE_MAX_DIGITS = 17;
 
-const emailSchema = v.pipe(v.string(), v.email());
+/**
+ * An address as the web's own email fields take it (WHATWG, valibot's
+ * rfcEmail): apostrophes (d'amour@…, o'neil@…) and international domains as
+ * the browser hands them over (xn--…) included, which valibot's stricter
+ * `email` refused. Its domain must have a dot, like every address a member
+ * can receive mail at (not `a@b`).
+ */
+const emailSchema = v.pipe(v.string(), v.rfcEmail(), v.regex(/@[^@]+\.[^@.]+$/));
 const PHONE_LIKE = /^\+?[\d\s\-.()]+$/;
 
+/** The one email rule: sign-in, sign-up and forgot password. */
 export function isEmail(value: string): boolean {
   return v.is(emailSchema, value);
 }

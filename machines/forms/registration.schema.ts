@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { Language, SignUpPayload } from '../shared/domain.ts';
-import { passwordField } from './login.schema.ts';
+import { isEmail, passwordField } from './login.schema.ts';
 import { MAX_SYMBOLS_KEY, MIN_SYMBOLS_KEY } from './validate.ts';
 
 export const NAME_MIN_LENGTH = 2;
@@ -28,7 +28,7 @@ export const emailField = v.pipe(
   v.string(),
   v.trim(),
   v.nonEmpty('validation.emailRequired'),
-  v.email('validation.emailInvalid'),
+  v.check(isEmail, 'validation.emailInvalid'),
 );
 
 export const phoneField = v.pipe(

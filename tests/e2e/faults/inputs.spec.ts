@@ -7,8 +7,8 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, MESSAGES, test } from '../support/faults.ts';
-import { click, expectCode, fillSignUp } from '../support/forms.ts';
-import { PASSWORD } from '../support/members.ts';
+import { click, expectCode, fillFields, fillSignUp } from '../support/forms.ts';
+import { arrangeMember, PASSWORD } from '../support/members.ts';
 import { expectHeading } from '../support/quality.ts';
 
 test.describe.configure({ timeout: 60_000 });
@@ -95,6 +95,38 @@ test('a phone number with an extension signs up as E.164 with ;ext=; an 18-digit
       .then((calls) => calls.filter((call) => (call.body as { email?: string }).email === email));
     expect((signUp?.body as { phone?: string } | undefined)?.phone).toBe('+15145550177;ext=12');
   });
+});
+
+test('an address with an apostrophe (o’neil@…) signs up, signs in and asks for a new password', async ({
+  page,
+  api,
+  uniqueEmail,
+}) => {
+  const apostrophe = (label: string) => uniqueEmail(label).replace(/^e2e-/, "e2e-o'neil-");
+  const bodyEmails = async (path: string) =>
+    (await api.requests(path)).map((call) => (call.body as { email?: string }).email);
+
+  const newcomer = apostrophe('input-apostrophe-new');
+  await page.goto('/register');
+  await fillSignUp(page, { email: newcomer, phone: { typed: '5145550178' } });
+  await click(page, 'Create Account');
+  await expectHeading(page, 'Your account has been created');
+  expect(await bodyEmails('/client/auth/sign-up')).toContain(newcomer);
+
+  const member = apostrophe('input-apostrophe-member');
+  await arrangeMember(api, member);
+  await page.goto('/login');
+  await fillFields(page, { 'Email or phone': member, Password: PASSWORD });
+  await click(page, 'Sign in');
+  await expect(page).toHaveURL(/\/activation$/);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.goto('/forgot-password');
+  await fillFields(page, { Email: member });
+  await click(page, 'Send the code');
+  await expectHeading(page, 'Enter the code');
+  expect(await bodyEmails('/client/auth/reset-password/request')).toContain(member);
 });
 
 test('the server calling the phone invalid marks the phone field; a key outside server.* reads as unknown', async ({
