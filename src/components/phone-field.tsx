@@ -32,14 +32,18 @@ export const NATIONAL_NUMBER_DIGITS = { min: 2, max: 17 } as const;
 /**
  * The value a form keeps for what was typed: E.164 ('+15145550123'), with an
  * extension typed as 'ext. 123', 'x123' or 'poste 123' kept as the RFC 3966
- * suffix ';ext=123'; '' while empty; the typed text itself when it is no phone
- * number with a national number of 2 to 17 digits (the form's validation then
- * calls it invalid).
+ * suffix ';ext=123'; '' while empty; the typed text itself when it is not
+ * wholly a phone number (letters in it too) with a national number of 2 to 17
+ * digits (the form's validation then calls it invalid).
  */
 export function toPhoneValue(text: string, country: CountryCode): string {
   const typed = text.trim();
   if (typed === '') return '';
-  const phone = parsePhoneNumberFromString(typed.replace(FRENCH_EXTENSION, 'ext. '), country);
+  // The whole text must be the number (extract: false): '613-555-CALL' is not read as '613555'.
+  const phone = parsePhoneNumberFromString(typed.replace(FRENCH_EXTENSION, 'ext. '), {
+    defaultCountry: country,
+    extract: false,
+  });
   const digits = phone?.nationalNumber.length ?? 0;
   if (!phone || digits < NATIONAL_NUMBER_DIGITS.min || digits > NATIONAL_NUMBER_DIGITS.max) {
     return typed;

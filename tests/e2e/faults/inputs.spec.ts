@@ -65,7 +65,7 @@ test('billing lines over 100 characters: a message on each field, nothing sent, 
   );
 });
 
-test('a phone number with an extension signs up as E.164 with ;ext=; an 18-digit national number is refused before sending', async ({
+test('a phone number with an extension signs up as E.164 with ;ext=; an 18-digit national number or one with letters is refused before sending', async ({
   page,
   api,
   uniqueEmail,
@@ -84,6 +84,14 @@ test('a phone number with an extension signs up as E.164 with ;ext=; an 18-digit
     await expect(page.getByRole('heading', { name: 'Your account has been created' })).toHaveCount(
       0,
     );
+  });
+  await faults.check('a number spelled with letters (613-555-CALL)', async () => {
+    await phone.fill('613-555-CALL');
+    await phone.press('Tab');
+    // Kept as typed and refused: never saved as the '+1613555' its digits make.
+    await expect(phone).toHaveValue('613-555-CALL');
+    await expect(phone).toHaveAccessibleDescription(/Phone is invalid/);
+    await expect(page.getByRole('button', { name: 'Create Account' })).toBeDisabled();
   });
   await faults.check('a phone number with an extension (ext. 12)', async () => {
     await phone.fill('');
