@@ -32,13 +32,14 @@ export const CANADIAN_POSTAL_CODE =
   /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] \d[ABCEGHJ-NPRSTV-Z]\d$/;
 
 /**
- * Upper-cases, drops spaces and dashes and puts one space after the third
- * character: 'h2x1y4' → 'H2X 1Y4', ' h2x-1y4 ' → 'H2X 1Y4'. Invalid codes are
- * normalised the same way (the schema then rejects them).
+ * Upper-cases, drops spaces and dashes and, when six characters are left (a
+ * postal code's length), puts one space after the third: 'h2x1y4' → 'H2X 1Y4',
+ * ' h2x-1y4 ' → 'H2X 1Y4'. Any other length is not split ('90210', a US ZIP,
+ * stays as typed, not '902 10'); the schema then rejects what is not a code.
  */
 export function normalizePostalCode(raw: string): string {
   const compact = raw.replace(/[\s-]/g, '').toUpperCase();
-  return compact.length > 3 ? `${compact.slice(0, 3)} ${compact.slice(3)}` : compact;
+  return compact.length === 6 ? `${compact.slice(0, 3)} ${compact.slice(3)}` : compact;
 }
 
 export function isCanadianPostalCode(raw: string): boolean {

@@ -74,6 +74,12 @@ describe('billing schema', () => {
     expect(normalizePostalCode(' h2x  1y4 ')).toBe('H2X 1Y4');
     expect(normalizePostalCode('H2X-1Y4')).toBe('H2X 1Y4');
     expect(normalizePostalCode('h2x')).toBe('H2X');
+    // Only a code of six characters is split: a US ZIP is not made to look like half a code.
+    expect(normalizePostalCode('90210')).toBe('90210');
+    expect(normalizePostalCode('h2x 1y4 5')).toBe('H2X1Y45');
+    expect(check({ postalCode: '90210' })).toEqual({
+      postalCode: { key: 'validation.postalCodeInvalid' },
+    });
     expect(check({ postalCode: 'h2x1y4' })).toEqual({});
     expect(check({ postalCode: 'k1a 0b1' })).toEqual({});
   });
