@@ -53,7 +53,8 @@ export function OtpInput({
 
   const setFrom = (index: number, typed: string) => {
     // Codes are often copied as '123 456' or '123-456': spaces and separators are not typos.
-    const compact = typed.replace(CODE_SEPARATORS, '');
+    // Full-width digits (a Chinese or Japanese input method: '１２３') are digits (NFKC).
+    const compact = typed.normalize('NFKC').replace(CODE_SEPARATORS, '');
     const onlyDigits = compact.replace(/\D/g, '');
     if (!onlyDigits) {
       setDigitsOnly(compact.length > 0);

@@ -188,6 +188,18 @@ describe('OtpStep', () => {
     expect(box(1)).not.toHaveAttribute('aria-invalid');
   });
 
+  it('full-width digits (a Chinese or Japanese input method) are digits, typed or pasted', async () => {
+    const { user } = await renderOtp();
+    await user.click(box(1));
+    await user.paste('０５７００');
+    expect(code()).toBe('05700');
+    await user.click(box(6));
+    await user.keyboard('６');
+    expect(code()).toBe('057006');
+    expect(screen.queryByText('Only digits allowed')).toBeNull();
+    expect(next()).toBeEnabled();
+  });
+
   it('a pasted message holding the code fills the boxes without a complaint', async () => {
     const { user } = await renderOtp();
     await user.click(box(1));
