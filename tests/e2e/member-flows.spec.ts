@@ -438,6 +438,26 @@ test.describe('dashboard (spec 2, 4)', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Activate your membership' }),
     ).toBeVisible();
+    // The member went somewhere: Back is the dashboard again (it was replaced before).
+    await page.goBack();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(factValue(page, 'Status')).toHaveText('Inactive');
+  });
+
+  test('a membership that ends while the dashboard is open: the card turns Inactive by itself', async ({
+    page,
+    signedInMember,
+  }) => {
+    await page.clock.install();
+    const validTo = new Date(Date.now() + 90_000).toISOString();
+    await signedInMember('dashboard-ends', { membership: { validTo } });
+    await page.goto('/dashboard');
+    await expect(factValue(page, 'Status')).toHaveText('Active');
+
+    await page.clock.fastForward('03:00');
+    await expect(factValue(page, 'Status')).toHaveText('Inactive');
+    await expect(page.getByRole('button', { name: 'Activate membership' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Order charger/ })).toBeDisabled();
   });
 
   test('cancelled: the cancelled-at date, Inactive, and no charger card', async ({

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deriveMembership } from '../../machines/membership/derive-membership.ts';
@@ -241,5 +241,48 @@ describe('DashboardScreen: details', () => {
     const d = await renderDashboard(null);
     d.membership.send({ type: 'membership.refetch' });
     expect(await screen.findByRole('status')).toHaveTextContent('Loading your membership...');
+  });
+});
+
+describe('DashboardScreen: a tab left open past the membership’s end', () => {
+  async function renderAt(clock: { now: number }) {
+    const record = { ...RECORD, validTo: '2025-06-15T12:01:00.000Z', cancelledAt: null };
+    await renderScreen(<DashboardScreen now={() => clock.now} />, {
+      services: {
+        membership: membershipAccessOf(createMembership(() => new Promise(() => {}), record)),
+        session: createSessionStub(USER).session,
+      },
+      path: '/dashboard',
+    });
+    const status = () =>
+      within(card('Membership')).getByText(/^(Active|Inactive)$/, { selector: '.badge' });
+    expect(status()).toHaveTextContent('Active');
+    return status;
+  }
+
+  it('turns Inactive at the next minute’s look at the clock', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const clock = { now: NOW };
+      const status = await renderAt(clock);
+      clock.now = NOW + 2 * 60_000;
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(status()).toHaveTextContent('Inactive');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('turns Inactive at once when the browser restores the page or the tab is shown again', async () => {
+    for (const event of ['pageshow', 'visibilitychange'] as const) {
+      const clock = { now: NOW };
+      const status = await renderAt(clock);
+      clock.now = NOW + 2 * 60_000;
+      act(() => {
+        (event === 'pageshow' ? window : document).dispatchEvent(new Event(event));
+      });
+      expect(status()).toHaveTextContent('Inactive');
+      cleanup();
+    }
   });
 });

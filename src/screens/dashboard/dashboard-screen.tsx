@@ -9,6 +9,7 @@ import { calendarDayOf } from '../../../machines/shared/calendar-day.ts';
 import type { Membership } from '../../../machines/shared/domain.ts';
 import { useMembership, useServices } from '../../app/services.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { useNow } from '../../components/use-now.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 
 /** Spec 9: the club balance is a placeholder fixed at $0.00. */
@@ -69,7 +70,7 @@ export function DashboardScreen({ now = Date.now }: DashboardScreenProps = {}) {
       <div className="dashboard__columns">
         <div className="dashboard__main">
           {record ? (
-            <MembershipCards record={record} now={now()} />
+            <MembershipCards record={record} now={now} />
           ) : loading ? (
             <p className="card dashboard__loading" role="status">
               <Spinner size="sm" /> <span>{t('member:dashboard.loading')}</span>
@@ -98,11 +99,12 @@ export function DashboardScreen({ now = Date.now }: DashboardScreenProps = {}) {
   );
 }
 
-function MembershipCards({ record, now }: { record: Membership; now: number }) {
+function MembershipCards({ record, now }: { record: Membership; now: () => number }) {
   const { t } = useTranslation(['member', 'common']);
   const { config } = useServices();
   const navigate = useNavigate();
-  const flags = deriveMembership(record, now);
+  // The tab may stay open past the membership's end or midnight: the card follows the clock.
+  const flags = deriveMembership(record, useNow(now));
   const validTo = formatMembershipDate(record.validTo);
   const cancelledAt = formatMembershipDate(record.cancelledAt);
 
@@ -143,7 +145,7 @@ function MembershipCards({ record, now }: { record: Membership; now: number }) {
             <button
               type="button"
               className="button button--primary"
-              onClick={() => void navigate({ to: '/subscription', replace: true })}
+              onClick={() => void navigate({ to: '/subscription' })}
             >
               {t('member:dashboard.membership.activate')}
             </button>
