@@ -21,10 +21,12 @@ function useCountdown(active: boolean, seconds: number, restartKey: number): num
   // biome-ignore lint/correctness/useExhaustiveDependencies: restartKey restarts the count for a new code
   useEffect(() => {
     if (!active) return;
-    const startedAt = Date.now();
+    // The monotonic clock, like the machine's own timer: the wall clock can jump
+    // (a time-zone or network time correction) and would show '623 s' or '1 s'.
+    const startedAt = performance.now();
     setLeft(seconds);
     const id = window.setInterval(() => {
-      setLeft(Math.max(0, seconds - Math.floor((Date.now() - startedAt) / 1000)));
+      setLeft(Math.max(0, seconds - Math.floor((performance.now() - startedAt) / 1000)));
     }, 1000);
     return () => window.clearInterval(id);
   }, [active, seconds, restartKey]);

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor as waitForState } from 'xstate';
@@ -296,6 +296,20 @@ describe('OtpStep', () => {
     expect(resend).toHaveAccessibleDescription('You can ask for a new code in 30 s.');
     for (let i = 0; i < 6; i += 1) await user.click(resend);
     expect(calls.requestOtp).toHaveLength(1);
+  });
+
+  it('the seconds left follow the time that passed, not the wall clock (which can jump)', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      await renderOtp();
+      const resend = screen.getByRole('button', { name: 'Resend it' });
+      // A network time correction moves the wall clock back ten minutes.
+      vi.setSystemTime(Date.now() - 600_000);
+      act(() => vi.advanceTimersByTime(1_000));
+      expect(resend).toHaveAccessibleDescription(/You can ask for a new code in (29|30) s\./);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("'Resend it' asks for a new code, shows Sending..., then says it was sent", async () => {
