@@ -1,6 +1,6 @@
-import { Link, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   canSubmitLogin,
@@ -39,6 +39,20 @@ export function LoginScreen() {
   );
 }
 
+/**
+ * `?reset=1` (after a password reset) says the password changed once: the
+ * address loses it at once, so a reload, Back and Forward or a bookmark do not
+ * say it again; this form keeps saying it while it is shown.
+ */
+function useShownOnce(asked: boolean): boolean {
+  const [shown] = useState(asked);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (asked) void navigate({ to: '/login', search: {}, replace: true });
+  }, [asked, navigate]);
+  return shown;
+}
+
 function LoginForm({ focusTitle }: { focusTitle: boolean }) {
   const { t } = useTranslation(['auth', 'common']);
   const { session, config } = useServices();
@@ -46,7 +60,7 @@ function LoginForm({ focusTitle }: { focusTitle: boolean }) {
   const busy = useSelector(session, isLoginBusy);
   const canSubmit = useSelector(session, canSubmitLogin);
   const expired = useSelector(session, selectSignOutReason) === 'expired';
-  const afterReset = useSearch({ strict: false }).reset === 1;
+  const afterReset = useShownOnce(useSearch({ strict: false }).reset === 1);
   const { field, formProps, footer } = useFormFields('login', form, session.send);
   // A field's error shows once it is left (a required one too). The server refusing what
   // was typed (a server.* key) marks both inputs, which are then described by it; a network

@@ -228,6 +228,6 @@ test('forgot password: asking for, checking and using the code fail every way; n
     kinds: FAILING,
     act: () => click(page, 'Change password'),
     kept: () => expectFieldValues(page, { 'New password': fresh, 'Confirm password': fresh }),
-    goesOn: () => expect(page).toHaveURL(/\/login\?reset=1$/),
+    goesOn: () => expect(page).toHaveURL(/\/login$/),
   });
 });
