@@ -269,6 +269,10 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: AppRouter;
   }
+  interface HistoryState {
+    /** /billing opened from the checkout ("Update information"): Finish goes back to it. */
+    fromCheckout?: boolean;
+  }
 }
 
 export { Outlet };

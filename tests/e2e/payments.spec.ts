@@ -381,3 +381,25 @@ test('two tabs pay: the second card is refused (its intent was used), says so, a
   expect(refused).toBe(first);
   expect(last).not.toBe(first);
 });
+
+test('"Update information" from the checkout: Finish returns to it, and Back then leaves it (one checkout in the history)', async ({
+  page,
+  api,
+  signedInMember,
+}) => {
+  await atCheckout(page, signedInMember, 'checkout-update-billing');
+  await page.getByRole('link', { name: 'Update information' }).click();
+  await expect(page).toHaveURL(/\/billing$/);
+  await page.getByLabel('Postal code').fill('H3B 1A7');
+  await page.getByRole('button', { name: 'Finish' }).click();
+
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expectCardFieldsReady(page);
+  await expect(page.getByText('H3B 1A7, QC')).toBeVisible();
+  const saved = await api.requests('/client/auth/profile/billingAddress');
+  expect(
+    saved.some((call) => (call.body as { postal_code?: string }).postal_code === 'H3B 1A7'),
+  ).toBe(true);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

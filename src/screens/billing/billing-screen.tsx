@@ -1,4 +1,4 @@
-import { useNavigate } from '@tanstack/react-router';
+import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { billingMachine } from '../../../machines/billing/billing.machine.ts';
@@ -24,13 +24,20 @@ export function BillingScreen() {
   const { t, i18n } = useTranslation(['member', 'common']);
   const { session } = useServices();
   const navigate = useNavigate();
+  const { history } = useRouter();
+  const fromCheckout = useLocation({ select: (location) => location.state.fromCheckout === true });
   // The user's stored address, read once: the form starts from it.
   const [initial] = useState(() =>
     billingValuesFromAddress(selectUser(session.getSnapshot()).billingAddress),
   );
   const [snapshot, send] = useFlow(billingMachine, 'billing', {
     input: { initial },
-    view: { goToSubscription: () => void navigate({ to: '/subscription', replace: true }) },
+    view: {
+      // From the checkout, back to its own entry (a new one would leave two in the history);
+      // on the way in (activation), this step's entry becomes the checkout's.
+      goToSubscription: () =>
+        fromCheckout ? history.back() : void navigate({ to: '/subscription', replace: true }),
+    },
   });
   const busy = isBillingBusy(snapshot);
   const form = selectBillingForm(snapshot);

@@ -87,7 +87,7 @@ export function PriceSummary({
             <span className="checkout-summary__billing">
               {billingText ?? t('summary.noBilling')}
             </span>{' '}
-            <Link to="/billing" className="checkout-summary__update">
+            <Link to="/billing" state={{ fromCheckout: true }} className="checkout-summary__update">
               {t('summary.updateInformation')}
             </Link>
           </dd>
