@@ -32,3 +32,12 @@ export const CURRENT_PASSWORD = { as: PasswordField, autoComplete: 'current-pass
 
 /** A field spec's password being chosen, so a password manager offers a new one. */
 export const NEW_PASSWORD = { as: PasswordField, autoComplete: 'new-password' } as const;
+
+/**
+ * The account a password form is for, for password managers (Chromium's
+ * guidance for change-password forms): the new password is saved under the
+ * right address. Never shown, never read out, never sent.
+ */
+export function AccountUsername({ email }: { email: string }) {
+  return <input type="email" autoComplete="username" value={email} readOnly hidden />;
+}

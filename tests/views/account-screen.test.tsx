@@ -93,6 +93,10 @@ describe('AccountScreen', () => {
   it('asks for the current and new passwords, and maps a wrong current password to its field', async () => {
     const { h, user } = await setup();
     const password = within(section('Password'));
+    // The account the new password is for, for password managers (hidden, in the form).
+    const username = section('Password').querySelector('form input[autocomplete="username"]');
+    expect(username).toHaveValue(USER.email);
+    expect(username).not.toBeVisible();
     await user.click(password.getByRole('button', { name: 'Change password' }));
     expect(password.getByLabelText('Current password')).toHaveAccessibleDescription(
       'Current password is required',

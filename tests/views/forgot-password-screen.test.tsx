@@ -71,6 +71,13 @@ describe('ForgotPasswordScreen', () => {
       await screen.findByRole('heading', { level: 1, name: 'Choose a new password' }),
     ).toHaveFocus();
     expect(auth.checkResetOtp).toHaveBeenCalledWith({ email: EMAIL, otp: '123456' });
+    // The account the new password is for, for password managers (hidden, in the form).
+    const username = screen
+      .getByLabelText('New password')
+      .closest('form')
+      ?.querySelector('input[autocomplete="username"]');
+    expect(username).toHaveValue(EMAIL);
+    expect(username).not.toBeVisible();
 
     await user.type(screen.getByLabelText('New password'), 'N3w-secret-pass');
     await user.type(screen.getByLabelText('Confirm password'), 'N3w-secret-pass');

@@ -1,3 +1,4 @@
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import {
   isChangingPassword,
@@ -5,15 +6,23 @@ import {
   selectChangePasswordForm,
 } from '../../../machines/account/account.selectors.ts';
 import { changePasswordMachine } from '../../../machines/account/change-password.machine.ts';
+import { selectUser } from '../../../machines/session/session.selectors.ts';
+import { useServices } from '../../app/services.tsx';
 import { useFlow } from '../../app/use-flow.ts';
 import { FormFields, FormFooter } from '../../components/form-fields.tsx';
-import { CURRENT_PASSWORD, NEW_PASSWORD } from '../../components/password-field.tsx';
+import {
+  AccountUsername,
+  CURRENT_PASSWORD,
+  NEW_PASSWORD,
+} from '../../components/password-field.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
 import { AccountSection } from './account-section.tsx';
 
 /** Current password, new password and its confirmation (PUT .../change-password). */
 export function PasswordSection() {
   const { t } = useTranslation(['account', 'common']);
+  const { session } = useServices();
+  const email = useSelector(session, (s) => selectUser(s).email);
   const [snapshot, send] = useFlow(changePasswordMachine, 'changePassword');
   const { field, formProps, footer } = useFormFields(
     'password',
@@ -25,6 +34,7 @@ export function PasswordSection() {
   return (
     <AccountSection name="password">
       <form {...formProps}>
+        <AccountUsername email={email} />
         <FormFields
           bind={field}
           fields={[

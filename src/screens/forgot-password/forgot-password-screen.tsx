@@ -26,7 +26,7 @@ import {
   FormFooter,
 } from '../../components/form-fields.tsx';
 import { OneTimeCode, type OtpActor } from '../../components/one-time-code.tsx';
-import { NEW_PASSWORD } from '../../components/password-field.tsx';
+import { AccountUsername, NEW_PASSWORD } from '../../components/password-field.tsx';
 import { type FormBinding, useFormFields } from '../../components/use-form-fields.ts';
 
 type Send = (event: ForgotPasswordEvent) => void;
@@ -187,6 +187,7 @@ function NewPasswordStep({ snapshot, send, announce }: StepProps) {
       step="newPassword"
       announce={announce}
       form={form}
+      username={selectForgotEmailForm(snapshot).values.email.trim()}
       fields={[
         { name: 'password', label: 'newPassword', id: 'forgot-new-password', ...NEW_PASSWORD },
         { name: 'passwordConfirmation', id: 'forgot-password-confirmation', ...NEW_PASSWORD },
@@ -201,11 +202,14 @@ function FormStep<F extends string>({
   announce,
   form: { field, formProps, footer },
   fields,
+  username,
 }: {
   step: 'request' | 'newPassword';
   announce: boolean;
   form: FormBinding<F>;
   fields: ReadonlyArray<FieldSpec<F>>;
+  /** The account a new password is for (for password managers). */
+  username?: string;
 }) {
   const { t } = useTranslation('auth');
   return (
@@ -216,6 +220,7 @@ function FormStep<F extends string>({
         subtitle={t(`forgot.${step}.subtitle`)}
       />
       <form {...formProps}>
+        {username ? <AccountUsername email={username} /> : null}
         <FormFields bind={field} fields={fields} />
         <FormFooter {...footer} texts={`auth:forgot.${step}`} />
       </form>
