@@ -67,11 +67,16 @@ const resetTokenOf = ({ event }: { event: { output: OtpVerified | null } }) => (
   resetToken: event.output && 'resetToken' in event.output ? event.output.resetToken : null,
 });
 
+/** The address the code goes to: the email typed, trimmed. */
+export function requestedEmail(context: ForgotPasswordContext): string {
+  return context.request.values.email.trim();
+}
+
 /** requestReset's input (both the first request and a resend). */
 export function requestResetInput({ context }: { context: ForgotPasswordContext }): {
   email: string;
 } {
-  return { email: context.request.values.email.trim() };
+  return { email: requestedEmail(context) };
 }
 
 /**
@@ -79,7 +84,7 @@ export function requestResetInput({ context }: { context: ForgotPasswordContext 
  * Resend waits first; and it reveals nothing about the address.
  */
 export function otpInput({ context }: { context: ForgotPasswordContext }): OtpInput {
-  return { email: context.request.values.email.trim(), sentCount: 1, revealNothing: true };
+  return { email: requestedEmail(context), sentCount: 1, revealNothing: true };
 }
 
 /** resetPassword's input: the token from check-otp and the new password as typed. */

@@ -1,8 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
-import type {
-  ForgotEmailForm,
-  ForgotPasswordMachine,
-  ResetPasswordForm,
+import {
+  type ForgotEmailForm,
+  type ForgotPasswordMachine,
+  type ResetPasswordForm,
+  requestedEmail,
 } from './forgot-password.machine.ts';
 
 export type ForgotPasswordSnapshot = SnapshotFrom<ForgotPasswordMachine>;
@@ -28,3 +29,6 @@ export const selectForgotEmailForm = (s: ForgotPasswordSnapshot): ForgotEmailFor
   s.context.request;
 export const selectResetPasswordForm = (s: ForgotPasswordSnapshot): ResetPasswordForm =>
   s.context.newPassword;
+/** The address the code went (or goes) to: shown at the code step, the account a new password is for. */
+export const selectRequestedEmail = (s: ForgotPasswordSnapshot): string =>
+  requestedEmail(s.context);

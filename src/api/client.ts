@@ -8,7 +8,7 @@ import {
   UNKNOWN_KEY,
   UNREADABLE_KEY,
 } from './api-error.ts';
-import { errorKeyFromBody, httpError } from './error-body.ts';
+import { httpError } from './error-body.ts';
 import type { TokenStore } from './tokens.ts';
 
 /**
@@ -91,19 +91,15 @@ export const GET_RETRY = {
 export function toApiError(error: unknown): ApiError {
   if (isApiError(error)) return error;
   if (isHTTPError(error)) {
-    // A 4xx that is neither JSON nor the API's error envelope is not the API
-    // refusing anything (a firewall's or a proxy's page or text, a CDN's
-    // challenge, a gateway during a deploy): never read as the session
-    // refused. A 5xx stays a server error, and a 429 a rate limit, whoever sent it.
-    if (
-      error.response.status < 500 &&
-      error.response.status !== 429 &&
-      isForeignAnswer(error.response) &&
-      errorKeyFromBody(error.data) === UNKNOWN_KEY
-    ) {
+    const read = httpError(error.response.status, error.data, error);
+    // An answer that says nothing by its body or its status (not a 5xx, not a
+    // 429), in a type the API never sends, is not the API refusing anything (a
+    // firewall's or a proxy's page or text, a CDN's challenge, a gateway during
+    // a deploy): never read as the session refused.
+    if (read.key === UNKNOWN_KEY && isForeignAnswer(error.response)) {
       return new ApiError({ kind: 'parse', key: UNREADABLE_KEY, cause: error });
     }
-    return httpError(error.response.status, error.data, error);
+    return read;
   }
   if (isTimeoutError(error))
     return new ApiError({ kind: 'timeout', key: TIMEOUT_KEY, cause: error });

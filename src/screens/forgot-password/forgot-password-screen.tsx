@@ -12,6 +12,7 @@ import {
   isResetting,
   selectForgotEmailForm,
   selectForgotOtpActor,
+  selectRequestedEmail,
   selectResetPasswordForm,
   selectStep,
 } from '../../../machines/forgot-password/forgot-password.selectors.ts';
@@ -130,7 +131,7 @@ function RequestStep({ snapshot, send, announce }: StepProps) {
 function CodeStep({ snapshot, send, announce }: StepProps) {
   const { t } = useTranslation(['auth', 'common']);
   const otp = selectForgotOtpActor(snapshot);
-  const shownEmail = selectForgotEmailForm(snapshot).values.email.trim();
+  const shownEmail = selectRequestedEmail(snapshot);
 
   return (
     <>
@@ -187,7 +188,7 @@ function NewPasswordStep({ snapshot, send, announce }: StepProps) {
       step="newPassword"
       announce={announce}
       form={form}
-      username={selectForgotEmailForm(snapshot).values.email.trim()}
+      username={selectRequestedEmail(snapshot)}
       fields={[
         { name: 'password', label: 'newPassword', id: 'forgot-new-password', ...NEW_PASSWORD },
         { name: 'passwordConfirmation', id: 'forgot-password-confirmation', ...NEW_PASSWORD },
