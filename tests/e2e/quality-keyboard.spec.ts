@@ -190,6 +190,27 @@ test('a declined card keeps the focus in the CVC; a failed 3D Secure check gives
   await expect(subscribe).toBeFocused();
 });
 
+test('a view that replaces another on the same page titles the page too: the code step, and the form again', async ({
+  page,
+  signedInMember,
+}) => {
+  // An account not verified yet stops at the one-time code, on /login.
+  await signedInMember('title-steps', { verified: false });
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveTitle('Verify your account · EV Charger Club');
+
+  await page.getByRole('button', { name: 'Français' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Vérifiez votre compte' }),
+  ).toBeVisible();
+  await expect(page).toHaveTitle(/^Vérifiez votre compte · /);
+  await page.getByRole('button', { name: 'English' }).click();
+
+  await page.getByRole('button', { name: 'Back to sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeFocused();
+  await expect(page).toHaveTitle('Sign in · EV Charger Club');
+});
+
 test('each page is titled by its heading, in its language, and a navigation puts the focus on that heading', async ({
   page,
   signedInMember,

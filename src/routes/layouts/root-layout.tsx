@@ -48,13 +48,32 @@ function whenHeading(found: (heading: HTMLElement) => void, stale: HTMLElement |
 }
 
 /**
+ * Keeps the document's title on the page's main heading (WCAG 2.4.2): each
+ * page, and each view that replaces another on the same page (the code step,
+ * the sign-up confirmation, forgot password's steps, the could-not-load
+ * views), in the page's language. Returns the stop.
+ */
+function titleFromHeading(appName: string): () => void {
+  let titled: string | null = null;
+  const follow = () => {
+    const text = document.querySelector('main h1')?.textContent?.trim();
+    if (!text || text === titled) return;
+    titled = text;
+    document.title = text === appName ? appName : `${text} · ${appName}`;
+  };
+  follow();
+  const observer = new MutationObserver(follow);
+  observer.observe(document.body, { childList: true, characterData: true, subtree: true });
+  return () => observer.disconnect();
+}
+
+/**
  * The frame of every page: a skip link; each page titled by its heading
- * (WCAG 2.4.2, in the page's language); and after each navigation, the focus
- * moved to that heading, so screen-reader and keyboard users land on the new
- * page.
+ * (titleFromHeading); and after each navigation, the focus moved to that
+ * heading, so screen-reader and keyboard users land on the new page.
  */
 export function RootLayout() {
-  const { t, i18n } = useTranslation('common');
+  const { t } = useTranslation('common');
   // The page the router has finished loading (null until the first one).
   const page = useRouterState({ select: (s) => s.resolvedLocation?.pathname ?? null });
   const appName = t('app.name');
@@ -63,7 +82,8 @@ export function RootLayout() {
     heading: null,
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.language: the heading's text, and so the title, follows the language
+  useEffect(() => titleFromHeading(appName), [appName]);
+
   useEffect(() => {
     if (page === null) return;
     const before = shown.current;
@@ -71,8 +91,6 @@ export function RootLayout() {
     return whenHeading(
       (heading) => {
         shown.current = { page, heading };
-        const title = heading.textContent?.trim() ?? '';
-        document.title = title && title !== appName ? `${title} · ${appName}` : appName;
         // The first page keeps the browser's own start (the skip link comes first).
         if (navigated && before.page !== null) {
           heading.tabIndex = -1;
@@ -81,7 +99,7 @@ export function RootLayout() {
       },
       navigated ? before.heading : null,
     );
-  }, [page, i18n.language, appName]);
+  }, [page]);
 
   return (
     <>
