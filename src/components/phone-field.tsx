@@ -14,6 +14,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Language } from '../../machines/shared/domain.ts';
 import { currentLanguage } from '../i18n/i18n.ts';
 import { describedByOf, FieldFrame } from './text-field.tsx';
 
@@ -25,6 +26,8 @@ const PHONE_CHARACTERS = /^[+\d\s().-]*$/;
 
 /** Canadian French writes an extension 'poste 12'; libphonenumber reads 'ext. 12'. */
 const FRENCH_EXTENSION = /\bposte\b\.?/gi;
+/** How libphonenumber writes an extension ('(514) 555-0123 ext. 12'). */
+const ENGLISH_EXTENSION = / ext\. /;
 
 /** Spec 9: the national number has 2 to 17 digits. */
 export const NATIONAL_NUMBER_DIGITS = { min: 2, max: 17 } as const;
@@ -58,16 +61,23 @@ export function formatAsTyped(text: string, country: CountryCode): string {
   return formatted === '' && /\d/.test(text) ? text : formatted;
 }
 
-/** The text and country to show for a stored value (E.164, maybe with ';ext='). */
+/**
+ * The text and country to show for a stored value (E.164, maybe with ';ext='),
+ * its extension written as the language does ('ext. 12', 'poste 12').
+ */
 export function phoneTextOf(
   value: string,
   fallback: CountryCode,
+  language: Language = 'en',
 ): { text: string; country: CountryCode } {
   if (value === '') return { text: '', country: fallback };
   const phone = parsePhoneNumberFromString(value, fallback);
   if (!phone) return { text: value, country: fallback };
-  if (!phone.country) return { text: phone.formatInternational(), country: fallback };
-  return { text: phone.formatNational(), country: phone.country };
+  const text = phone.country ? phone.formatNational() : phone.formatInternational();
+  return {
+    text: language === 'fr' ? text.replace(ENGLISH_EXTENSION, ' poste ') : text,
+    country: phone.country ?? fallback,
+  };
 }
 
 interface CountryOption {
@@ -131,7 +141,7 @@ export function PhoneField({
 }: PhoneFieldProps) {
   const { t, i18n } = useTranslation(['common', 'auth']);
   const language = currentLanguage(i18n);
-  const [initial] = useState(() => phoneTextOf(value, defaultCountry));
+  const [initial] = useState(() => phoneTextOf(value, defaultCountry, language));
   const [text, setText] = useState(initial.text);
   const [country, setCountry] = useState<CountryCode>(initial.country);
   const reported = useRef(value);
@@ -141,10 +151,10 @@ export function PhoneField({
   useEffect(() => {
     if (value === reported.current) return;
     reported.current = value;
-    const next = phoneTextOf(value, defaultCountry);
+    const next = phoneTextOf(value, defaultCountry, language);
     setText(next.text);
     setCountry(next.country);
-  }, [value, defaultCountry]);
+  }, [value, defaultCountry, language]);
 
   const report = (next: string) => {
     reported.current = next;

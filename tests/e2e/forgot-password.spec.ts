@@ -35,8 +35,8 @@ const EN = {
 
 /** The same texts in French (public/locales/fr). */
 const FR = {
-  forgotLink: 'Mot de passe oublié?',
-  requestTitle: 'Mot de passe oublié?',
+  forgotLink: 'Mot de passe oublié\u202f?',
+  requestTitle: 'Mot de passe oublié\u202f?',
   email: 'Courriel',
   send: 'Envoyer le code',
   codeTitle: 'Entrez le code',
@@ -302,7 +302,7 @@ test('in French, every step of the flow is French', async ({ page, newMember, ap
   await openFromLogin(page, FR);
   await requestCode(page, email, FR);
   await expect(
-    page.getByText(`Si un compte est associé à ${email}, nous lui avons envoyé`),
+    page.getByText(`Si un compte est associé à ${email}, nous avons envoyé`),
   ).toBeVisible();
 
   const code = await api.lastOtp(email);

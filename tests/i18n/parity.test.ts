@@ -93,6 +93,21 @@ describe('locale folders', () => {
   });
 });
 
+/**
+ * French typography, as the Office québécois de la langue française sets it: a
+ * non-breaking space before a colon, a narrow one before ; ? and !, the
+ * typographic apostrophe (’) and ellipsis (…). A plain space would let the
+ * sign start a line on a narrow screen. Returns what is wrong, or null.
+ */
+function frenchTypographyFault(text: string): string | null {
+  if (text.includes("'")) return "straight apostrophe (') instead of ’";
+  if (text.includes('...')) return 'three dots instead of …';
+  if (/(?<!\u00a0):/.test(text.replace(/https?:/g, '')))
+    return 'colon without a non-breaking space';
+  if (/(?<![\u202f\u00a0])[;?!]/.test(text)) return '; ? or ! without a narrow non-breaking space';
+  return null;
+}
+
 describe.each(enNamespaces)('namespace %s', (ns) => {
   const frExists = existsSync(fileOf('fr', ns));
   const en = flatten(load('en', ns));
@@ -128,6 +143,14 @@ describe.each(enNamespaces)('namespace %s', (ns) => {
     expect(bad, `${ns}: empty or non-text values`).toEqual([]);
   });
 
+  it('follows French typography in French', () => {
+    const faults = [...fr]
+      .map(([key, value]) => [key, typeof value === 'string' ? frenchTypographyFault(value) : null])
+      .filter(([, fault]) => fault !== null)
+      .map(([key, fault]) => `${key}: ${fault}`);
+    expect(faults, `${ns}: French typography`).toEqual([]);
+  });
+
   it('uses the same {{variables}} and <tags> in each pair of strings', () => {
     const differing: string[] = [];
     for (const [key, enValue] of en) {
@@ -161,6 +184,18 @@ describe('the parity helpers', () => {
       'field',
       'number',
     ]);
+  });
+
+  it('find French typography faults, and pass French as the OQLF sets it', () => {
+    expect(frenchTypographyFault('Déjà membre\u202f? Mot de passe\u00a0: oui\u202f!')).toBeNull();
+    expect(frenchTypographyFault('Voir https://example.ca/a?b')).toBe(
+      '; ? or ! without a narrow non-breaking space',
+    );
+    expect(frenchTypographyFault('Déjà membre?')).toMatch(/narrow/);
+    expect(frenchTypographyFault('Déjà membre ?')).toMatch(/narrow/);
+    expect(frenchTypographyFault('Note : oui')).toMatch(/colon/);
+    expect(frenchTypographyFault("l'adresse")).toMatch(/apostrophe/);
+    expect(frenchTypographyFault('Envoi...')).toMatch(/dots/);
   });
 
   it('find <Trans> tags', () => {

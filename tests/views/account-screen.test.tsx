@@ -224,12 +224,12 @@ describe('AccountScreen', () => {
     );
     await user.type(password.getByLabelText('Nouveau mot de passe'), 'court');
     expect(password.getByLabelText('Nouveau mot de passe')).toHaveAccessibleDescription(
-      expect.stringContaining('Le mot de passe doit comporter au moins 8 caractères'),
+      expect.stringContaining('Le mot de passe doit comporter au moins 8\u00a0caractères'),
     );
     expect(screen.getByRole('switch', { name: 'Recevoir les notifications' })).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Supprimer mon compte' }));
-    const dialog = screen.getByRole('dialog', { name: 'Supprimer votre compte?' });
+    const dialog = screen.getByRole('dialog', { name: 'Supprimer votre compte\u202f?' });
     expect(within(dialog).getByRole('button', { name: 'Annuler' })).toBeEnabled();
     await user.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
     expect(within(dialog).getByLabelText('Mot de passe')).toHaveAccessibleDescription(

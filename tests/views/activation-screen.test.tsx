@@ -55,7 +55,7 @@ describe('ActivationScreen', () => {
       'Installez votre borne et ajoutez-la à l’application charger-connect.',
     ]);
     await a.ui.click(screen.getByRole('button', { name: 'Activer mon adhésion' }));
-    expect(screen.getByRole('button', { name: 'Activation en cours...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Activation en cours…' })).toBeDisabled();
     await a.pending.settle('activate', { error: httpError(503, 'errors.server') });
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent(

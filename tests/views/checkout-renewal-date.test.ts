@@ -57,7 +57,8 @@ describe('formatRenewalDate', () => {
 
   it('writes the French equivalent', () => {
     expect(formatRenewalDate(new Date(2027, 10, 22), 'fr')).toBe('22 novembre 2027');
-    expect(formatRenewalDate(new Date(2027, 7, 1), 'fr')).toBe('1 août 2027');
+    expect(formatRenewalDate(new Date(2027, 7, 1), 'fr')).toBe('1er août 2027');
+    expect(formatRenewalDate(new Date(2027, 7, 1), 'en')).toBe('1 August 2027');
   });
 });
 

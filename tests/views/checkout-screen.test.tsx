@@ -199,6 +199,7 @@ describe('checkout screen: terms note and renewal date', () => {
     await readyCheckout(createCheckoutKit(), { language: 'fr', now: BEFORE_VALID_TO });
     expectSummary({ Total: '120,00 $', Rabais: '0,00 $' });
     expect(
+      // getByText reads the text with its non-breaking spaces as plain ones.
       screen.getByText(
         'La promotion Canada ne couvre que la première année : la cotisation annuelle est due maintenant.',
       ),

@@ -214,7 +214,7 @@ describe('DashboardScreen: details', () => {
     expect(screen.getByText('Bienvenue, Marie')).toBeVisible();
     const membership = card('Adhésion');
     expect(within(membership).getByText('Active')).toHaveClass('badge');
-    expect(within(membership).getByText('Prochain paiement dû le')).toBeVisible();
+    expect(within(membership).getByText('Date du prochain paiement')).toBeVisible();
     expect(within(membership).getByText('2026-11-22')).toBeVisible();
     expect(
       within(card('Votre borne gratuite')).getByRole('button', { name: /^Commander ma borne/ }),

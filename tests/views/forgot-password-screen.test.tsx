@@ -215,7 +215,9 @@ describe('ForgotPasswordScreen', () => {
 
   it('speaks French throughout', async () => {
     const view = await renderForgot({}, 'fr');
-    expect(screen.getByRole('heading', { level: 1, name: 'Mot de passe oublié?' })).toBeVisible();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Mot de passe oublié\u202f?' }),
+    ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Retour à la connexion' })).toBeVisible();
     await view.user.click(screen.getByRole('button', { name: 'Envoyer le code' }));
     expect(screen.getByLabelText('Courriel')).toHaveAccessibleDescription(
@@ -224,8 +226,9 @@ describe('ForgotPasswordScreen', () => {
     await requestCode(view, EMAIL, { email: 'Courriel', send: 'Envoyer le code' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Entrez le code' })).toBeVisible();
     expect(
+      // getByText reads the text with its non-breaking spaces as plain ones.
       screen.getByText(
-        `Si un compte est associé à ${EMAIL}, nous lui avons envoyé un code à 6 chiffres. Saisissez-le ci-dessous.`,
+        `Si un compte est associé à ${EMAIL}, nous avons envoyé un code à 6 chiffres à cette adresse. Saisissez-le ci-dessous.`,
       ),
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Renvoyer le code' })).toBeVisible();
@@ -235,7 +238,7 @@ describe('ForgotPasswordScreen', () => {
     ).toBeVisible();
     await view.user.type(screen.getByLabelText('Nouveau mot de passe'), 'court');
     expect(screen.getByLabelText('Nouveau mot de passe')).toHaveAccessibleDescription(
-      'Le mot de passe doit comporter au moins 8 caractères',
+      'Le mot de passe doit comporter au moins 8\u00a0caractères',
     );
     await view.user.type(screen.getByLabelText('Confirmer le mot de passe'), 'autre');
     expect(screen.getByLabelText('Confirmer le mot de passe')).toHaveAccessibleDescription(

@@ -224,8 +224,8 @@ describe('LoginScreen', () => {
       'fr',
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
-    expect(screen.getByRole('link', { name: "S'inscrire" })).toHaveAttribute('href', '/register');
-    expect(screen.getByRole('link', { name: "conditions d'utilisation" })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'S’inscrire' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'conditions d’adhésion' })).toHaveAttribute(
       'href',
       '/terms',
     );

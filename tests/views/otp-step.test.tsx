@@ -353,7 +353,7 @@ describe('OtpStep', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Vérifiez votre compte' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Suivant' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Renvoyer le code' })).toHaveAccessibleDescription(
-      'Vous pourrez demander un nouveau code dans 30 s.',
+      'Vous pourrez demander un nouveau code dans 30\u00a0s.',
     );
     expect(screen.getByRole('button', { name: 'Retour à la connexion' })).toBeVisible();
   });

@@ -102,6 +102,13 @@ describe('phone value helpers', () => {
     });
     expect(phoneTextOf('+33612345678', 'CA')).toEqual({ text: '06 12 34 56 78', country: 'FR' });
   });
+
+  it('writes a stored extension the French way in French, and reads it back the same', () => {
+    const shown = phoneTextOf('+15145550123;ext=12', 'CA', 'fr');
+    expect(shown).toEqual({ text: '(514) 555-0123 poste 12', country: 'CA' });
+    expect(toPhoneValue(shown.text, shown.country)).toBe('+15145550123;ext=12');
+    expect(phoneTextOf('+15145550123', 'CA', 'fr').text).toBe('(514) 555-0123');
+  });
 });
 
 describe('PhoneField', () => {

@@ -119,13 +119,13 @@ describe('RegisterScreen', () => {
     expect(screen.getByRole('combobox', { name: 'Indicatif du pays' })).toHaveValue('CA');
     await r.fill();
     await r.user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
-    expect(screen.getByRole('button', { name: 'Création du compte...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Création du compte…' })).toBeDisabled();
     expect(r.signUp).toHaveBeenCalledWith(
       expect.objectContaining({ language: 'fr', phone: '+15145550123' }),
     );
     await r.pending.settle('signUp', { error: httpError(409, 'server.sameEmailUserExists') });
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Un utilisateur avec ce courriel existe déjà',
+      'Un compte existe déjà avec cette adresse courriel',
     );
   });
 

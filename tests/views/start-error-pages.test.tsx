@@ -25,13 +25,13 @@ describe.each([
     page: 'configuration error page (wrong build-time settings)',
     show: showConfigError,
     en: "The members' area cannot start",
-    fr: "L'espace membre ne peut pas démarrer",
+    fr: 'L’espace membre ne peut pas démarrer',
   },
   {
     page: 'load error page (part of the app did not arrive)',
     show: (root: HTMLElement) => showLoadError(root, reload),
     en: "The members' area could not start",
-    fr: "L'espace membre n'a pas pu démarrer",
+    fr: 'L’espace membre n’a pas pu démarrer',
   },
 ])('the $page', ({ show, en, fr }) => {
   it('replaces the spinner with a page saying, in English and in French, that the app cannot start', () => {

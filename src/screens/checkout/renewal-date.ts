@@ -33,11 +33,19 @@ export function renewalDate(validTo: string | null, now: Date): Date {
 
 const LOCALES: Record<Language, string> = { en: 'en-GB', fr: 'fr-CA' };
 
-/** '22 November 2027' (en, British English) or '22 novembre 2027' (fr). */
+/**
+ * '22 November 2027' (en, British English) or '22 novembre 2027' (fr); French
+ * writes the first of the month '1er août 2027', which Intl does not.
+ */
 export function formatRenewalDate(date: Date, language: Language): string {
-  return new Intl.DateTimeFormat(LOCALES[language], {
+  const parts = new Intl.DateTimeFormat(LOCALES[language], {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-  }).format(date);
+  }).formatToParts(date);
+  return parts
+    .map((part) =>
+      language === 'fr' && part.type === 'day' && part.value === '1' ? '1er' : part.value,
+    )
+    .join('');
 }
