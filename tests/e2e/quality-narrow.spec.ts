@@ -107,6 +107,28 @@ test('login, the one-time code and registration at 320 px', async ({
   await checkScreen(page, page.getByRole('button', { name: 'Next' }));
 });
 
+test('a long address with nowhere to break wraps on the sign-up confirmation and the code step at 320 px', async ({
+  page,
+  api,
+}) => {
+  // A real-world address of 38 characters without a hyphen: no line-break opportunity.
+  const email = `marielefebvregagnon${Date.now().toString(36)}@videotron.ca`;
+  await page.goto('/register');
+  await fillSignUp(page, { email, phone: { typed: '4165550146' } });
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expectHeading(page, 'Your account has been created');
+  await expect(page.getByRole('status')).toContainText(email);
+  await checkScreen(page, page.getByRole('link', { name: 'Go to sign in' }));
+
+  await page.getByRole('link', { name: 'Go to sign in' }).click();
+  await fillFields(page, { 'Email or phone': email, Password: PASSWORD });
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expectHeading(page, 'Verify your account');
+  await expect(page.getByText(`We sent a 6-digit code to ${email}`)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(await api.lastOtp(email));
+  await checkScreen(page, page.getByRole('button', { name: 'Next' }));
+});
+
 test('member screens at 320 px', async ({ page, openAsMember }) => {
   await openAsMember('/activation', 'narrow-member');
   await checkScreen(page, page.getByRole('button', { name: 'Activate membership' }));
