@@ -31,6 +31,12 @@ export interface OtpContext extends OtpInput {
   code: string;
   /** Why the code was refused (`server.incorrectOtp`), or could not be checked or sent. */
   errorKey: string | null;
+  /**
+   * A code the member asked for again (Resend): `asked`, then `sent` when it
+   * went out, which the step tells; `none` before, and once a failure showed
+   * (the news is not told again when the member then edits the code).
+   */
+  newCode: 'none' | 'asked' | 'sent';
   /** verifyCode's answer, the machine's output. */
   verified?: OtpVerified;
 }
@@ -83,9 +89,16 @@ export const otpMachine = setup({
       errorKey: null,
     })),
     /** A new code went out: an earlier failure is no longer current. */
-    countCodeSent: assign(({ context }) => ({ sentCount: context.sentCount + 1, errorKey: null })),
+    countCodeSent: assign(({ context }) => ({
+      sentCount: context.sentCount + 1,
+      errorKey: null,
+      newCode: context.newCode === 'asked' ? ('sent' as const) : ('none' as const),
+    })),
+    /** The member asked for a code again (Resend). */
+    askNewCode: assign({ newCode: 'asked' as const }),
     assignError: assign((_args, params: { error: unknown }) => ({
       errorKey: errorKeyOf(params.error),
+      newCode: 'none' as const,
     })),
     assignVerified: assign((_args, params: { output: OtpVerified }) => ({
       verified: params.output,
@@ -105,7 +118,7 @@ export const otpMachine = setup({
   id: 'otp',
   description:
     'The one-time code: 6 digits checked by the server, codes sent at most one every 30 s. Invoked by the session (an unverified sign-in) and by forgot password (which reveals nothing about the address).',
-  context: ({ input }) => ({ ...input, code: '', errorKey: null }),
+  context: ({ input }) => ({ ...input, code: '', errorKey: null, newCode: 'none' as const }),
   initial: 'active',
   output: verifiedOf,
   states: {
@@ -177,7 +190,7 @@ export const otpMachine = setup({
             },
             canResend: {
               description: 'Resend is enabled.',
-              on: { 'otp.resend': { target: 'requesting' } },
+              on: { 'otp.resend': { target: 'requesting', actions: 'askNewCode' } },
             },
           },
         },

@@ -28,24 +28,24 @@ export interface OneTimeCodeTexts {
 /**
  * The one-time-code step's form over the otp machine's actor (sign-in and
  * forgot password): six boxes, Next, the 'code sent' status, Resend with its
- * countdown. `sentNote` says what the status reads after `sentCount` codes
- * (null: nothing).
+ * countdown. `newCodeNote` is what the status says when a code the member
+ * asked for again went out (until a failure shows).
  */
 export function OneTimeCode({
   actor,
   id,
   texts,
-  sentNote,
+  newCodeNote,
 }: {
   actor: OtpActor;
   id: string;
   texts: OneTimeCodeTexts;
-  sentNote(sentCount: number): string | null;
+  newCodeNote: string;
 }) {
   const { t } = useTranslation('common');
   const { keyText } = useErrorText();
   const snapshot = useSelector(actor, (s) => s);
-  const { code, errorKey, sentCount } = snapshot.context;
+  const { code, errorKey, sentCount, newCode } = snapshot.context;
   const checking = isCheckingCode(snapshot);
   const sending = isSendingCode(snapshot);
 
@@ -66,7 +66,7 @@ export function OneTimeCode({
           error={errorKey ? keyText(errorKey) : undefined}
           disabled={checking}
         />
-        <FormAlert tone="success">{!errorKey && !sending ? sentNote(sentCount) : null}</FormAlert>
+        <FormAlert tone="success">{newCode === 'sent' && !sending ? newCodeNote : null}</FormAlert>
         <SubmitButton
           busy={checking}
           busyLabel={texts.checking}

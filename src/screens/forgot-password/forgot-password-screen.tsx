@@ -151,9 +151,7 @@ function CodeStep({ snapshot, send, announce }: StepProps) {
             resend: t('auth:forgot.code.resend'),
             resending: t('auth:forgot.code.resending'),
           }}
-          sentNote={(sentCount) =>
-            sentCount > 1 ? t('auth:forgot.code.resent', { email: shownEmail }) : null
-          }
+          newCodeNote={t('auth:forgot.code.resent', { email: shownEmail })}
         />
       ) : null}
       {otp ? <OtherEmail otp={otp} send={send} /> : null}

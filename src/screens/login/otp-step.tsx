@@ -35,7 +35,7 @@ export function OtpStep() {
           actor={otp}
           id="otp-code"
           texts={texts}
-          sentNote={(sentCount) => (sentCount > 0 ? t('auth:otp.sent', { email }) : null)}
+          newCodeNote={t('auth:otp.sent', { email })}
         />
       ) : null}
       <p>
