@@ -438,11 +438,18 @@ export const sessionMachine = setup({
               actions: { type: 'touchLoginField', params: kit.fieldOf },
               description: 'A field left shows its validation error.',
             },
-            'login.submit': {
-              guard: 'canSubmitLogin',
-              target: 'submitting',
-              actions: ['forgetSignOutReason', 'touchAllLoginFields'],
-            },
+            'login.submit': [
+              {
+                guard: 'canSubmitLogin',
+                target: 'submitting',
+                actions: ['forgetSignOutReason', 'touchAllLoginFields'],
+              },
+              {
+                actions: 'touchAllLoginFields',
+                description:
+                  'Enter with the form not valid (the button is disabled): every field’s error shows.',
+              },
+            ],
           },
         },
         submitting: busyInvoking('login', {

@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { isFormValid } from '../forms/form-state.ts';
 import type { User } from '../shared/domain.ts';
 import { isAnsweredErrorKey } from '../shared/error-key.ts';
 import type { SessionMachine } from './session.machine.ts';
@@ -29,7 +30,7 @@ export const isLoginBusy = (s: SessionSnapshot): boolean =>
 export const isOnOtpStep = (s: SessionSnapshot): boolean =>
   s.matches({ signedOut: { otp: 'active' } });
 export const canSubmitLogin = (s: SessionSnapshot): boolean =>
-  s.matches({ signedOut: 'form' }) && s.can({ type: 'login.submit' });
+  s.matches({ signedOut: 'form' }) && s.context.login.changed && isFormValid(s.context.login);
 /** The one-time-code step's actor (machines/otp), while the step shows. */
 export const selectOtpActor = (s: SessionSnapshot) => s.children.otp;
 /** The address the one-time code went to. */

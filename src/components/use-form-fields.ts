@@ -1,4 +1,12 @@
-import { type KeyboardEvent, type FormEvent as SubmitEvent, useId } from 'react';
+import {
+  type KeyboardEvent,
+  type RefObject,
+  type FormEvent as SubmitEvent,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import type { FieldErrors } from '../../machines/forms/field-error.ts';
 import {
   type FieldEvent,
@@ -37,6 +45,7 @@ export interface FormBinding<F extends string> {
   field(name: F): FieldBinding;
   /** Spread on the <form>: no browser validation, the message under it described, submit wired. */
   formProps: {
+    ref: RefObject<HTMLFormElement | null>;
     noValidate: true;
     'aria-describedby': string | undefined;
     onSubmit(event: SubmitEvent): void;
@@ -52,7 +61,10 @@ export interface FormBinding<F extends string> {
  * readOnly (while `busy`). `formProps`, spread on the <form>, sends the
  * machine's `<prefix>.submit` instead of loading a page (or calls `submit`,
  * for a submit event that carries more than the values), and ties the
- * message under the form (`<FormFooter {...footer}>`) to it.
+ * message under the form (`<FormFooter {...footer}>`) to it. A submit the
+ * form refuses, or the server refuses field by field, puts the focus on the
+ * first field in error, so a screen reader reads it with its message
+ * (useRefusedFocus).
  */
 export function useFormFields<P extends string, F extends string>(
   prefix: P,
@@ -79,6 +91,11 @@ export function useFormFields<P extends string, F extends string>(
 ): FormBinding<F> {
   const { keyText, fieldText } = useErrorText();
   const errorId = useId();
+  const { formRef, submitted } = useRefusedFocus(busy);
+  const submitAndWatch = () => {
+    submitted();
+    submit();
+  };
   const errors = shownFieldErrors(form);
   const errorText = form.errorKey ? keyText(form.errorKey) : null;
   const field = (name: F): FieldBinding => ({
@@ -91,13 +108,14 @@ export function useFormFields<P extends string, F extends string>(
   return {
     field,
     formProps: {
+      ref: formRef,
       noValidate: true,
       'aria-describedby': form.errorKey ? errorId : undefined,
       onSubmit: (event) => {
         event.preventDefault();
-        submit();
+        submitAndWatch();
       },
-      ...(submitOnEnter ? { onKeyDown: enterSubmits(busy, submit) } : {}),
+      ...(submitOnEnter ? { onKeyDown: enterSubmits(busy, submitAndWatch) } : {}),
     },
     footer: { errorId, errorText, busy },
   };
@@ -112,5 +130,34 @@ function enterSubmits(busy: boolean, submit: () => void) {
     if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
     event.preventDefault();
     if (!busy) submit();
+  };
+}
+
+/**
+ * After a submit, once the form is not busy: the focus goes to the first
+ * field marked invalid (the form's own check, or the server's refusal of a
+ * field), if any. Without it, Enter in the last field of a form with an error
+ * three fields up, or a current password the server refused, said nothing to a
+ * screen reader (WCAG 3.3.1). A submit that leads on keeps the focus where it is.
+ * For a form that does not go through useFormFields: put `formRef` on it and
+ * call `submitted()` in its submit handler.
+ */
+export function useRefusedFocus(busy: boolean) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const awaiting = useRef(false);
+  // A render after each submit, even one that changes nothing the form shows.
+  const [submits, setSubmits] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: submits: each submit is looked at once rendered
+  useEffect(() => {
+    if (!awaiting.current || busy) return;
+    awaiting.current = false;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [busy, submits]);
+  return {
+    formRef,
+    submitted: () => {
+      awaiting.current = true;
+      setSubmits((count) => count + 1);
+    },
   };
 }

@@ -8,7 +8,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { expectCode } from './support/forms.ts';
+import { expectCode, fillSignUp } from './support/forms.ts';
 import {
   ADDRESS,
   CARD_MESSAGES,
@@ -188,6 +188,25 @@ test('a declined card keeps the focus in the CVC; a failed 3D Secure check gives
   await page.keyboard.press('Escape');
   await expect(page.getByText(CARD_MESSAGES.authenticationFailed)).toBeVisible();
   await expect(subscribe).toBeFocused();
+});
+
+test('Enter on a form with an error fields away puts the focus on that field, read with its message; sign-in too', async ({
+  page,
+  uniqueEmail,
+}) => {
+  await page.goto('/register');
+  await fillSignUp(page, { email: uniqueEmail('enter-refused'), phone: { typed: '12' } });
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  const phone = page.getByLabel('Phone', { exact: true });
+  await expect(phone).toBeFocused();
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  await expect(phone).toHaveAccessibleDescription(/Phone is invalid/);
+
+  await page.goto('/login');
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  const emailOrPhone = page.getByLabel('Email or phone', { exact: true });
+  await expect(emailOrPhone).toBeFocused();
+  await expect(emailOrPhone).toHaveAccessibleDescription('Email or Phone is required');
 });
 
 test('a view that replaces another on the same page titles the page too: the code step, and the form again', async ({

@@ -213,9 +213,17 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent) {
       await user.click(emailInput());
       await user.tab();
       return;
-    case 'login.submit':
-      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    case 'login.submit': {
+      const button = screen.getByRole('button', { name: 'Sign in' });
+      // The button is disabled while the form is not valid: the member presses Enter instead.
+      if (button.hasAttribute('disabled')) {
+        await user.click(passwordInput());
+        await user.keyboard('{Enter}');
+      } else {
+        await user.click(button);
+      }
       return;
+    }
     case 'otp.cancel':
       await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
       return;
@@ -270,7 +278,15 @@ function assertView(expected: Snapshot) {
       expect(emailInput()).toHaveAccessibleDescription(expect.stringContaining(refusal));
       expect(passwordInput()).toHaveAccessibleDescription(expect.stringContaining(refusal));
     } else {
-      expect(passwordInput()).not.toHaveAttribute('aria-invalid');
+      const passwordError = shownFieldErrors(login).password;
+      if (passwordError) {
+        expect(passwordInput()).toHaveAttribute('aria-invalid', 'true');
+        expect(passwordInput()).toHaveAccessibleDescription(
+          fieldErrorText('password', passwordError),
+        );
+      } else {
+        expect(passwordInput()).not.toHaveAttribute('aria-invalid');
+      }
     }
     return;
   }

@@ -33,6 +33,8 @@ async function refuse(
 ) {
   await h.settle(failed(call, error));
   await waitFor(() => expect(field()).toHaveAccessibleDescription(marked));
+  // The refused field takes the focus: a screen reader reads it with the server's message.
+  await waitFor(() => expect(field()).toHaveFocus());
 }
 
 describe('AccountScreen', () => {
@@ -101,6 +103,7 @@ describe('AccountScreen', () => {
     expect(password.getByLabelText('Current password')).toHaveAccessibleDescription(
       'Current password is required',
     );
+    expect(password.getByLabelText('Current password')).toHaveFocus();
     expect(password.getByLabelText('New password')).toHaveAccessibleDescription(
       expect.stringContaining('New password is required'),
     );

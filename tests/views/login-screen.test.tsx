@@ -112,12 +112,21 @@ describe('LoginScreen', () => {
     expect(busy).toHaveAttribute('aria-busy', 'true');
   });
 
-  it('Enter does nothing while the form is invalid', async () => {
+  it('Enter on a form not valid sends nothing, shows every error and puts the focus on the first', async () => {
     const { user, loginCalls } = await renderLogin();
+    await user.click(passwordInput());
+    await user.keyboard('{Enter}');
+    expect(loginCalls).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    expect(emailInput()).toHaveAccessibleDescription('Email or Phone is required');
+    expect(passwordInput()).toHaveAccessibleDescription('Password is required');
+    expect(emailInput()).toHaveFocus();
+
     await user.type(emailInput(), 'marie@example.ca');
     await user.type(passwordInput(), 'short{Enter}');
     expect(loginCalls).toEqual([]);
-    expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    expect(passwordInput()).toHaveAccessibleDescription('Password must be at least 8 characters');
+    expect(passwordInput()).toHaveFocus();
   });
 
   it('a success signs in (the router then leaves /login for /activation)', async () => {
@@ -140,6 +149,8 @@ describe('LoginScreen', () => {
     await user.type(passwordInput(), 'wrong-password{Enter}');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect email or password');
+    // The first marked field takes the focus: read with the refusal.
+    expect(emailInput()).toHaveFocus();
     expect(emailInput()).toHaveAttribute('aria-invalid', 'true');
     expect(passwordInput()).toHaveAttribute('aria-invalid', 'true');
     // The typed values stay.

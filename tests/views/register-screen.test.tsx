@@ -147,6 +147,8 @@ describe('RegisterScreen', () => {
     );
     expect(r.input('email')).toHaveAccessibleDescription('Email is required');
     expect(r.input('password')).toHaveAccessibleDescription('Password is required');
+    // The first field in error takes the focus: a screen reader reads it with its message.
+    expect(r.input('lastName')).toHaveFocus();
     await r.fill();
     await r.user.type(r.input('password'), '{Enter}');
     expect(r.signUp).toHaveBeenCalledTimes(1);

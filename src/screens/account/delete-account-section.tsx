@@ -16,6 +16,7 @@ import { useSignOut } from '../../app/use-sign-out.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
+import { useRefusedFocus } from '../../components/use-form-fields.ts';
 import { useErrorText } from '../../i18n/translate.ts';
 import { AccountSection } from './account-section.tsx';
 
@@ -81,8 +82,10 @@ function DeleteDialog({
     };
   }, []);
 
+  const { formRef, submitted } = useRefusedFocus(deleting);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    submitted();
     send({ type: 'delete.submit' });
   };
 
@@ -99,6 +102,7 @@ function DeleteDialog({
       }}
     >
       <form
+        ref={formRef}
         noValidate
         onSubmit={submit}
         aria-describedby={errorKey ? 'account-delete-error' : undefined}

@@ -61,7 +61,11 @@ function LoginForm({ focusTitle }: { focusTitle: boolean }) {
   const canSubmit = useSelector(session, canSubmitLogin);
   const expired = useSelector(session, selectSignOutReason) === 'expired';
   const afterReset = useShownOnce(useSearch({ strict: false }).reset === 1);
-  const { field, formProps, footer } = useFormFields('login', form, session.send);
+  // Enter submits even while the button is disabled, to show the errors (spec 5).
+  const { field, formProps, footer } = useFormFields('login', form, session.send, {
+    busy,
+    submitOnEnter: true,
+  });
   // A field's error shows once it is left (a required one too). The server refusing what
   // was typed (a server.* key) marks both inputs, which are then described by it; a network
   // or server failure says nothing about them.
