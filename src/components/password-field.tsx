@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField, type TextFieldProps } from './text-field.tsx';
 
-/** A password input with a show/hide toggle (spec 2). */
+/**
+ * A password input with a show/hide toggle (spec 2). The toggle's name says
+ * what it does next ('Show password', 'Hide password'); it is not also a
+ * pressed/not-pressed button, which a screen reader read as 'Hide password,
+ * toggle button, pressed'.
+ */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'addon'>) {
   const { t } = useTranslation('common');
   const [visible, setVisible] = useState(false);
@@ -16,7 +21,6 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'addon'>) {
         <button
           type="button"
           className="field__toggle"
-          aria-pressed={visible}
           aria-controls={props.id}
           onClick={() => setVisible((v) => !v)}
         >
