@@ -65,9 +65,15 @@ export function LanguageSwitcher({ onChosen }: { onChosen?: (language: Language)
             aria-pressed={current === language}
             onClick={() => void choose(language)}
           >
-            {/* Seen: 'EN'; heard: 'English' (the name a screen reader user expects). */}
+            {/* Seen: 'EN'; named 'EN (English)': the name holds what is seen, for voice
+                control ('click EN', WCAG 2.5.3), and the language, for a screen reader. */}
             <span aria-hidden="true">{t(`header.language.${language}`)}</span>
-            <span className="visually-hidden">{t(`header.language.${language}Name`)}</span>
+            <span className="visually-hidden">
+              {t('header.languageButton', {
+                code: t(`header.language.${language}`),
+                name: t(`header.language.${language}Name`),
+              })}
+            </span>
           </button>
         ))}
       </fieldset>

@@ -221,7 +221,7 @@ test('language: saved to the profile from the account page and the header, and f
 
   // The header's chooser, while signed in, saves to the profile too.
   before = await languageCalls();
-  await page.getByRole('button', { name: 'English', exact: true }).click();
+  await page.getByRole('button', { name: 'EN (English)', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
   await expect
     .poll(async () =>
@@ -235,7 +235,7 @@ test('language: saved to the profile from the account page and the header, and f
   // A language chosen on this device while signed out wins at the next sign-in, and is saved.
   await page.getByRole('button', { name: 'Logout', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await page.getByRole('button', { name: 'Français', exact: true }).click();
+  await page.getByRole('button', { name: 'FR (Français)', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
   before = await languageCalls();
   await page.getByLabel('Courriel ou téléphone', { exact: true }).fill(email);
@@ -265,11 +265,11 @@ test('language in two tabs: the other tab follows the interface and the profile;
   await other.goto('/account');
   await expect(other.getByRole('radio', { name: 'English', exact: true })).toBeChecked();
 
-  await page.getByRole('button', { name: 'Français', exact: true }).click();
+  await page.getByRole('button', { name: 'FR (Français)', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Votre compte' })).toBeVisible();
   // The other tab switches too, and reads the profile the first one saved.
   await expect(other.getByRole('heading', { level: 1, name: 'Votre compte' })).toBeVisible();
-  await expect(other.getByRole('button', { name: 'Français', exact: true })).toHaveAttribute(
+  await expect(other.getByRole('button', { name: 'FR (Français)', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
@@ -278,7 +278,7 @@ test('language in two tabs: the other tab follows the interface and the profile;
 
   // Offline, the choice of English cannot reach the profile; then the member signs out.
   await page.route('**/client/auth/profile/change-language', (route) => route.abort('failed'));
-  await page.getByRole('button', { name: 'English', exact: true }).click();
+  await page.getByRole('button', { name: 'EN (English)', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
   await page.getByRole('button', { name: 'Logout', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -305,9 +305,9 @@ test('two language choices in a row on a slow network: the server gets them in o
   // The first save is slow to leave the browser.
   const firstSave = await holdFirstRequest(page, '**/client/auth/profile/change-language');
 
-  await page.getByRole('button', { name: 'Français', exact: true }).click();
+  await page.getByRole('button', { name: 'FR (Français)', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Votre compte' })).toBeVisible();
-  await page.getByRole('button', { name: 'English', exact: true }).click();
+  await page.getByRole('button', { name: 'EN (English)', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
   firstSave.open();
 
@@ -364,7 +364,7 @@ test("a member's unsaved language choice stays theirs: after their session expir
   // Offline, the choice of English cannot reach the profile.
   const offline = (route: Route) => route.abort('failed');
   await page.route('**/client/auth/profile/change-language', offline);
-  await page.getByRole('button', { name: 'English', exact: true }).click();
+  await page.getByRole('button', { name: 'EN (English)', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
   await page.unroute('**/client/auth/profile/change-language', offline);
 

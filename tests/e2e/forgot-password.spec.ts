@@ -295,7 +295,7 @@ test('in French, every step of the flow is French', async ({ page, newMember, ap
   const { email } = await newMember('forgot-fr', { password: OLD_PASSWORD });
 
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Français', exact: true }).click();
+  await page.getByRole('button', { name: 'FR (Français)', exact: true }).click();
   await expect(heading(page, 'Connexion')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 

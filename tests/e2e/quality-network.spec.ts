@@ -199,7 +199,7 @@ test("the app's own code does not arrive at start-up: a page says so in both lan
   await expectHeading(page, "The members' area could not start");
   await expect(page.getByRole('alert')).toContainText('Your account and your data are safe.');
   await expect(
-    page.getByRole('heading', { name: "L'espace membre n'a pas pu démarrer" }),
+    page.getByRole('heading', { name: 'L’espace membre n’a pas pu démarrer' }),
   ).toBeVisible();
   await expectNoViolations(page);
 
