@@ -226,3 +226,46 @@ test('in French at 320 px the password fields keep room to type; at 360 px the c
   expect(a?.y).toBe(b?.y);
   expect(a?.height).toBe(b?.height);
 });
+
+/** The root text size, as a browser's 'font size' setting sets it (through the CSSOM: the CSP allows no inline style sheet). */
+function textSize(page: Page, size: string) {
+  return page.evaluate((value) => {
+    document.documentElement.style.fontSize = value;
+  }, size);
+}
+
+test('forms are 400 px wide at the default text size and grow with text made larger; French card labels then wrap apart', async ({
+  page,
+  signedInMember,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/login');
+  await expectHeading(page, 'Sign in');
+  const form = page.locator('section.auth-form');
+  expect((await form.boundingBox())?.width).toBeCloseTo(400, 0);
+  // Text twice as large in the browser's settings (WCAG 1.4.4): the form grows with it.
+  await textSize(page, '200%');
+  // (up to 800 px, as wide as the page's column allows)
+  expect((await form.boundingBox())?.width).toBeGreaterThan(500);
+  await textSize(page, '');
+
+  // A French member (the checkout speaks the profile's language).
+  await signedInMember('larger-text-card', {
+    state: 'active',
+    billingAddress: ADDRESS,
+    language: 'fr',
+    quickly: true,
+  });
+  await page.goto('/subscription');
+  await expectHeading(page, 'Finalisez votre adhésion');
+  await expect(page.getByLabel('Date d’expiration', { exact: true })).toBeVisible();
+  await textSize(page, '200%');
+  const expiry = await page.locator('label[for="card-expiry"]').boundingBox();
+  const cvc = await page.locator('label[for="card-cvc"]').boundingBox();
+  expect(expiry && cvc, 'both labels shown').toBeTruthy();
+  if (!expiry || !cvc) return;
+  expect(
+    expiry.x + expiry.width,
+    '“Date d’expiration” ends before “CVC” starts',
+  ).toBeLessThanOrEqual(cvc.x);
+});
