@@ -89,6 +89,16 @@ describe('ForgotPasswordScreen', () => {
     });
   });
 
+  it('‘Use another email address’ goes back to the first step with the focus on its title', async () => {
+    const view = await renderForgot();
+    await requestCode(view);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Enter the code' })).toHaveFocus();
+    await view.user.click(screen.getByRole('button', { name: 'Use another email address' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' }),
+    ).toHaveFocus();
+  });
+
   it('shows exactly the same thing for an unknown address as for a known one', async () => {
     const known = await renderForgot();
     await requestCode(known);

@@ -64,9 +64,13 @@ export function ForgotPasswordScreen() {
     [router],
   );
 
+  // Once the step has changed, each step's title takes the focus, the first one's too
+  // ('Use another email address'); the step the page opens on does not.
   const [firstStep] = useState(step);
+  const [moved, setMoved] = useState(false);
+  if (!moved && step !== firstStep) setMoved(true);
 
-  const props = { snapshot, send, announce: step !== firstStep };
+  const props = { snapshot, send, announce: moved };
   return (
     <section className="auth-form forgot" aria-labelledby="forgot-title">
       {step === 'request' ? <RequestStep {...props} /> : null}
