@@ -3,6 +3,7 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import { CARD_FIELDS, type checkoutMachine } from './checkout.machine.ts';
+import type { CardField } from './payment-gateway.ts';
 
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 
@@ -61,6 +62,19 @@ export function cardErrorText(snapshot: CheckoutSnapshot): PaymentErrorText | nu
     if (message) return { kind: 'message', message };
   }
   return method === 'wallet' ? null : shownError(snapshot.context);
+}
+
+/**
+ * The card field the inline error is about, which it describes: the first
+ * field with a message of its own, else the number when a card payment's
+ * provider message names the card; null otherwise. Another field marked
+ * invalid is not described by a message about a different one.
+ */
+export function cardErrorField(snapshot: CheckoutSnapshot): CardField | null {
+  const { fields, method, errorMessage } = snapshot.context;
+  const own = CARD_FIELDS.find((field) => fields[field].error);
+  if (own) return own;
+  return method !== 'wallet' && errorMessage ? 'cardNumber' : null;
 }
 
 /** The wallet's error under its button: only on its error branch (the quirk switched off). */

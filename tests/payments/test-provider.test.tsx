@@ -197,9 +197,9 @@ describe('test provider card fields', () => {
 
   it('speaks French when the app does', async () => {
     const { user, changes } = renderFields('fr');
-    expect(screen.getByLabelText("Date d'expiration")).toHaveAttribute('placeholder', 'MM / AA');
+    expect(screen.getByLabelText('Date d’expiration')).toHaveAttribute('placeholder', 'MM / AA');
     await user.type(screen.getByLabelText('Numéro de carte'), '4242424242424241');
-    expect(last(changes, 'cardNumber')?.error).toBe("Le numéro de votre carte n'est pas valide.");
+    expect(last(changes, 'cardNumber')?.error).toBe('Le numéro de votre carte n’est pas valide.');
   });
 });
 

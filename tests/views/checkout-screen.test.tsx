@@ -274,6 +274,35 @@ describe('checkout screen: payment column', () => {
     expect(kit.calls.attach).toHaveLength(1);
   });
 
+  it('the message under the fields describes the field it is about, not another one marked invalid', async () => {
+    const { kit } = await readyCheckout();
+    await kit.provider.report({
+      field: 'cardNumber',
+      complete: false,
+      error: 'Your card number is incomplete.',
+    });
+    await kit.provider.report({
+      field: 'cardExpiry',
+      complete: false,
+      error: 'Your card’s expiration date is incomplete.',
+    });
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Your card number is incomplete.');
+    const number = screen.getByLabelText(FIELD_LABELS.cardNumber);
+    const expiry = screen.getByLabelText(FIELD_LABELS.cardExpiry);
+    expect(number).toHaveAttribute('aria-describedby', alert.id);
+    expect(expiry).toHaveAttribute('aria-invalid', 'true');
+    expect(expiry).not.toHaveAccessibleDescription('Your card number is incomplete.');
+
+    // Once the number is right, the message is the expiry's, and describes it.
+    await kit.provider.report({ field: 'cardNumber', complete: true, error: null });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your card’s expiration date is incomplete.',
+    );
+    expect(expiry).toHaveAccessibleDescription('Your card’s expiration date is incomplete.');
+    expect(number).not.toHaveAttribute('aria-describedby');
+  });
+
   it('shows a decline as-is in red under the fields, logs it, and clears it when expiry or CVC changes', async () => {
     const { kit } = await readyCheckout();
     await fillCard();

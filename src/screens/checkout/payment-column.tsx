@@ -5,6 +5,7 @@ import { fromPromise } from 'xstate';
 import { checkoutMachine } from '../../../machines/payment/checkout.machine.ts';
 import {
   canSubscribe,
+  cardErrorField,
   cardErrorText,
   isDeadEnd,
   isFeeDueNow,
@@ -118,6 +119,7 @@ export function PaymentColumn({
   // The card fields and Subscribe are disabled while paying: the one in use gets the focus back.
   const cardForm = useKeepFocus<HTMLFormElement>(payingByCard);
   const errorString = shownText(cardErrorText(snapshot));
+  const errorField = cardErrorField(snapshot);
   const { fields, errorMessage } = snapshot.context;
 
   const submit = (event: FormEvent) => {
@@ -138,7 +140,7 @@ export function PaymentColumn({
       disabled={payingByCard}
       // The number field is marked too when a confirmation names the card.
       invalid={Boolean(fields[field].error || (field === 'cardNumber' && errorMessage))}
-      describedBy={CARD_ERROR_ID}
+      describedBy={field === errorField ? CARD_ERROR_ID : undefined}
     />
   );
 
