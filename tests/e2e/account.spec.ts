@@ -187,10 +187,23 @@ test('language: saved to the profile from the account page and the header, and f
 
   // On the account page: saved, and the interface is French at once.
   let before = await languageCalls();
+  // What the status messages say meanwhile: 'saved' is to be said once, in French.
+  await page.evaluate(() => {
+    const said: string[] = [];
+    (window as unknown as { said: string[] }).said = said;
+    new MutationObserver(() => {
+      for (const status of document.querySelectorAll('[role="status"]:not([hidden])')) {
+        const text = status.textContent ?? '';
+        if (text !== said.at(-1)) said.push(text);
+      }
+    }).observe(document.body, { childList: true, characterData: true, subtree: true });
+  });
   await page.getByRole('radio', { name: 'Français', exact: true }).check();
   await expect(page.getByRole('heading', { level: 1, name: 'Votre compte' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(page.getByRole('status').filter({ hasText: 'Langue enregistrée.' })).toBeVisible();
+  const said = await page.evaluate(() => (window as unknown as { said: string[] }).said);
+  expect(said.filter((text) => /saved|enregistrée/i.test(text))).toEqual(['Langue enregistrée.']);
   let calls = (await api.requests('/client/auth/profile/change-language')).slice(before);
   expect(calls.map((c) => [c.method, c.body, c.status])).toEqual([
     ['PUT', { language: 'fr' }, 200],

@@ -14,7 +14,7 @@ import { selectUser } from '../../../machines/session/session.selectors.ts';
 import { useServices } from '../../app/services.tsx';
 import { useFlow } from '../../app/use-flow.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
-import { LANGUAGES } from '../../i18n/i18n.ts';
+import { currentLanguage, LANGUAGES } from '../../i18n/i18n.ts';
 import { useErrorText } from '../../i18n/translate.ts';
 import { AccountSection } from './account-section.tsx';
 
@@ -23,7 +23,7 @@ import { AccountSection } from './account-section.tsx';
  * regions, each saved as soon as it is chosen.
  */
 export function PreferencesSections() {
-  const { t } = useTranslation(['account', 'common']);
+  const { t, i18n } = useTranslation(['account', 'common']);
   const { keyText } = useErrorText();
   const { session } = useServices();
   const user = useSelector(session, selectUser);
@@ -45,9 +45,11 @@ export function PreferencesSections() {
   const languageErrorKey = snapshot.context.language.errorKey;
   const notificationsErrorKey = snapshot.context.disableNotifications.errorKey;
 
+  // 'Saved' is said once, in the language saved: not before the interface has switched
+  // to it ('Language saved.', then 'Langue enregistrée.' was announced twice).
   const languageStatus = languageSaving
     ? t('account:language.saving')
-    : isLanguageSaved(snapshot)
+    : isLanguageSaved(snapshot) && currentLanguage(i18n) === shownLanguage
       ? t('account:language.saved')
       : null;
   const notificationsStatus = notificationsSaving
