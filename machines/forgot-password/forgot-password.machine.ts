@@ -130,8 +130,8 @@ export const forgotPasswordMachine = setup({
     assignCodeSpent: assign(({ context }) =>
       newPasswordForm.serverError({ context }, { error: { key: CODE_SPENT_KEY } }),
     ),
-    /** Provided by the app: /login?reset=1, where the success message shows. */
-    goToLoginWithSuccess: () => {},
+    /** Provided by the app: /login?reset=1, where the success message shows, the form ready for the address. */
+    goToLoginWithSuccess: (_args, _params: { email: string }) => {},
     /** Provided by the app: this tab keeps the email while its code is awaited (a reload comes back to the code step). */
     rememberCodeStep: (_args, _params: { email: string }) => {},
     /** Provided by the app: the tab forgets it (back to step 1, or the password changed). */
@@ -277,7 +277,7 @@ export const forgotPasswordMachine = setup({
     done: {
       type: 'final',
       description: 'The password is changed: back to /login with the success message.',
-      entry: ['forgetCodeStep', 'goToLoginWithSuccess'],
+      entry: ['forgetCodeStep', { type: 'goToLoginWithSuccess', params: requestResetInput }],
     },
   },
 });

@@ -272,6 +272,8 @@ declare module '@tanstack/react-router' {
   interface HistoryState {
     /** /billing opened from the checkout ("Update information"): Finish goes back to it. */
     fromCheckout?: boolean;
+    /** /login after a sign-up or a password reset: the address the form starts with. */
+    signInAs?: string;
   }
 }
 

@@ -119,6 +119,8 @@ test('from the login screen to a new password: the new one signs in, the old one
   await page.getByRole('button', { name: EN.change, exact: true }).click();
 
   await expect(page.getByRole('status').filter({ hasText: EN.success })).toBeVisible();
+  // The form starts with the address just used: not typed again.
+  await expect(page.getByLabel('Email or phone', { exact: true })).toHaveValue(email);
   // Said once: the address drops ?reset=1, so a reload (or a bookmark) does not say it again.
   await expect(page).toHaveURL(/\/login$/);
   await expectNoAxeViolations(page);

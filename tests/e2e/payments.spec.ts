@@ -115,6 +115,8 @@ test('the whole journey: sign up, verify, activate, billing, card, dashboard Act
   // Sign in: the account is not verified yet, so a new 6-digit code is asked for.
   await page.getByRole('link', { name: 'Go to sign in' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // The form starts with the address just signed up with.
+  await expect(page.getByLabel('Email or phone', { exact: true })).toHaveValue(email);
   await signIn(page, email, PASSWORD);
   await expect(page.getByRole('heading', { level: 1, name: 'Verify your account' })).toBeVisible();
   await enterCode(page, await api.lastOtp(email, { notEqual: signUpCode }));

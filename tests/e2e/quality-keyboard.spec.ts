@@ -70,8 +70,11 @@ test('sign up to an active membership with the keyboard alone', async ({
 
   // Login: the account is not verified yet, so a code is asked for.
   await expectHeading(page, 'Sign in');
+  // The address just signed up with is there already; Tab to it selects it, typing replaces it.
+  await expect(page.getByLabel('Email or phone', { exact: true })).toHaveValue(email);
   await tabToVisibly(page, page.getByLabel('Email or phone', { exact: true }));
   await page.keyboard.type(email);
+  await expect(page.getByLabel('Email or phone', { exact: true })).toHaveValue(email);
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
   await page.keyboard.type(PASSWORD);

@@ -46,9 +46,14 @@ export function ForgotPasswordScreen() {
     // Reloaded while a code was awaited: back to the code step.
     input: { resumeEmail: awaitedCodeEmail() },
     view: {
-      // The login screen then says the password changed (`?reset=1`).
-      goToLoginWithSuccess: () =>
-        void navigate({ to: '/login', search: { reset: 1 }, replace: true }),
+      // The login screen then says the password changed (`?reset=1`), the address typed in.
+      goToLoginWithSuccess: (_args, { email }) =>
+        void navigate({
+          to: '/login',
+          search: { reset: 1 },
+          state: { signInAs: email },
+          replace: true,
+        }),
     },
   });
   const step = selectStep(snapshot);

@@ -1,4 +1,4 @@
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import {
   selectLoginForm,
   selectSignOutReason,
 } from '../../../machines/session/session.selectors.ts';
-import type { LoginField } from '../../../machines/session/session.types.ts';
+import type { LoginField, SessionEvent } from '../../../machines/session/session.types.ts';
 import { useServices } from '../../app/services.tsx';
 import { AuthFormHeader } from '../../components/auth-form-header.tsx';
 import { ExternalLink } from '../../components/external-link.tsx';
@@ -53,6 +53,21 @@ function useShownOnce(asked: boolean): boolean {
   return shown;
 }
 
+/**
+ * After a sign-up or a password reset, the form starts with the address used
+ * there (the history entry's `signInAs`), unless one is typed already: the
+ * member does not type it again (WCAG 3.3.7).
+ */
+function useSignInAs(send: (event: SessionEvent) => void, typed: string) {
+  const [signInAs] = useState(useLocation({ select: (location) => location.state.signInAs }));
+  const [typedThen] = useState(typed);
+  useEffect(() => {
+    if (signInAs && typedThen === '') {
+      send({ type: 'login.change', field: 'emailOrPhone', value: signInAs });
+    }
+  }, [send, signInAs, typedThen]);
+}
+
 function LoginForm({ focusTitle }: { focusTitle: boolean }) {
   const { t } = useTranslation(['auth', 'common']);
   const { session, config } = useServices();
@@ -62,6 +77,7 @@ function LoginForm({ focusTitle }: { focusTitle: boolean }) {
   const expired = useSelector(session, selectSignOutReason) === 'expired';
   const afterReset = useShownOnce(useSearch({ strict: false }).reset === 1);
   // Enter submits even while the button is disabled, to show the errors (spec 5).
+  useSignInAs(session.send, form.values.emailOrPhone);
   const { field, formProps, footer } = useFormFields('login', form, session.send, {
     busy,
     submitOnEnter: true,

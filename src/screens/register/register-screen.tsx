@@ -84,7 +84,7 @@ function Confirmation({ email }: { email: string }) {
       <p role="status">{t('auth:register.success.body', { email })}</p>
       <p>{t('auth:register.success.next')}</p>
       <p>
-        <Link to="/login" className="button button--primary">
+        <Link to="/login" state={{ signInAs: email }} className="button button--primary">
           {t('auth:register.success.signIn')}
         </Link>
       </p>
