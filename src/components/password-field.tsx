@@ -24,7 +24,11 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'addon'>) {
           aria-controls={props.id}
           onClick={() => setVisible((v) => !v)}
         >
-          {visible ? t('fields.hidePassword') : t('fields.showPassword')}
+          {/* Seen: 'Show' (one line beside the box, in French too); named 'Show password'. */}
+          <span aria-hidden="true">{visible ? t('fields.hide') : t('fields.show')}</span>
+          <span className="visually-hidden">
+            {visible ? t('fields.hidePassword') : t('fields.showPassword')}
+          </span>
         </button>
       }
     />

@@ -497,7 +497,9 @@ test('delete account: the dialog keeps the focus and closes on Escape; a wrong p
       const active = document.activeElement;
       if (!active || active === document.body) return { in: 'nowhere', name: '' };
       if (!open?.contains(active)) return { in: 'page', name: active.outerHTML.slice(0, 100) };
-      return { in: 'dialog', name: active.id || active.textContent || '' };
+      // A control's id, else its name: the screen-reader text when it has one ('Show password').
+      const spoken = active.querySelector('.visually-hidden')?.textContent;
+      return { in: 'dialog', name: active.id || spoken || active.textContent || '' };
     });
   const reached = new Set<string>();
   for (const key of [...Array(9).fill('Tab'), ...Array(9).fill('Shift+Tab')] as string[]) {
