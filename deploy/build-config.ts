@@ -1,8 +1,8 @@
 /**
  * The build-time configuration check (vite.config.ts): the five VITE_*
  * settings, read one by one from the environment Vite loads (process env and
- * .env files), validated with the rules the app itself applies
- * (src/app/env-schema.ts), plus the rules only a build can apply. A wrong value
+ * .env files), validated with the rules of src/app/env-schema.ts (build-time
+ * only: the app imports just its type), plus the rules only a build can apply. A wrong value
  * stops the build with a message naming the variable and the rule, never the
  * value.
  */

@@ -1,6 +1,6 @@
 /**
- * The pure side of the offline test provider (docs/api.md, "Payment
- * provider in test mode"): formatting and validating what is typed in its card
+ * The pure side of the offline test provider (docs/api.md, "The test
+ * payment provider"): formatting and validating what is typed in its card
  * fields the way Stripe's elements do, and the outcome of each test card.
  * Messages are returned as translation keys under `checkout:testProvider.*`;
  * the React side turns them into the provider's sentences.

@@ -1,6 +1,6 @@
 /**
- * The confirmations of the offline test provider (docs/api.md, "Payment
- * provider in test mode"), apart from its React side: what the card fields
+ * The confirmations of the offline test provider (docs/api.md, "The test
+ * payment provider"), apart from its React side: what the card fields
  * hold decides the outcome (test-cards.ts), as in Stripe's test mode; a
  * 3D Secure card asks the member through `requestChallenge`.
  */

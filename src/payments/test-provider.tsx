@@ -1,6 +1,6 @@
 /**
- * The offline test payment provider (docs/api.md, "Payment provider in
- * test mode"), used when no Stripe publishable key is configured: its React
+ * The offline test payment provider (docs/api.md, "The test payment
+ * provider"), used when no Stripe publishable key is configured: its React
  * side. It runs wholly in the browser, calls nothing, and behaves like
  * Stripe's card elements: real, accessible inputs (one table) that report
  * `complete` and the provider's message, test cards with fixed outcomes

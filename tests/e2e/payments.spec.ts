@@ -1,6 +1,6 @@
 /**
  * Issue 5 in Chromium against the stand-in, with the offline test payment
- * provider (docs/api.md, "Payment provider in test mode"): the whole
+ * provider (docs/api.md, "The test payment provider"): the whole
  * journey from sign-up to an active dashboard, declined cards, 3D Secure,
  * a double click on Subscribe, the decline that still carries a payment
  * method, a fee that is due (payment intent), the express button, and axe.

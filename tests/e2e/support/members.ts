@@ -48,7 +48,7 @@ export const ADDRESS: BillingAddress = {
   postal_code: 'H2X 1Y2',
 };
 
-/** The offline test provider's cards (docs/api.md, "Payment provider in test mode"). */
+/** The offline test provider's cards (docs/api.md, "The test payment provider"). */
 export const CARDS = {
   succeeds: '4242 4242 4242 4242',
   declined: '4000 0000 0000 0002',
