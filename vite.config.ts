@@ -20,11 +20,11 @@ import { devApi } from './dev-api/vite-plugin.ts';
 // The five VITE_* settings are checked here, before anything is built: a wrong
 // value stops `vite build` (and `vite`) with a message naming the variable,
 // never its value. See deploy/ for what the build writes for the host.
-/** Unit tests that need no DOM: run in plain Node (no jsdom to set up, no Testing Library). */
 /** The modules of the shared `forms` chunk, with the sign-in screen (see build.rolldownOptions.output.codeSplitting). */
 const FORM_PARTS =
   /\/src\/(components\/(text-field|form-fields|password-field|form-alert|submit-button|use-form-fields|auth-form-header)\.tsx?|i18n\/translate\.ts|screens\/login\/login-screen\.tsx)$/;
 
+/** Unit tests that need no DOM: run in plain Node (no jsdom to set up, no Testing Library). */
 const NODE_TESTS = [
   'tests/machines/**/*.test.ts',
   'tests/deploy/**/*.test.ts',
@@ -44,7 +44,8 @@ const NODE_TESTS = [
 /**
  * Files that replace a module (vi.mock) get a module registry of their own; all
  * others share one per worker (isolate: false), which saves re-importing React,
- * Testing Library and the app for every file (about half the unit run).
+ * Testing Library and the app for every file (about half the unit run). None
+ * does today (effects are injected instead); a file that adds vi.mock goes here.
  */
 const MOCKING_TESTS: string[] = [];
 

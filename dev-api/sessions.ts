@@ -115,7 +115,7 @@ export function sendOtp(state: DevApiState, purpose: OtpPurpose, email: string):
   return code;
 }
 
-/** Wrong codes a one-time code survives: the next wrong one voids it (a new code is needed). */
+/** The wrong try that voids a one-time code (it survives one fewer; a new code is then needed). */
 export const MAX_OTP_FAILURES = 5;
 
 /**

@@ -17,7 +17,6 @@ export function selectStep(snapshot: ForgotPasswordSnapshot): ForgotPasswordStep
   return 'done';
 }
 
-export const isForgotPasswordBusy = (s: ForgotPasswordSnapshot): boolean => s.hasTag('busy');
 export const isRequesting = (s: ForgotPasswordSnapshot): boolean =>
   s.matches({ request: 'requesting' });
 /** The code step's actor (machines/otp), while the step shows. */

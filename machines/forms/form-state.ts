@@ -135,6 +135,11 @@ export function isFormValid<S extends FormSchema>(form: FormState<S>): boolean {
   return hasNoErrors(form.validationErrors);
 }
 
+/** Its button is enabled: changed since the form opened, and every field valid (spec 5). */
+export function isSubmittable<S extends FormSchema>(form: FormState<S>): boolean {
+  return form.changed && isFormValid(form);
+}
+
 /** The errors fields show: validation errors of touched fields, the server's marks first. */
 export function shownFieldErrors<F extends string>(form: {
   touched: Partial<Record<F, boolean>>;

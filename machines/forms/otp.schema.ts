@@ -12,7 +12,6 @@ export const otpSchema = v.object({
 });
 
 export type OtpValues = v.InferInput<typeof otpSchema>;
-export type OtpField = keyof OtpValues;
 
 /**
  * Keeps only the digits of typed or pasted text, at most `maxLength` of them

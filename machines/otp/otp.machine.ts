@@ -10,7 +10,7 @@ import { notProvided } from '../shared/not-provided.ts';
 /** What a right code gets: tokens (sign-in's verify-user) or a reset token (forgot password's check-otp). */
 export type OtpVerified = Tokens | { resetToken: string };
 
-/** Resend stays disabled this long after a code was sent (issue 10: no flood of codes). */
+/** Resend stays disabled this long after a code was sent (no flood of codes). */
 export const RESEND_COOLDOWN_MS = 30_000;
 
 export interface OtpInput {

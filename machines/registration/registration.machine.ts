@@ -88,7 +88,7 @@ export const registrationMachine = setup({
   },
   guards: {
     /** Changed since the form opened, and every field valid (spec 5). */
-    canSubmit: ({ context }) => context.form.changed && kit.isFormValid(context.form),
+    canSubmit: ({ context }) => kit.isSubmittable(context.form),
   },
 }).createMachine({
   id: 'registration',

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { isFormValid } from '../forms/form-state.ts';
+import { isSubmittable } from '../forms/form-state.ts';
 import type { RegistrationForm, RegistrationMachine } from './registration.machine.ts';
 
 export type RegistrationSnapshot = SnapshotFrom<RegistrationMachine>;
@@ -8,7 +8,7 @@ export const selectRegistrationForm = (s: RegistrationSnapshot): RegistrationFor
 
 /** The Create Account button is enabled: editing, changed, valid (spec 5). */
 export const canSubmitRegistration = (s: RegistrationSnapshot): boolean =>
-  s.matches('editing') && s.context.form.changed && isFormValid(s.context.form);
+  s.matches('editing') && isSubmittable(s.context.form);
 
 export const isRegistering = (s: RegistrationSnapshot): boolean => s.hasTag('busy');
 

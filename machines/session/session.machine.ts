@@ -6,6 +6,7 @@ import { busyInvoking } from '../shared/busy-state.ts';
 import { EMPTY_USER, type LoginResponse, type User } from '../shared/domain.ts';
 import { errorKeyOf, statusOf, TIMEOUT_ERROR_KEY } from '../shared/error-key.ts';
 import { errorTo } from '../shared/error-transitions.ts';
+import { errorOf, userOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
 import type {
   LoginValues,
@@ -32,7 +33,6 @@ const loginForm = kit.formAssigners<SessionContext, 'login'>(loginSchema, {
 });
 
 // Named parameter mappers (kept out of the chart config so it stays plain data).
-/** The verified branch of a login answer (the unverified one, `isVerified: false`, is taken first). */
 /** The tokens of a sign-in: a verified login's answer, or verify-user's (the otp machine's output). */
 type SignInAnswer = LoginResponse | OtpVerified | null;
 const signInTokensOf = ({ event }: { event: { output: SignInAnswer } }) =>
@@ -49,7 +49,6 @@ const SIGN_IN_ACTIONS = [
   'startMembership',
   'resetLogin',
 ] as const;
-const loadedUserOf = ({ event }: { event: { output: User } }) => ({ user: event.output });
 const refreshResultOf = ({ event }: { event: { output: RefreshResult } }) => ({
   result: event.output,
 });
@@ -68,7 +67,6 @@ const EXPIRED = { expired: true } as const;
 const refreshErrorOf = ({ event }: { event: { error: unknown } }) => ({
   error: asRefreshFailure(event.error).error,
 });
-const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 const loginOutputOf = ({ event }: { event: { output: LoginResponse } }) => ({
   response: event.output,
 });
@@ -114,8 +112,11 @@ export const sessionMachine = setup({
   actions: {
     // Effects, provided by the app.
     storeTokens: (_args, _params: { token: string; refreshToken: string }) => {},
-    /** With `ifRefreshToken`, only while that is still the stored refresh token (another tab may have signed in since). */
-    /** `expired`: the server refused the session (other tabs say so too). */
+    /**
+     * With `ifRefreshToken`, only while that is still the stored refresh token
+     * (another tab may have signed in since). `expired`: the server refused the
+     * session (other tabs say so too).
+     */
     clearTokens: (_args, _params?: { ifRefreshToken?: string | null; expired?: boolean }) => {},
     startMembership: () => {},
     clearMembership: () => {},
@@ -168,7 +169,7 @@ export const sessionMachine = setup({
   guards: {
     /** Provided by the app: reads the token store (spec 3: authenticated if either token is stored). */
     hasStoredTokens: () => false,
-    canSubmitLogin: ({ context }) => context.login.changed && kit.isFormValid(context.login),
+    canSubmitLogin: ({ context }) => kit.isSubmittable(context.login),
     isUnverified: (_args, params: { response: LoginResponse }) =>
       params.response.isVerified === false,
     hasOtpEmail: ({ context }) => context.otpEmail.length > 0,
@@ -273,7 +274,7 @@ export const sessionMachine = setup({
                 onDone: {
                   target: 'ready',
                   actions: [
-                    { type: 'assignUser', params: loadedUserOf },
+                    { type: 'assignUser', params: userOf },
                     'forgetLoadFailures',
                     'startMembership',
                   ],
@@ -346,7 +347,7 @@ export const sessionMachine = setup({
               invoke: {
                 id: 'reloadUser',
                 src: 'loadUser',
-                onDone: { target: 'ready', actions: { type: 'assignUser', params: loadedUserOf } },
+                onDone: { target: 'ready', actions: { type: 'assignUser', params: userOf } },
                 onError: errorTo('ready', 'logError'),
               },
             },

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { isFormValid } from '../forms/form-state.ts';
+import { isSubmittable } from '../forms/form-state.ts';
 import type { User } from '../shared/domain.ts';
 import { isAnsweredErrorKey } from '../shared/error-key.ts';
 import type { SessionMachine } from './session.machine.ts';
@@ -16,7 +16,6 @@ export const isLoadingUser = (s: SessionSnapshot): boolean =>
 /** The current user could not be loaded after the retries: 'We could not reach the server'. */
 export const isServerUnreachable = (s: SessionSnapshot): boolean =>
   s.matches({ authenticated: { user: 'unreachable' } });
-export const selectLoadErrorKey = (s: SessionSnapshot): string | null => s.context.loadErrorKey;
 /** The last failed load of the user was an answer (a 5xx, an unreadable one), not a connection problem. */
 export const wasLoadAnswered = (s: SessionSnapshot): boolean =>
   isAnsweredErrorKey(s.context.loadErrorKey);
@@ -30,9 +29,8 @@ export const isLoginBusy = (s: SessionSnapshot): boolean =>
 export const isOnOtpStep = (s: SessionSnapshot): boolean =>
   s.matches({ signedOut: { otp: 'active' } });
 export const canSubmitLogin = (s: SessionSnapshot): boolean =>
-  s.matches({ signedOut: 'form' }) && s.context.login.changed && isFormValid(s.context.login);
+  s.matches({ signedOut: 'form' }) && isSubmittable(s.context.login);
 /** The one-time-code step's actor (machines/otp), while the step shows. */
 export const selectOtpActor = (s: SessionSnapshot) => s.children.otp;
 /** The address the one-time code went to. */
 export const selectOtpEmail = (s: SessionSnapshot) => s.context.otpEmail;
-export const isRefreshing = (s: SessionSnapshot): boolean => s.hasTag('refreshing');

@@ -4,15 +4,9 @@
  * has to cast `event`; the config stays plain data for the visualizer.
  */
 import type { User } from './domain.ts';
-import { errorKeyOf } from './error-key.ts';
 
 /** `{ error }` of an `xstate.error.actor.*` event. */
 export const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
-
-/** `{ errorKey }` of an `xstate.error.actor.*` event: the error as a translation key. */
-export const errorKeyParamsOf = ({ event }: { event: { error: unknown } }) => ({
-  errorKey: errorKeyOf(event.error),
-});
 
 /** The output of an `xstate.done.actor.*` event. */
 export const outputOf = <T>({ event }: { event: { output: T } }): T => event.output;

@@ -190,7 +190,7 @@ export function* serviceSteps({
         startMembership: () => membership.send({ type: 'membership.refetch' }),
         clearMembership: () => membership.clear(),
         notifyServerLogout: () => {
-          // Best effort (issue 7): local sign-out never waits on it.
+          // Best effort: local sign-out never waits on it.
           // The tokens are taken now: they are cleared before the call goes out.
           endServerSession(tokens.read()).catch((error: unknown) =>
             logger.info('Server logout failed', error),

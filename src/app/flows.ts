@@ -8,10 +8,11 @@
  * the payment provider's code (it renders React components).
  *
  * This file loads with the first screen that runs a flow, never to paint
- * /login. Only the machines' types are imported: each machine's code still
- * loads with its screen's chunk (intent.ts, a small pure reader of the
- * subscription answer, is the one value taken from machines/payment/, and it
- * loads with the checkout).
+ * /login. Only the machines' types are imported, so each machine's code
+ * loads with its screen's chunk, except the one-time-code machine (already in
+ * the start-up chunk, with the session's) and domain.ts's helpers; intent.ts,
+ * a small pure reader of the subscription answer, is imported on demand with
+ * the checkout.
  */
 import type { i18n as I18n } from 'i18next';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';

@@ -22,7 +22,7 @@ interface LanguageSyncOptions {
 }
 
 /**
- * Issue 7: after sign-in the interface follows the profile's language, unless
+ * After sign-in the interface follows the profile's language, unless
  * the member chose another one on this device since (then that choice is
  * saved to the profile); choosing a language while signed in saves it.
  *
@@ -119,5 +119,3 @@ export function createLanguageSync({ i18n, session, api, logger, storage }: Lang
 
   return { choose, start };
 }
-
-export type LanguageSync = ReturnType<typeof createLanguageSync>;

@@ -36,7 +36,7 @@ export interface AppServices {
    * at start-up): for a test that changes one flow's effects.
    */
   flows?: Flows;
-  /** The member picked a language: saved to the profile when signed in (issue 7). */
+  /** The member picked a language: saved to the profile when signed in. */
   chooseLanguage(language: Language): void;
   /** The texts a page shows, downloaded before it renders (rejects when they cannot be: texts.ts). */
   loadTexts(namespaces: readonly Namespace[]): Promise<void>;

@@ -5,7 +5,7 @@ import { currentLanguage, LANGUAGES } from '../i18n/i18n.ts';
 
 /**
  * The EN/FR chooser (spec 1). `onChosen` lets the app save the choice to the
- * profile when a member is signed in (issue 7). A language whose texts cannot
+ * profile when a member is signed in. A language whose texts cannot
  * be downloaded (offline) is not chosen: the page stays in the one that works
  * and says so until the member's next click or key.
  */

@@ -4,8 +4,6 @@ import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { type Language, toLanguage } from '../../machines/shared/domain.ts';
 
-export { toLanguage };
-
 export const LANGUAGES = ['en', 'fr'] as const satisfies readonly Language[];
 export const FALLBACK_LANGUAGE: Language = 'en';
 

@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../machines/forms/field-error.ts';
 import { UNKNOWN_ERROR_KEY } from '../../machines/shared/error-key.ts';
@@ -42,5 +41,3 @@ export function useErrorText() {
 
   return { keyText, fieldText };
 }
-
-export type { TFunction };

@@ -84,9 +84,6 @@ export interface StripeConfirmApi {
   confirmSetup(options: ExpressConfirmOptions): Promise<SetupIntentResult>;
 }
 
-/** The part of an Elements group the express confirmation uses. */
-export type ExpressElements = Pick<StripeElements, 'submit'>;
-
 function paymentMethodIdOf(method: string | PaymentMethod | null | undefined): string | null {
   if (typeof method === 'string') return method;
   return method?.id ?? null;

@@ -1,5 +1,5 @@
 /**
- * Issue 7, the account page, in Chromium against the stand-in: profile,
+ * The account page, in Chromium against the stand-in: profile,
  * password, language (and how it follows the member across devices),
  * notifications, account deletion, the server logout, axe and the keyboard in
  * the delete dialog. Black box: only the screen, and the stand-in's private

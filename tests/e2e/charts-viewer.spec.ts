@@ -1,5 +1,5 @@
 /**
- * Issue 14, part 2: the offline charts viewer (`npm run charts:view`,
+ * The offline charts viewer (`npm run charts:view`,
  * tests/tools/charts-viewer/) in Chromium. It starts the viewer as a member of
  * the team would (its own server, any free port), opens every machine of
  * docs/charts, and checks that each one draws: one box per state with its

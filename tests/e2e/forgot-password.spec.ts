@@ -1,5 +1,5 @@
 /**
- * Issue 7, forgot password, in Chromium against the stand-in: from the login
+ * Forgot password, in Chromium against the stand-in: from the login
  * screen to a new password and back, what an unknown address shows (nothing
  * revealed), the code and password errors, the French texts, and axe on each
  * step. Black box: only the screen, and the stand-in's private helpers.

@@ -1,5 +1,5 @@
 /**
- * Issue 4 in Chromium against the stand-in: registration (English and French,
+ * In Chromium against the stand-in: registration (English and French,
  * duplicate email), activation (to /billing or /subscription), the billing
  * form (validation and save), the dashboard in each membership state, the
  * terms and policy pages in both languages, and axe on registration,

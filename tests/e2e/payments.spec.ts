@@ -1,5 +1,5 @@
 /**
- * Issue 5 in Chromium against the stand-in, with the offline test payment
+ * In Chromium against the stand-in, with the offline test payment
  * provider (docs/api.md, "The test payment provider"): the whole
  * journey from sign-up to an active dashboard, declined cards, 3D Secure,
  * a double click on Subscribe, the decline that still carries a payment

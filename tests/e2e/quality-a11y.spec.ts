@@ -1,5 +1,5 @@
 /**
- * Issue 6, quality sweep: axe (WCAG 2.0/2.1 A and AA, WCAG 2.2 AA) with NO
+ * Quality sweep: axe (WCAG 2.0/2.1 A and AA, WCAG 2.2 AA) with NO
  * violation of any impact on every screen (English, and a few in French) and
  * on every error state (login, one-time code, registration fields and server
  * error, forgot password, billing fields and save failure, card declined, the

@@ -1,5 +1,5 @@
 /**
- * Issue 6, quality sweep: the whole journey with the keyboard alone (Tab,
+ * Quality sweep: the whole journey with the keyboard alone (Tab,
  * Shift+Tab, Enter, Space and typing; no click anywhere): sign up, the
  * confirmation, sign in, the one-time code typed digit by digit, activation,
  * the billing address (province chosen with the keyboard), the card payment

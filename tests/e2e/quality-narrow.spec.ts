@@ -1,5 +1,5 @@
 /**
- * Issue 6, quality sweep: every screen at 320 × 640 (the narrowest phone WCAG
+ * Quality sweep: every screen at 320 × 640 (the narrowest phone WCAG
  * 1.4.10 reflow asks for) has no horizontal scroll, and its primary action is
  * on screen whole and can be clicked (Playwright's trial click: visible,
  * stable, enabled and not covered by anything else). Two screenshots go to

@@ -1,5 +1,5 @@
 /**
- * Issue 6, quality sweep: a network failure (the request aborted, as when the
+ * Quality sweep: a network failure (the request aborted, as when the
  * connection drops) at each API call of the journey. Each time the member
  * sees a clear translated message, nothing stays busy, what they typed is
  * still there, and trying again once the network is back goes on. (Loading

@@ -1,5 +1,5 @@
 /**
- * Issue 3 in Chromium against the stand-in: every guard row of spec 2, login of
+ * In Chromium against the stand-in: every guard row of spec 2, login of
  * an unverified account through the one-time code, the refresh after the access
  * token expires, sign-out (here and in another tab) and corrupted stored tokens.
  */

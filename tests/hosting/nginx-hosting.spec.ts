@@ -1,5 +1,5 @@
 /**
- * The production build as a host serves it (issue 11): Debian's nginx with
+ * The production build as a host serves it: Debian's nginx with
  * deploy/nginx.conf, the API on another origin. A member walks login →
  * activation → billing → checkout (3D Secure) → dashboard → account with not
  * one Content-Security-Policy violation; every answer carries the generated

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Interaction to Next Paint of three interactions on the BUILT app, with the
+ * Interaction to Next Paint of four interactions on the BUILT app, with the
  * CPU slowed down 4× (Lighthouse's mobile setting), in Debian's Chromium:
  *   - typing in the registration form (every key of a first name and an email),
  *   - the language switch (EN → FR in the header of /login),

@@ -50,7 +50,7 @@ const STRIPE_TEXT = ['js.stripe.com', '@stripe/stripe-js'];
 
 /**
  * What /login must not load before it settles: it is loaded with the pages
- * that use it, or on demand (issue 12: the membership statechart, the member
+ * that use it, or on demand (the membership statechart, the member
  * pages, the phone library, the HTTP client, Stripe, the stand-in).
  */
 const LATER_THAN_LOGIN = [

@@ -1,6 +1,6 @@
 /**
- * What a member sees when the network, the server or the browser fails
- * (issue 10): never a sign-out they did not ask for, never lost input,
+ * What a member sees when the network, the server or the browser fails:
+ * never a sign-out they did not ask for, never lost input,
  * always a message and a way on.
  */
 import { screen, waitFor } from '@testing-library/react';

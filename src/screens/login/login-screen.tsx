@@ -76,10 +76,10 @@ function LoginForm({ focusTitle }: { focusTitle: boolean }) {
   const canSubmit = useSelector(session, canSubmitLogin);
   const expired = useSelector(session, selectSignOutReason) === 'expired';
   const afterReset = useShownOnce(useSearch({ strict: false }).reset === 1);
-  // Enter submits even while the button is disabled, to show the errors (spec 5).
   useSignInAs(session.send, form.values.emailOrPhone);
   const { field, formProps, footer } = useFormFields('login', form, session.send, {
     busy,
+    // Enter submits even while the button is disabled, to show the errors (spec 5).
     submitOnEnter: true,
   });
   // A field's error shows once it is left (a required one too). The server refusing what

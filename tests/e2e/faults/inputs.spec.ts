@@ -1,5 +1,5 @@
 /**
- * Inputs and answers that used to disagree (issue 10): over-long billing
+ * Inputs and answers that used to disagree: over-long billing
  * lines, phone extensions and lengths, codes pasted with spaces, a server
  * naming the phone invalid, server keys from outside the `server` namespace,
  * and Resend clicked again and again. Each time: a clear message on the

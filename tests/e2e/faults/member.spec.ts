@@ -1,5 +1,5 @@
 /**
- * Faults on the member's own calls (issue 10): activation, the billing
+ * Faults on the member's own calls: activation, the billing
  * address, the checkout (the subscription and attaching the card), sign-out
  * and the account page. Each call fails four ways; the member reads a message,
  * keeps what they typed and stays signed in; the next try goes on.

@@ -1,5 +1,5 @@
 /**
- * Faults that used to sign members out (issue 10): the current user and the
+ * Faults that used to sign members out: the current user and the
  * membership failing to load at start-up, the token refresh failing or being
  * refused, two tabs refreshing at once, and storage the browser blocks. Only
  * the server refusing the session ends it, and then /login says why.

@@ -1,5 +1,5 @@
 /**
- * Faults on the way in (issue 10): login, the one-time code (sending and
+ * Faults on the way in: login, the one-time code (sending and
  * checking it), sign-up and forgot password. Each call fails four ways in
  * turn (a 503 from a proxy, a dropped connection, no answer past the client's
  * time-out, a 200 that breaks the contract); each time the member reads a

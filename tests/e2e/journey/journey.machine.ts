@@ -1,5 +1,5 @@
 /**
- * The member's journey as one statechart, for the browser (issue 14, part 3).
+ * The member's journey as one statechart, for the browser.
  *
  * Its states are the places a member is in (a screen, or a moment on one:
  * paying, the 3D Secure dialog) and its events what the member does or what

@@ -1,5 +1,5 @@
 /**
- * Issue 14, part 3: the journey model's paths in Chromium. The model
+ * The journey model's paths in Chromium. The model
  * (./journey.machine.ts) is walked by `xstate/graph` (./journey-paths.ts);
  * each path is one test, named by its stable id, that starts with a fresh
  * member and, after every step, checks what the member sees in the model's

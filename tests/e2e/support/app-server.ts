@@ -54,7 +54,6 @@ export async function startAppServer({
       ...process.env,
       DEV_API_DATA_FILE: dataFile,
       DEV_API_TOKEN_TTL: '60',
-      DEV_API_QUIET: '1',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

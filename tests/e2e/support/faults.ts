@@ -1,5 +1,5 @@
 /**
- * The fault suite's kit (issue 10): the stand-in fails a call the way real
+ * The fault suite's kit: the stand-in fails a call the way real
  * networks and servers do (`__dev/faults`), and each case checks what a member
  * would: a clear message, nothing they typed lost, a way on, the session kept
  * unless the server refused it, and no uncaught error in the page.

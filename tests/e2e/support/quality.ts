@@ -1,5 +1,5 @@
 /**
- * Helpers of the quality sweep (issue 6, part 4): axe with every impact,
+ * Helpers of the quality sweep: axe with every impact,
  * the page-structure checks (one h1, lang, skip link), and keyboard helpers.
  * (Members in a given state: ./members.ts.)
  *
