@@ -208,6 +208,29 @@ test("the app's own code does not arrive at start-up: a page says so in both lan
   await expectHeading(page, 'Sign in');
 });
 
+test('the libraries do not arrive at start-up: no script can run, and the page itself says to reload, in both languages', async ({
+  page,
+}) => {
+  const libraries = '**/assets/initial-*.js';
+  const drop = (route: Route) => route.abort('failed');
+  await page.route(libraries, drop);
+  // The notice waits 15 s (a CSS animation's delay): the page's clock runs 50 times faster.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Animation.enable');
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 50 });
+  await page.goto('/login');
+  const english = page.getByText('This is taking longer than usual. Check your connection');
+  await expect(english).toBeHidden();
+  await expect(english).toBeVisible({ timeout: 5_000 });
+  await expect(page.getByText('Le chargement est plus long que d’habitude.')).toBeVisible();
+  await expectNoViolations(page);
+
+  await page.unroute(libraries, drop);
+  await page.getByRole('link', { name: 'reload the page' }).click();
+  await expectHeading(page, 'Sign in');
+  await expect(english).toHaveCount(0);
+});
+
 test('offline, a page not opened yet cannot download: the app says so, keeps the session, and Try again opens it', async ({
   page,
   newMember,
@@ -472,7 +495,7 @@ test('a slow phone’s first load goes from the splash (said to screen readers i
     await expect(page.getByRole('status').filter({ hasText: 'Loading… Chargement…' })).toHaveCount(
       1,
     );
-    await expect(page.locator('.boot [role="status"] [lang="fr"]')).toHaveText('Chargement…');
+    await expect(page.locator('.boot__said [lang="fr"]')).toHaveText('Chargement…');
     await expectHeading(page, 'Terms of Membership');
     expect(await page.evaluate(() => (window as unknown as { blanks: number[] }).blanks)).toEqual(
       [],
