@@ -107,6 +107,10 @@ const LEGAL_PAGES: LegalPageCase[] = [
       /under the key "root"/,
       /card numbers never reach the club's servers/,
       /an access token and a refresh token/,
+      // What else local storage holds, and that the membership's copy goes at logout.
+      /refreshed from our servers and erased when you log out\./,
+      /kept with your account's identifier until your profile takes it/,
+      /Why your last session ended/,
     ],
     contents: 'On this page',
   },
