@@ -89,6 +89,45 @@ function paymentMethodIdOf(method: string | PaymentMethod | null | undefined): s
   return method?.id ?? null;
 }
 
+/** The statuses of an intent whose money (or card) Stripe has: the flow goes on to attach. */
+const CONFIRMED_STATUSES: ReadonlySet<string> = new Set([
+  'succeeded',
+  'processing',
+  'requires_capture',
+]);
+
+type StripeError = NonNullable<PaymentIntentResult['error']>;
+
+/**
+ * Stripe's own sentence is for the member only about their card or what they
+ * typed (Stripe: "for card errors, these messages can be shown to your
+ * users"); any other (an API or integration error, in English) gives way to
+ * the app's translated message.
+ */
+function memberMessageOf(error: StripeError): string | null {
+  const forMember =
+    error.type === 'card_error' ||
+    error.type === 'validation_error' ||
+    (error.code?.endsWith('_authentication_failure') ?? false);
+  return forMember ? (error.message ?? null) : null;
+}
+
+/**
+ * The intent an "unexpected state" error carries when it was confirmed
+ * already (a reload between confirming and attaching, a lost answer, a wallet
+ * sheet closed after paying): confirming again cannot succeed, so the flow
+ * goes on with it instead of showing Stripe's developer sentence for ever.
+ */
+function alreadyConfirmed(error: StripeError) {
+  const intent =
+    error.code === 'payment_intent_unexpected_state'
+      ? error.payment_intent
+      : error.code === 'setup_intent_unexpected_state'
+        ? error.setup_intent
+        : undefined;
+  return intent && CONFIRMED_STATUSES.has(intent.status) ? intent : null;
+}
+
 /** A Stripe confirmation result as a provider-neutral ConfirmResult. */
 export function toConfirmResult(
   result: PaymentIntentResult | SetupIntentResult,
@@ -96,14 +135,26 @@ export function toConfirmResult(
 ): ConfirmResult {
   if (result.error) {
     const { error } = result;
+    const confirmed = alreadyConfirmed(error);
+    if (confirmed) {
+      return {
+        paymentMethodId: paymentMethodIdOf(confirmed.payment_method),
+        intentId: confirmed.id,
+        error: null,
+      };
+    }
     return {
       paymentMethodId: error.payment_method?.id ?? null,
       intentId: error.payment_intent?.id ?? error.setup_intent?.id ?? intentIdOf(clientSecret),
-      error: { message: error.message ?? null },
+      error: { message: memberMessageOf(error) },
     };
   }
   const intent = 'paymentIntent' in result ? result.paymentIntent : result.setupIntent;
   if (!intent) return { paymentMethodId: null, intentId: intentIdOf(clientSecret), error: null };
+  // Any other status (one Stripe.js should have resolved, such as requires_action) is no payment.
+  if (!CONFIRMED_STATUSES.has(intent.status)) {
+    return { paymentMethodId: null, intentId: intent.id, error: { message: null } };
+  }
   return {
     paymentMethodId: paymentMethodIdOf(intent.payment_method),
     intentId: intent.id,
@@ -194,7 +245,14 @@ export function createStripeGateway(sources: StripeGatewaySources): PaymentGatew
   return {
     confirmCard: async (clientSecret) => current().confirmCard(clientSecret),
     confirmExpress: async (clientSecret) => {
-      const result = await current().confirmExpress(clientSecret);
+      let result: ConfirmResult;
+      try {
+        result = await current().confirmExpress(clientSecret);
+      } catch (error) {
+        // The wallet sheet must not spin on: it closes with a failure, then the error goes on.
+        sources.onExpressFailed();
+        throw error;
+      }
       if (result.error) sources.onExpressFailed();
       return result;
     },

@@ -31,9 +31,9 @@ import { createStripePaymentProvider } from '../../src/payments/stripe-provider.
 const CARD = { elementType: 'cardNumber' } as unknown as StripeCardNumberElement;
 const paymentMethod = (id: string) => ({ id }) as unknown as PaymentMethod;
 const paymentIntent = (fields: Partial<PaymentIntent>) =>
-  ({ id: 'pi_1', payment_method: null, ...fields }) as PaymentIntent;
+  ({ id: 'pi_1', payment_method: null, status: 'succeeded', ...fields }) as PaymentIntent;
 const setupIntent = (fields: Partial<SetupIntent>) =>
-  ({ id: 'seti_1', payment_method: null, ...fields }) as SetupIntent;
+  ({ id: 'seti_1', payment_method: null, status: 'succeeded', ...fields }) as SetupIntent;
 const stripeError = (fields: Partial<StripeError>) =>
   ({ type: 'card_error', ...fields }) as StripeError;
 
@@ -132,6 +132,92 @@ describe('stripe gateway: confirmCard', () => {
       intentId: 'seti_err',
       error: { message: 'Your card was declined.' },
     });
+  });
+
+  it('an intent confirmed already (a reload before the attach) goes on with its payment method', async () => {
+    const stripe = fakeStripe({
+      payment: {
+        error: stripeError({
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: 'You cannot confirm this PaymentIntent because it has already succeeded.',
+          payment_intent: paymentIntent({ id: 'pi_7', payment_method: 'pm_paid' }),
+        }),
+      },
+      setup: {
+        error: stripeError({
+          type: 'invalid_request_error',
+          code: 'setup_intent_unexpected_state',
+          setup_intent: setupIntent({ id: 'seti_7', payment_method: paymentMethod('pm_saved') }),
+        }),
+      },
+    });
+    expect(await gatewayOf(stripe).confirmCard('pi_7_secret_a')).toEqual({
+      paymentMethodId: 'pm_paid',
+      intentId: 'pi_7',
+      error: null,
+    });
+    expect(await gatewayOf(stripe).confirmCard('seti_7_secret_a')).toEqual({
+      paymentMethodId: 'pm_saved',
+      intentId: 'seti_7',
+      error: null,
+    });
+  });
+
+  it('an intent in an unexpected state that is not paid stays an error', async () => {
+    const stripe = fakeStripe({
+      payment: {
+        error: stripeError({
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          payment_intent: paymentIntent({ id: 'pi_8', status: 'canceled' }),
+        }),
+      },
+    });
+    const result = await gatewayOf(stripe).confirmCard('pi_8_secret_a');
+    expect(result).toEqual({ paymentMethodId: null, intentId: 'pi_8', error: { message: null } });
+  });
+
+  it('shows Stripe’s sentence only when it is about the card or what was typed', async () => {
+    const confirmWith = (error: Partial<StripeError>) =>
+      gatewayOf(fakeStripe({ payment: { error: stripeError(error) } })).confirmCard(
+        'pi_1_secret_a',
+      );
+    // An API or integration error is in English and for developers: the app's own message instead.
+    expect(
+      (
+        await confirmWith({
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: 'No such payment_intent: pi_1',
+        })
+      ).error,
+    ).toEqual({ message: null });
+    expect(
+      (await confirmWith({ type: 'api_connection_error', message: 'Network error' })).error,
+    ).toEqual({ message: null });
+    // A failed 3-D Secure check is the member's to read.
+    expect(
+      (
+        await confirmWith({
+          type: 'invalid_request_error',
+          code: 'payment_intent_authentication_failure',
+          message: 'We are unable to authenticate your payment method.',
+        })
+      ).error,
+    ).toEqual({ message: 'We are unable to authenticate your payment method.' });
+    expect(
+      (await confirmWith({ type: 'validation_error', message: 'Your card number is incomplete.' }))
+        .error,
+    ).toEqual({ message: 'Your card number is incomplete.' });
+  });
+
+  it('an intent returned in a status that is no payment is an error', async () => {
+    const stripe = fakeStripe({
+      payment: { paymentIntent: paymentIntent({ status: 'requires_payment_method' }) },
+    });
+    const result = await gatewayOf(stripe).confirmCard('pi_1_secret_a');
+    expect(result).toEqual({ paymentMethodId: null, intentId: 'pi_1', error: { message: null } });
   });
 
   it('an error without a message gives a null message', async () => {
@@ -243,6 +329,20 @@ describe('stripe gateway handed over by the provider', () => {
     stripe = fakeStripe({ payment: { error: stripeError({ message: 'Declined.' }) } });
     const result = await gateway.confirmExpress('pi_1_secret_a');
     expect(result.error).toEqual({ message: 'Declined.' });
+    expect(onExpressFailed).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes the wallet sheet with a failure when the confirmation throws, then rejects', async () => {
+    const onExpressFailed = vi.fn();
+    const stripe = fakeStripe();
+    vi.mocked(stripe.confirmPayment).mockRejectedValueOnce(new Error('network'));
+    const gateway = createStripeGateway({
+      stripe: () => stripe,
+      cardElement: () => CARD,
+      expressElements: () => fakeElements(),
+      onExpressFailed,
+    });
+    await expect(gateway.confirmExpress('pi_1_secret_a')).rejects.toThrow('network');
     expect(onExpressFailed).toHaveBeenCalledTimes(1);
   });
 });
