@@ -96,20 +96,31 @@ function RememberElements({ target }: { target: RefObject<ElementsGroup> }) {
 
 const NO_GROUP: ElementsGroup = { stripe: null, elements: null };
 
-type LoadStripe = (publishableKey: string) => Promise<Stripe | null>;
+type LoadStripe = (
+  publishableKey: string,
+  options: { locale: StripeElementLocale },
+) => Promise<Stripe | null>;
 
 /**
- * Loads Stripe.js for a key once; a failed load is forgotten so a later
- * provider may try again.
+ * Loads Stripe.js for a key once per locale; a failed load is forgotten so a
+ * later provider may try again. The locale is the Stripe object's own: it is
+ * what Stripe's messages (a decline, a failed 3-D Secure check) are written
+ * in, whatever the browser's language (Stripe: "Setting the locale here will
+ * localize error strings for all Stripe.js methods"). The elements' locale
+ * covers only their placeholders and field messages.
  */
 function createStripeLoader(publishableKey: string, load: LoadStripe) {
-  let loading: Promise<Stripe | null> | null = null;
-  return (): Promise<Stripe | null> => {
-    loading ??= load(publishableKey).catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
-    return loading;
+  const loading = new Map<StripeElementLocale, Promise<Stripe | null>>();
+  return (locale: StripeElementLocale): Promise<Stripe | null> => {
+    let stripe = loading.get(locale);
+    if (!stripe) {
+      stripe = load(publishableKey, { locale }).catch((error: unknown) => {
+        loading.delete(locale);
+        throw error;
+      });
+      loading.set(locale, stripe);
+    }
+    return stripe;
   };
 }
 
@@ -124,7 +135,7 @@ export function StripePaymentProvider({
   onReady,
   onLoadError,
   getStripe,
-}: PaymentProviderProps & { getStripe: () => Promise<Stripe | null> }) {
+}: PaymentProviderProps & { getStripe: (locale: StripeElementLocale) => Promise<Stripe | null> }) {
   const onReadyRef = useRef(onReady);
   onReadyRef.current = onReady;
   const onLoadErrorRef = useRef(onLoadError);
@@ -133,8 +144,10 @@ export function StripePaymentProvider({
   const expressGroup = useRef<ElementsGroup>(NO_GROUP);
   const lastExpressConfirm = useRef<StripeExpressCheckoutElementConfirmEvent | null>(null);
 
+  // Stripe.js in the language of the page as it opens (a Stripe object keeps its locale;
+  // the fields follow a later change of language, Stripe's own messages do not).
   const [stripePromise] = useState(() =>
-    getStripe().then(
+    getStripe(stripeLocaleOf(language)).then(
       (stripe) => {
         if (!stripe) onLoadErrorRef.current?.(new Error('Stripe.js is not available'));
         return stripe;

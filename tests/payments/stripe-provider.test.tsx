@@ -430,8 +430,19 @@ describe('stripe gateway: loading', () => {
       </I18nextProvider>,
     );
     await waitFor(() => expect(onLoadError).toHaveBeenCalledWith(new Error('blocked')));
-    expect(load).toHaveBeenCalledWith('pk_test_x');
+    expect(load).toHaveBeenCalledWith('pk_test_x', { locale: 'en' });
     expect(document.querySelector('script[src*="stripe.com"]')).toBeNull();
+  });
+
+  it('loads Stripe.js in the page’s language, so Stripe’s own messages are French in French', async () => {
+    const load = vi.fn(() => new Promise<never>(() => {}));
+    const provider = createStripePaymentProvider('pk_test_x', load);
+    render(
+      <provider.PaymentProvider language="fr">
+        <p>champs</p>
+      </provider.PaymentProvider>,
+    );
+    expect(load).toHaveBeenCalledWith('pk_test_x', { locale: 'fr-CA' });
   });
 
   it('loadPaymentProvider picks Stripe when a publishable key is set, without injecting its script', async () => {
