@@ -490,14 +490,7 @@ export const checkoutMachine = setup({
           states: {
             confirming: {
               description:
-                'The provider confirms with the client secret: the card (payment or setup intent, with any 3D Secure step) or the wallet, without leaving the page.',
-              on: {
-                'express.cancel': {
-                  guard: 'isWalletPayment',
-                  target: '#checkout.flow.ready',
-                  description: 'The member closed the wallet sheet.',
-                },
-              },
+                'The provider confirms with the client secret: the card (payment or setup intent, with any 3D Secure step) or the wallet, without leaving the page. A wallet sheet closed meanwhile changes nothing: the sheet may close after the member authorised the payment (Stripe), so the confirmation’s answer decides.',
               invoke: {
                 id: 'confirmPayment',
                 src: 'confirmPayment',
