@@ -125,6 +125,10 @@ export const preferencesMachine = setup({
   guards: {
     isOtherLanguage: ({ context }, params: { language: Language }) =>
       params.language !== context.language.saved,
+    /** The member chose again while the last language was being saved. */
+    choseLanguageMeanwhile: ({ context }) => setting.hasNext(context.language),
+    /** The member tapped again while the last value was being saved. */
+    toggledMeanwhile: ({ context }) => setting.hasNext(context.disableNotifications),
     /** The member chose again while saving, another language than the one the server kept. */
     wantsOtherLanguage: ({ context }, params: { language: Language }) =>
       setting.hasOtherNext(context.language, params.language),
@@ -195,7 +199,17 @@ export const preferencesMachine = setup({
               description: 'The session takes the returned user; the interface switches at once.',
             },
           ],
-          onError: errorTo('ready.failed', 'assignLanguageError'),
+          onError: [
+            {
+              guard: 'choseLanguageMeanwhile',
+              target: 'saving',
+              reenter: true,
+              actions: 'startNextLanguage',
+              description:
+                'The save failed, but the member had chosen again meanwhile: that choice is saved now (the failed one is no longer wanted; saving the last choice also puts the server back in line if the failed request reached it).',
+            },
+            errorTo('ready.failed', 'assignLanguageError'),
+          ],
         }),
         on: {
           'language.choose': {
@@ -234,7 +248,17 @@ export const preferencesMachine = setup({
             },
             userSavedTo('ready.saved', 'assignSavedNotifications'),
           ],
-          onError: errorTo('ready.failed', 'assignNotificationsError'),
+          onError: [
+            {
+              guard: 'toggledMeanwhile',
+              target: 'saving',
+              reenter: true,
+              actions: 'startNextNotifications',
+              description:
+                'The save failed, but the member had tapped again meanwhile: the value now shown is saved (the failed one is no longer wanted; saving it also puts the server back in line if the failed request reached it).',
+            },
+            errorTo('ready.failed', 'assignNotificationsError'),
+          ],
         }),
         on: {
           'notifications.toggle': {

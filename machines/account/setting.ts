@@ -42,6 +42,11 @@ export function hasOtherNext<T>(setting: Setting<T>, saved: T): boolean {
   return setting.next !== null && setting.next !== saved;
 }
 
+/** A value was chosen while the last one was being saved (it waits its turn). */
+export function hasNext<T>(setting: Setting<T>): boolean {
+  return setting.next !== null;
+}
+
 /** The value chosen meanwhile is the one being saved now. */
 export function startNext<T>(setting: Setting<T>): Setting<T> {
   return { ...setting, pending: setting.next, next: null };
@@ -57,7 +62,7 @@ export function follow<T>(setting: Setting<T>, value: T): Setting<T> {
   return { ...setting, saved: value };
 }
 
-/** The save failed: the saved value stays (a value chosen meanwhile is dropped too), the error shows. */
+/** The save failed, and nothing was chosen meanwhile: the saved value stays, the error shows. */
 export function failed<T>(setting: Setting<T>, error: unknown): Setting<T> {
   return { ...setting, pending: null, next: null, errorKey: errorKeyOf(error) };
 }

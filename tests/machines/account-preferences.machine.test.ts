@@ -100,6 +100,46 @@ describe('preferences machine', () => {
     expect(run.actor.getSnapshot().context.disableNotifications.errorKey).toBe('errors.unknown');
   });
 
+  it('a tap back while a save fails: the value shown is saved again, and no error shows', async () => {
+    const run = start();
+    const second = deferred<User>();
+    run.setNotifications.mockImplementationOnce(() => run.notifications.promise);
+    run.setNotifications.mockImplementationOnce(() => second.promise);
+    run.actor.send({ type: 'notifications.toggle' });
+    run.actor.send({ type: 'notifications.toggle' });
+    run.notifications.reject(apiError('errors.network'));
+    await flushPromises();
+    expect(run.setNotifications.mock.calls).toEqual([
+      [{ disableNotifications: true }],
+      [{ disableNotifications: false }],
+    ]);
+    expect(run.actor.getSnapshot().context.disableNotifications.errorKey).toBeNull();
+    expect(selectNotificationsOn(run.actor.getSnapshot())).toBe(true);
+    second.resolve({ ...USER, disableNotifications: false });
+    await flushPromises();
+    expect(isNotificationsSaved(run.actor.getSnapshot())).toBe(true);
+    expect(run.actor.getSnapshot().context.disableNotifications.errorKey).toBeNull();
+  });
+
+  it('a language chosen again while a save fails is saved; its own failure shows', async () => {
+    const run = start();
+    const second = deferred<User>();
+    run.changeLanguage.mockImplementationOnce(() => run.language.promise);
+    run.changeLanguage.mockImplementationOnce(() => second.promise);
+    run.actor.send({ type: 'language.choose', language: 'fr' });
+    run.actor.send({ type: 'language.choose', language: 'en' });
+    run.language.reject(apiError('errors.network'));
+    await flushPromises();
+    expect(run.changeLanguage.mock.calls).toEqual([[{ language: 'fr' }], [{ language: 'en' }]]);
+    expect(run.actor.getSnapshot().matches({ language: 'saving' })).toBe(true);
+    expect(selectShownLanguage(run.actor.getSnapshot())).toBe('en');
+    second.reject(apiError('errors.network'));
+    await flushPromises();
+    expect(run.changeLanguage).toHaveBeenCalledTimes(2);
+    expect(run.actor.getSnapshot().matches({ language: { ready: 'failed' } })).toBe(true);
+    expect(run.actor.getSnapshot().context.language.errorKey).toBe('errors.network');
+  });
+
   it('follows the profile when it changes elsewhere', () => {
     const run = start();
     run.actor.send({ type: 'preferences.userChanged', language: 'fr', disableNotifications: true });
