@@ -96,9 +96,15 @@ export const otpMachine = setup({
     })),
     /** The member asked for a code again (Resend). */
     askNewCode: assign({ newCode: 'asked' as const }),
+    /** No code went out: nothing new to announce. */
     assignError: assign((_args, params: { error: unknown }) => ({
       errorKey: errorKeyOf(params.error),
       newCode: 'none' as const,
+    })),
+    /** The code was refused: a code the member asked for and still on its way is announced when it goes out. */
+    assignVerifyError: assign(({ context }, params: { error: unknown }) => ({
+      errorKey: errorKeyOf(params.error),
+      newCode: context.newCode === 'asked' ? ('asked' as const) : ('none' as const),
     })),
     assignVerified: assign((_args, params: { output: OtpVerified }) => ({
       verified: params.output,
@@ -149,7 +155,7 @@ export const otpMachine = setup({
                 actions: { type: 'assignVerified', params: verifyOutputOf },
                 description: 'The code is right: the step ends with the server’s answer.',
               },
-              onError: errorTo('entering', 'assignError', {
+              onError: errorTo('entering', 'assignVerifyError', {
                 description: 'The error shows under the boxes; the code is kept.',
               }),
             }),

@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { type OtpInput, type OtpVerified, otpMachine } from '../../machines/otp/otp.machine.ts';
 import { canResendCode, isCodeCoolingDown } from '../../machines/otp/otp.selectors.ts';
 import { isNoVerdict } from '../../machines/shared/error-key.ts';
-import { flushPromises } from '../support/deferred.ts';
+import { deferred, flushPromises } from '../support/deferred.ts';
 import { httpError, networkError, timeoutError } from '../support/fake-services.ts';
 
 const EMAIL = 'marie@example.ca';
@@ -61,6 +61,30 @@ describe('otp machine', () => {
     await flushPromises();
     expect(run.actor.getSnapshot().status).toBe('done');
     expect(run.actor.getSnapshot().output).toEqual({ resetToken: 'token-1' });
+  });
+
+  it('a code refused while a new one is on its way: the new code is announced once it goes out', async () => {
+    const code = deferred<void>();
+    const requestCode = vi.fn(() => code.promise);
+    const run = start({ email: EMAIL, sentCount: 1, revealNothing: false }, requestCode);
+    run.verifyCode.mockRejectedValueOnce(httpError(400, 'server.otpIncorrect'));
+    await flushPromises();
+    run.actor.send({ type: 'otp.resend' });
+    expect(requestCode).toHaveBeenCalledTimes(1);
+    run.actor.send({ type: 'otp.change', code: '111111' });
+    run.actor.send({ type: 'otp.submit' });
+    await flushPromises();
+    expect(run.actor.getSnapshot().context).toMatchObject({
+      errorKey: 'server.otpIncorrect',
+      newCode: 'asked',
+    });
+    code.resolve();
+    await flushPromises();
+    expect(run.actor.getSnapshot().context).toMatchObject({
+      errorKey: null,
+      newCode: 'sent',
+      sentCount: 2,
+    });
   });
 
   it('describes every state and tags every waiting state busy', () => {
