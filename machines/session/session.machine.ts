@@ -33,6 +33,11 @@ const loginForm = kit.formAssigners<SessionContext, 'login'>(loginSchema, {
 });
 
 // Named parameter mappers (kept out of the chart config so it stays plain data).
+/** `login.start`'s address, as a change of the email-or-phone field. */
+const startAddressOf = ({ event }: { event: { emailOrPhone: string } }) => ({
+  field: 'emailOrPhone' as const,
+  value: event.emailOrPhone,
+});
 /** The tokens of a sign-in: a verified login's answer, or verify-user's (the otp machine's output). */
 type SignInAnswer = LoginResponse | OtpVerified | null;
 const signInTokensOf = ({ event }: { event: { output: SignInAnswer } }) =>
@@ -435,6 +440,11 @@ export const sessionMachine = setup({
             'Email or phone and password. Editing clears the shown error; submit only when changed and valid (spec 5).',
           on: {
             'login.change': { actions: { type: 'changeLoginValue', params: kit.fieldChangeOf } },
+            'login.start': {
+              actions: ['resetLogin', { type: 'changeLoginValue', params: startAddressOf }],
+              description:
+                'After a sign-up or a password reset: the form starts over with the address just used (what was typed before, and its error, are gone).',
+            },
             'login.blur': {
               actions: { type: 'touchLoginField', params: kit.fieldOf },
               description: 'A field left shows its validation error.',

@@ -52,6 +52,8 @@ export type SessionEvent =
   | { type: 'login.change'; field: LoginField; value: string }
   | { type: 'login.blur'; field: LoginField }
   | { type: 'login.submit' }
+  /** The form starts over with this address (after a sign-up or a password reset). */
+  | { type: 'login.start'; emailOrPhone: string }
   | { type: 'otp.cancel' }
   | { type: 'session.refresh' }
   | { type: 'session.reloadUser' }

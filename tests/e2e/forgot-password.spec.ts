@@ -141,6 +141,44 @@ test('from the login screen to a new password: the new one signs in, the old one
   await expect(page).toHaveURL(/\/activation$/);
 });
 
+test('after a wrong password and a reset, /login starts over: the address just used, no old password, no old error; Back does not bring them again', async ({
+  page,
+  newMember,
+  api,
+  signIn,
+}) => {
+  const { email } = await newMember('forgot-fresh', { password: OLD_PASSWORD });
+  const emailBox = page.getByLabel('Email or phone', { exact: true });
+  const passwordBox = page.getByLabel('Password', { exact: true });
+  const refused = page.getByRole('alert').filter({ hasText: 'Incorrect email or password' });
+  await page.goto('/login');
+  await signIn(page, 'someone.else@example.ca', 'NotMyPassword1');
+  await expect(refused).toBeVisible();
+
+  await openFromLogin(page);
+  await requestCode(page, email);
+  await enterCode(page, await api.lastOtp(email));
+  await page.getByLabel(EN.newPassword, { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel(EN.confirmation, { exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: EN.change, exact: true }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: EN.success })).toBeVisible();
+  await expect(emailBox).toHaveValue(email);
+  await expect(passwordBox).toHaveValue('');
+  await expect(refused).toHaveCount(0);
+  await expect(emailBox).not.toHaveAttribute('aria-invalid', 'true');
+  // The history entry no longer carries the address: used once, not kept by the browser.
+  expect(await page.evaluate(() => (history.state as { signInAs?: string }).signInAs)).toBeUndefined();
+
+  // What is typed now stays through a visit elsewhere and Back.
+  await passwordBox.fill('Typed-after');
+  await page.getByRole('link', { name: EN.forgotLink, exact: true }).click();
+  await expect(heading(page, EN.requestTitle)).toBeVisible();
+  await page.goBack();
+  await expect(emailBox).toHaveValue(email);
+  await expect(passwordBox).toHaveValue('Typed-after');
+});
+
 test('a reload while the code is awaited (or a phone that discarded the tab) comes back to the code step: no new code, the one emailed works', async ({
   page,
   newMember,

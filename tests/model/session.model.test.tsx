@@ -66,6 +66,8 @@ const EVENTS: readonly ModelEvent[] = [
   { type: 'login.change', field: 'password', value: PASSWORD },
   { type: 'login.blur', field: 'emailOrPhone' },
   { type: 'login.submit' },
+  // Arriving from a sign-up or a password reset with the address just used.
+  { type: 'login.start', emailOrPhone: EMAIL },
   { type: 'otp.cancel' },
   { type: 'session.signOut' },
   { type: 'session.retry' },
@@ -229,7 +231,9 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent) {
       return;
     case 'session.refresh':
     case 'session.storageChanged':
-      // Not the member: the HTTP client and other tabs talk to the session actor.
+    case 'login.start':
+      // Not the member: the HTTP client, other tabs and the page /login was opened from
+      // (its history entry's address) talk to the session actor.
       h.session.send(event);
       return;
     case 'xstate.done.actor.otp':

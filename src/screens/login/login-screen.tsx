@@ -40,32 +40,24 @@ export function LoginScreen() {
 }
 
 /**
- * `?reset=1` (after a password reset) says the password changed once: the
- * address loses it at once, so a reload, Back and Forward or a bookmark do not
- * say it again; this form keeps saying it while it is shown.
+ * What /login was opened with, used once. `?reset=1` (after a password reset)
+ * says the password changed; the history entry's `signInAs` (after a sign-up or
+ * a reset) starts the form over with the address just used, so the member does
+ * not type it again (WCAG 3.3.7). The entry loses both at once: a reload, Back
+ * and Forward or a bookmark neither say it again nor wipe what was typed since,
+ * and the address is not kept in the browser's history. This form keeps saying
+ * it while it is shown.
  */
-function useShownOnce(asked: boolean): boolean {
-  const [shown] = useState(asked);
+function useArrival(send: (event: SessionEvent) => void): { afterReset: boolean } {
+  const askedReset = useSearch({ strict: false }).reset === 1;
+  const signInAs = useLocation({ select: (location) => location.state.signInAs });
+  const [afterReset] = useState(askedReset);
   const navigate = useNavigate();
   useEffect(() => {
-    if (asked) void navigate({ to: '/login', search: {}, replace: true });
-  }, [asked, navigate]);
-  return shown;
-}
-
-/**
- * After a sign-up or a password reset, the form starts with the address used
- * there (the history entry's `signInAs`), unless one is typed already: the
- * member does not type it again (WCAG 3.3.7).
- */
-function useSignInAs(send: (event: SessionEvent) => void, typed: string) {
-  const [signInAs] = useState(useLocation({ select: (location) => location.state.signInAs }));
-  const [typedThen] = useState(typed);
-  useEffect(() => {
-    if (signInAs && typedThen === '') {
-      send({ type: 'login.change', field: 'emailOrPhone', value: signInAs });
-    }
-  }, [send, signInAs, typedThen]);
+    if (signInAs) send({ type: 'login.start', emailOrPhone: signInAs });
+    if (askedReset || signInAs) void navigate({ to: '/login', search: {}, replace: true });
+  }, [askedReset, signInAs, send, navigate]);
+  return { afterReset };
 }
 
 function LoginForm({ focusTitle }: { focusTitle: boolean }) {
@@ -75,8 +67,7 @@ function LoginForm({ focusTitle }: { focusTitle: boolean }) {
   const busy = useSelector(session, isLoginBusy);
   const canSubmit = useSelector(session, canSubmitLogin);
   const expired = useSelector(session, selectSignOutReason) === 'expired';
-  const afterReset = useShownOnce(useSearch({ strict: false }).reset === 1);
-  useSignInAs(session.send, form.values.emailOrPhone);
+  const { afterReset } = useArrival(session.send);
   const { field, formProps, footer } = useFormFields('login', form, session.send, {
     busy,
     // Enter submits even while the button is disabled, to show the errors (spec 5).
