@@ -14,6 +14,9 @@ import './styles.css';
 // See deploy/initial-chunk-vite-plugin.ts.
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
+// Scripts run: from here the app says what goes wrong itself, so index.html's
+// notice for a start that never comes ('reload the page' after 15 s) goes.
+root.querySelector('.boot__slow')?.remove();
 
 await yieldToBrowser();
 let page: ReactNode;

@@ -221,6 +221,11 @@ test('the libraries do not arrive at start-up: no script can run, and the page i
   await page.goto('/login');
   const english = page.getByText('This is taking longer than usual. Check your connection');
   await expect(english).toBeHidden();
+  // A screen reader hears it: it appears inside a live region that was there from the
+  // start, and under no aria-busy (which no script could clear).
+  const notice = page.locator('[role="status"] .boot__slow');
+  await expect(notice).toHaveCount(1);
+  await expect(page.locator('[aria-busy="true"] .boot__slow')).toHaveCount(0);
   await expect(english).toBeVisible({ timeout: 5_000 });
   await expect(page.getByText('Le chargement est plus long que d’habitude.')).toBeVisible();
   await expectNoViolations(page);
@@ -229,6 +234,27 @@ test('the libraries do not arrive at start-up: no script can run, and the page i
   await page.getByRole('link', { name: 'reload the page' }).click();
   await expectHeading(page, 'Sign in');
   await expect(english).toHaveCount(0);
+});
+
+test('a start that is slow but running never says to reload: the first script takes the notice away', async ({
+  page,
+}) => {
+  // The app's own chunk takes a while (the libraries have run): the notice's 15 s pass
+  // meanwhile (the page's clock runs 50 times faster), and it must not show.
+  const appChunk = '**/assets/app-*.js';
+  await page.route(appChunk, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Animation.enable');
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 50 });
+  await page.goto('/login');
+  await expect(page.locator('.boot')).toHaveCount(1);
+  await expect(page.locator('.boot__slow')).toHaveCount(0);
+  await page.waitForTimeout(600);
+  await expect(page.getByText('This is taking longer than usual.')).toHaveCount(0);
+  await expectHeading(page, 'Sign in');
 });
 
 test('offline, a page not opened yet cannot download: the app says so, keeps the session, and Try again opens it', async ({
