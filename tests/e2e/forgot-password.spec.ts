@@ -168,7 +168,9 @@ test('after a wrong password and a reset, /login starts over: the address just u
   await expect(refused).toHaveCount(0);
   await expect(emailBox).not.toHaveAttribute('aria-invalid', 'true');
   // The history entry no longer carries the address: used once, not kept by the browser.
-  expect(await page.evaluate(() => (history.state as { signInAs?: string }).signInAs)).toBeUndefined();
+  expect(
+    await page.evaluate(() => (history.state as { signInAs?: string }).signInAs),
+  ).toBeUndefined();
 
   // What is typed now stays through a visit elsewhere and Back.
   await passwordBox.fill('Typed-after');
