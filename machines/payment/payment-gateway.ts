@@ -16,7 +16,14 @@ export type IntentKind = 'payment' | 'setup';
  * `errors.unknown`).
  */
 export interface ProviderError {
+  /** The provider's sentence for the member (shown as-is), or null: the app's own message shows. */
   message: string | null;
+  /**
+   * What the provider said when the member is not shown it (an API or
+   * integration error, an intent in a status that is no payment): logged, for
+   * support, never shown.
+   */
+  detail?: { type?: string; code?: string; message?: string; status?: string };
 }
 
 /** The outcome of a confirmation. A provider decline is a value, never a throw. */

@@ -23,6 +23,7 @@ import type {
   ConfirmResult,
   ExpressMethod,
   PaymentGateway,
+  ProviderError,
 } from '../../machines/payment/payment-gateway.ts';
 import type { Language } from '../../machines/shared/domain.ts';
 import type { ExpressIntent } from './payment-provider.ts';
@@ -104,12 +105,21 @@ type StripeError = NonNullable<PaymentIntentResult['error']>;
  * users"); any other (an API or integration error, in English) gives way to
  * the app's translated message.
  */
-function memberMessageOf(error: StripeError): string | null {
+function providerErrorOf(error: StripeError): ProviderError {
   const forMember =
     error.type === 'card_error' ||
     error.type === 'validation_error' ||
     (error.code?.endsWith('_authentication_failure') ?? false);
-  return forMember ? (error.message ?? null) : null;
+  if (forMember) return { message: error.message ?? null };
+  // Not for the member's eyes, but for the log (spec 8: provider errors are logged).
+  return {
+    message: null,
+    detail: definedOnly({ type: error.type, code: error.code, message: error.message }),
+  };
+}
+
+function definedOnly<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
 /**
@@ -146,14 +156,18 @@ export function toConfirmResult(
     return {
       paymentMethodId: error.payment_method?.id ?? null,
       intentId: error.payment_intent?.id ?? error.setup_intent?.id ?? intentIdOf(clientSecret),
-      error: { message: memberMessageOf(error) },
+      error: providerErrorOf(error),
     };
   }
   const intent = 'paymentIntent' in result ? result.paymentIntent : result.setupIntent;
   if (!intent) return { paymentMethodId: null, intentId: intentIdOf(clientSecret), error: null };
   // Any other status (one Stripe.js should have resolved, such as requires_action) is no payment.
   if (!CONFIRMED_STATUSES.has(intent.status)) {
-    return { paymentMethodId: null, intentId: intent.id, error: { message: null } };
+    return {
+      paymentMethodId: null,
+      intentId: intent.id,
+      error: { message: null, detail: { status: intent.status } },
+    };
   }
   return {
     paymentMethodId: paymentMethodIdOf(intent.payment_method),

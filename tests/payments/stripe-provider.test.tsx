@@ -175,10 +175,17 @@ describe('stripe gateway: confirmCard', () => {
       },
     });
     const result = await gatewayOf(stripe).confirmCard('pi_8_secret_a');
-    expect(result).toEqual({ paymentMethodId: null, intentId: 'pi_8', error: { message: null } });
+    expect(result).toEqual({
+      paymentMethodId: null,
+      intentId: 'pi_8',
+      error: {
+        message: null,
+        detail: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state' },
+      },
+    });
   });
 
-  it('shows Stripe’s sentence only when it is about the card or what was typed', async () => {
+  it('shows Stripe’s sentence only when it is about the card or what was typed; the rest is kept for the log', async () => {
     const confirmWith = (error: Partial<StripeError>) =>
       gatewayOf(fakeStripe({ payment: { error: stripeError(error) } })).confirmCard(
         'pi_1_secret_a',
@@ -192,10 +199,17 @@ describe('stripe gateway: confirmCard', () => {
           message: 'No such payment_intent: pi_1',
         })
       ).error,
-    ).toEqual({ message: null });
+    ).toEqual({
+      message: null,
+      detail: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: 'No such payment_intent: pi_1',
+      },
+    });
     expect(
       (await confirmWith({ type: 'api_connection_error', message: 'Network error' })).error,
-    ).toEqual({ message: null });
+    ).toEqual({ message: null, detail: { type: 'api_connection_error', message: 'Network error' } });
     // A failed 3-D Secure check is the member's to read.
     expect(
       (
@@ -217,7 +231,11 @@ describe('stripe gateway: confirmCard', () => {
       payment: { paymentIntent: paymentIntent({ status: 'requires_payment_method' }) },
     });
     const result = await gatewayOf(stripe).confirmCard('pi_1_secret_a');
-    expect(result).toEqual({ paymentMethodId: null, intentId: 'pi_1', error: { message: null } });
+    expect(result).toEqual({
+      paymentMethodId: null,
+      intentId: 'pi_1',
+      error: { message: null, detail: { status: 'requires_payment_method' } },
+    });
   });
 
   it('an error without a message gives a null message', async () => {
