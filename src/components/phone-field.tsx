@@ -156,6 +156,17 @@ export function PhoneField({
     setCountry(next.country);
   }, [value, defaultCountry, language]);
 
+  // A text the app wrote (a saved number's 'ext. 12') follows a change of language
+  // ('poste 12'); what the member typed stays as typed.
+  const writtenIn = useRef(language);
+  useEffect(() => {
+    if (writtenIn.current === language) return;
+    const before = phoneTextOf(reported.current, defaultCountry, writtenIn.current).text;
+    writtenIn.current = language;
+    const after = phoneTextOf(reported.current, defaultCountry, language).text;
+    setText((shown) => (shown === before ? after : shown));
+  }, [language, defaultCountry]);
+
   const report = (next: string) => {
     reported.current = next;
     onValueChange(next);

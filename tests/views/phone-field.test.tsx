@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -112,6 +112,29 @@ describe('phone value helpers', () => {
 });
 
 describe('PhoneField', () => {
+  it('a saved extension follows a change of language; an extension the member typed stays as typed', async () => {
+    const onValue = vi.fn();
+    const r = await renderScreen(<Harness initial="+15145550123;ext=12" onValue={onValue} />, {
+      services: {},
+    });
+    const number = () => screen.getByRole('textbox', { name: /^(Phone|Téléphone)$/ });
+    expect(number()).toHaveValue('(514) 555-0123 ext. 12');
+    await act(() => r.i18n.changeLanguage('fr'));
+    expect(number()).toHaveValue('(514) 555-0123 poste 12');
+    await act(() => r.i18n.changeLanguage('en'));
+    expect(number()).toHaveValue('(514) 555-0123 ext. 12');
+
+    const user = userEvent.setup({ delay: null });
+    await user.clear(number());
+    await user.type(number(), '514 555 0123 x 7');
+    const typed = (number() as HTMLInputElement).value;
+    expect(typed).toMatch(/ x 7$/);
+    await act(() => r.i18n.changeLanguage('fr'));
+    expect(number()).toHaveValue(typed);
+    expect(screen.getByTestId('value')).toHaveTextContent('+15145550123;ext=7');
+    expect(onValue).toHaveBeenLastCalledWith('+15145550123;ext=7');
+  });
+
   it('has the Phone label and a Country code selector starting on Canada, sorted by name', async () => {
     const f = await renderField();
     expect(f.number()).toHaveAttribute('type', 'tel');
