@@ -15,8 +15,9 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 // Scripts run: from here the app says what goes wrong itself, so index.html's
-// notice for a start that never comes ('reload the page' after 15 s) goes.
-root.querySelector('.boot__slow')?.remove();
+// notice for a start that never comes ('reload the page' after 15 s) never
+// shows (it stays hidden in its place: nothing on the splash moves).
+root.querySelector('.boot')?.classList.add('boot--running');
 
 await yieldToBrowser();
 let page: ReactNode;
