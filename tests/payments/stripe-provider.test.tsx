@@ -209,7 +209,10 @@ describe('stripe gateway: confirmCard', () => {
     });
     expect(
       (await confirmWith({ type: 'api_connection_error', message: 'Network error' })).error,
-    ).toEqual({ message: null, detail: { type: 'api_connection_error', message: 'Network error' } });
+    ).toEqual({
+      message: null,
+      detail: { type: 'api_connection_error', message: 'Network error' },
+    });
     // A failed 3-D Secure check is the member's to read.
     expect(
       (
