@@ -14,10 +14,6 @@ import './styles.css';
 // See deploy/initial-chunk-vite-plugin.ts.
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-// Scripts run: from here the app says what goes wrong itself, so index.html's
-// notice for a start that never comes ('reload the page' after 15 s) never
-// shows (it stays hidden in its place: nothing on the splash moves).
-root.querySelector('.boot')?.classList.add('boot--running');
 
 await yieldToBrowser();
 let page: ReactNode;
@@ -31,6 +27,11 @@ try {
   if (root.querySelector('.boot')) showLoadError(root, () => window.location.reload());
   throw error;
 }
+// The start is done: from here the app's own pages say what goes wrong, so
+// index.html's notice for a start that never comes ('reload the page' after
+// 15 s) no longer shows (it stays hidden in its place: nothing moves). Until
+// here, a stalled download (the app's chunk, the texts) leaves it to say so.
+root.querySelector('.boot')?.classList.add('boot--running');
 await yieldToBrowser();
 
 // React renders beside the static splash, which stays until the app shows
