@@ -25,6 +25,10 @@ export const isMaybeCreatedAlready = (s: RegistrationSnapshot): boolean =>
   isEmailTaken(s) &&
   s.context.unansweredEmail?.toLowerCase() === s.context.form.values.email.trim().toLowerCase();
 
+/** The address the server says already has an account (any edit clears that), else null. */
+export const selectTakenEmail = (s: RegistrationSnapshot): string | null =>
+  isEmailTaken(s) ? s.context.form.values.email.trim() : null;
+
 /** The server says the email already has an account (which may well be the member's own). */
 export const isEmailTaken = (s: RegistrationSnapshot): boolean =>
   s.context.form.errorKey === 'server.sameEmailUserExists';

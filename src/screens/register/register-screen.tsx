@@ -9,6 +9,7 @@ import {
   isRegistering,
   selectRegistrationForm,
   selectSubmittedEmail,
+  selectTakenEmail,
 } from '../../../machines/registration/registration.selectors.ts';
 import { useFlow } from '../../app/use-flow.ts';
 import { AuthFormHeader } from '../../components/auth-form-header.tsx';
@@ -67,11 +68,18 @@ export function RegisterScreen() {
           {isMaybeCreatedAlready(snapshot)
             ? t('auth:register.maybeCreated')
             : t('auth:register.existsHint')}{' '}
-          <Link to="/login">{t('auth:register.signInInstead')}</Link>
+          <Link to="/login" state={signInWith(selectTakenEmail(snapshot))}>
+            {t('auth:register.signInInstead')}
+          </Link>
         </p>
       ) : null}
     </section>
   );
+}
+
+/** /login's history entry: the sign-in form starts over with this address (WCAG 3.3.7). */
+function signInWith(email: string | null | undefined) {
+  return email ? { signInAs: email } : undefined;
 }
 
 /** After the sign-up: the entered email, and the way on to sign in and verify. */
@@ -84,7 +92,7 @@ function Confirmation({ email }: { email: string }) {
       <p role="status">{t('auth:register.success.body', { email })}</p>
       <p>{t('auth:register.success.next')}</p>
       <p>
-        <Link to="/login" state={{ signInAs: email }} className="button button--primary">
+        <Link to="/login" state={signInWith(email)} className="button button--primary">
           {t('auth:register.success.signIn')}
         </Link>
       </p>

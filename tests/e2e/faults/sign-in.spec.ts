@@ -161,6 +161,8 @@ test('a sign-up whose answer is lost (the account was created): the retry says i
   );
   await page.getByRole('link', { name: 'Sign in with it', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // The sign-in form starts with that address: not typed again.
+  await expect(page.getByLabel('Email or phone', { exact: true })).toHaveValue(email);
 });
 
 test('a sign-up whose connection drops after the account was made, which Chromium sends again itself: the page sees only "already exists", and still leads to sign in', async ({
@@ -188,6 +190,8 @@ test('a sign-up whose connection drops after the account was made, which Chromiu
   );
   await page.getByRole('link', { name: 'Sign in with it', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // The sign-in form starts with that address: not typed again.
+  await expect(page.getByLabel('Email or phone', { exact: true })).toHaveValue(email);
 });
 
 test('forgot password: asking for, checking and using the code fail every way; nothing typed is lost', async ({
