@@ -216,7 +216,7 @@ export function createStripeConfirm(
         return {
           paymentMethodId: null,
           intentId: intentIdOf(clientSecret),
-          error: { message: submitted.error.message ?? null },
+          error: providerErrorOf(submitted.error),
         };
       }
       const params = {

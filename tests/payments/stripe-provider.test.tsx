@@ -299,6 +299,13 @@ describe('stripe gateway: confirmExpress', () => {
     expect(stripe.confirmPayment).not.toHaveBeenCalled();
   });
 
+  it('a submit error that is not about the wallet is not shown, and is kept for the log', async () => {
+    const elements = fakeElements(stripeError({ type: 'api_error', message: 'Something broke.' }));
+    expect((await gatewayOf(fakeStripe(), elements).confirmExpress('pi_4_secret_a')).error).toEqual(
+      { message: null, detail: { type: 'api_error', message: 'Something broke.' } },
+    );
+  });
+
   it('returns a confirmation error with its payment method', async () => {
     const stripe = fakeStripe({
       payment: {
