@@ -44,6 +44,15 @@ export function changeLanguageInput({ context }: { context: PreferencesContext }
   return { language: setting.shown(context.language) };
 }
 
+/**
+ * What the server kept: its answer, else (a profile without the field) the
+ * value sent, never a tap made meanwhile, which is still to be saved.
+ */
+function savedNotificationsOf(context: PreferencesContext, user: User): boolean {
+  const { pending } = context.disableNotifications;
+  return user.disableNotifications ?? pending ?? setting.shown(context.disableNotifications);
+}
+
 export function setNotificationsInput({ context }: { context: PreferencesContext }): {
   disableNotifications: boolean;
 } {
@@ -102,7 +111,7 @@ export const preferencesMachine = setup({
     assignSavedNotifications: assign(({ context }, params: { user: User }) => ({
       disableNotifications: setting.savedAs(
         context.disableNotifications,
-        params.user.disableNotifications ?? setting.shown(context.disableNotifications),
+        savedNotificationsOf(context, params.user),
       ),
     })),
     assignNotificationsError: assign(({ context }, params: { error: unknown }) => ({
@@ -136,7 +145,7 @@ export const preferencesMachine = setup({
     wantsOtherNotifications: ({ context }, params: { user: User }) =>
       setting.hasOtherNext(
         context.disableNotifications,
-        params.user.disableNotifications ?? setting.shown(context.disableNotifications),
+        savedNotificationsOf(context, params.user),
       ),
   },
 }).createMachine({

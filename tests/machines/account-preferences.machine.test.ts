@@ -140,6 +140,26 @@ describe('preferences machine', () => {
     expect(run.actor.getSnapshot().context.language.errorKey).toBe('errors.network');
   });
 
+  it('an answer without the preference: the value sent is saved, and a tap meanwhile is saved next', async () => {
+    const run = start();
+    const second = deferred<User>();
+    run.setNotifications.mockImplementationOnce(() => run.notifications.promise);
+    run.setNotifications.mockImplementationOnce(() => second.promise);
+    run.actor.send({ type: 'notifications.toggle' });
+    run.actor.send({ type: 'notifications.toggle' });
+    const { disableNotifications: _left, ...withoutPreference } = USER;
+    run.notifications.resolve(withoutPreference);
+    await flushPromises();
+    expect(run.setNotifications.mock.calls).toEqual([
+      [{ disableNotifications: true }],
+      [{ disableNotifications: false }],
+    ]);
+    second.resolve(withoutPreference);
+    await flushPromises();
+    expect(run.actor.getSnapshot().context.disableNotifications.saved).toBe(false);
+    expect(isNotificationsSaved(run.actor.getSnapshot())).toBe(true);
+  });
+
   it('follows the profile when it changes elsewhere', () => {
     const run = start();
     run.actor.send({ type: 'preferences.userChanged', language: 'fr', disableNotifications: true });
