@@ -49,10 +49,19 @@ const NODE_TESTS = [
  */
 const MOCKING_TESTS: string[] = [];
 
+/**
+ * Unit tests run where members are: in a Canadian time zone, west of UTC, so
+ * that a date read as UTC midnight (the evening before here) shows up as the
+ * bug it is. Set before the test workers start, so that every one of them
+ * takes it (the browser tests set their own, tests/e2e/support/members.ts).
+ */
+const UNIT_TEST_TIME_ZONE = 'America/Vancouver';
+
 export default defineConfig(({ command, mode }) => {
   const initial = initialChunk();
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const isTest = Boolean(process.env.VITEST);
+  if (isTest) process.env.TZ = UNIT_TEST_TIME_ZONE;
   let settings: BuildSettings | null = null;
   if (!isTest) {
     try {

@@ -23,6 +23,17 @@ function validUntil(value: unknown): number | null {
 }
 
 /**
+ * The first moment a cancelledAt counts, in epoch milliseconds: a timestamp is
+ * that instant; a date-only value ('2027-06-10') starts at the beginning of
+ * that calendar day in the member's time zone, the day the dashboard shows
+ * (Date.parse would read it as midnight UTC: the evening before in Canada).
+ */
+function cancelledFrom(value: unknown): number | null {
+  const day = typeof value === 'string' ? dateOnlyDay(value) : null;
+  return day ? day.getTime() : toTime(value);
+}
+
+/**
  * Spec 4, read literally:
  * - no record: no flag is set;
  * - cancelledAt set: cancelled once now ≥ cancelledAt, and never active;
@@ -37,7 +48,7 @@ export function deriveMembership(
 ): MembershipFlags {
   if (!record) return { ...NO_MEMBERSHIP_FLAGS };
   const nowTime = typeof now === 'number' ? now : now.getTime();
-  const cancelledAt = toTime(record.cancelledAt);
+  const cancelledAt = cancelledFrom(record.cancelledAt);
   const validTo = validUntil(record.validTo);
   return {
     isMembershipExist: true,

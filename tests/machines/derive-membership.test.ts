@@ -59,6 +59,18 @@ describe('deriveMembership', () => {
     expect(deriveMembership(cancelled, at(CANCELLED_AT, 1)).isCancelled).toBe(true);
   });
 
+  it('a date-only cancelledAt starts at the beginning of that calendar day where the member is', () => {
+    // The unit tests run in Vancouver (vite.config.ts): at 18:00 the day before, UTC
+    // midnight of the date has passed already there.
+    expect(new Date(2027, 5, 9, 18).getTimezoneOffset()).toBe(420);
+    const cancelling = record({ validTo: '2027-12-31', cancelledAt: '2027-06-10' });
+    expect(deriveMembership(cancelling, new Date(2027, 5, 9, 18)).isCancelled).toBe(false);
+    expect(deriveMembership(cancelling, new Date(2027, 5, 9, 23, 59, 59, 999)).isCancelled).toBe(
+      false,
+    );
+    expect(deriveMembership(cancelling, new Date(2027, 5, 10, 0, 0)).isCancelled).toBe(true);
+  });
+
   it('is not active without validTo', () => {
     expect(deriveMembership(record({ validTo: null }), Date.now())).toEqual({
       isMembershipExist: true,
