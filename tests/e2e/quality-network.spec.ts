@@ -189,6 +189,16 @@ test('activation, billing, the subscription and attaching the card fail in turn;
   });
 });
 
+/**
+ * The splash's notice waits 15 s (a CSS animation's delay): the page's
+ * animations run 50 times faster, so 15 s pass in 0.3 s.
+ */
+async function runAnimationsFaster(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Animation.enable');
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 50 });
+}
+
 test("the app's own code does not arrive at start-up: a page says so in both languages, and Reload starts the app", async ({
   page,
 }) => {
@@ -214,10 +224,7 @@ test('the libraries do not arrive at start-up: no script can run, and the page i
   const libraries = '**/assets/initial-*.js';
   const drop = (route: Route) => route.abort('failed');
   await page.route(libraries, drop);
-  // The notice waits 15 s (a CSS animation's delay): the page's clock runs 50 times faster.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Animation.enable');
-  await cdp.send('Animation.setPlaybackRate', { playbackRate: 50 });
+  await runAnimationsFaster(page);
   await page.goto('/login');
   const english = page.getByText('This is taking longer than usual. Check your connection');
   await expect(english).toBeHidden();
@@ -243,9 +250,7 @@ test("the app's own code never comes (a stalled connection, no error): after 15 
   const appChunk = '**/assets/app-*.js';
   const stall = () => {};
   await page.route(appChunk, stall);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Animation.enable');
-  await cdp.send('Animation.setPlaybackRate', { playbackRate: 50 });
+  await runAnimationsFaster(page);
   await page.goto('/login', { waitUntil: 'commit' });
   const english = page.getByText('This is taking longer than usual. Check your connection');
   await expect(english).toBeVisible({ timeout: 5_000 });
@@ -266,9 +271,7 @@ test('once the app has started, a slow first page never says to reload: the noti
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     await route.continue();
   });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Animation.enable');
-  await cdp.send('Animation.setPlaybackRate', { playbackRate: 50 });
+  await runAnimationsFaster(page);
   await page.goto('/login', { waitUntil: 'commit' });
   await expect(page.locator('.boot.boot--running')).toHaveCount(1);
   await page.waitForTimeout(600);

@@ -45,6 +45,17 @@ function start() {
   };
 }
 
+/** The switch tapped, then tapped back while the first save runs: each save waits on its own answer. */
+function tappedBackWhileSaving() {
+  const run = start();
+  const second = deferred<User>();
+  run.setNotifications.mockImplementationOnce(() => run.notifications.promise);
+  run.setNotifications.mockImplementationOnce(() => second.promise);
+  run.actor.send({ type: 'notifications.toggle' });
+  run.actor.send({ type: 'notifications.toggle' });
+  return { run, second };
+}
+
 describe('preferences machine', () => {
   it('saves a new language, hands the user to the session and applies it at once', async () => {
     const run = start();
@@ -101,12 +112,7 @@ describe('preferences machine', () => {
   });
 
   it('a tap back while a save fails: the value shown is saved again, and no error shows', async () => {
-    const run = start();
-    const second = deferred<User>();
-    run.setNotifications.mockImplementationOnce(() => run.notifications.promise);
-    run.setNotifications.mockImplementationOnce(() => second.promise);
-    run.actor.send({ type: 'notifications.toggle' });
-    run.actor.send({ type: 'notifications.toggle' });
+    const { run, second } = tappedBackWhileSaving();
     run.notifications.reject(apiError('errors.network'));
     await flushPromises();
     expect(run.setNotifications.mock.calls).toEqual([
@@ -141,12 +147,7 @@ describe('preferences machine', () => {
   });
 
   it('an answer without the preference: the value sent is saved, and a tap meanwhile is saved next', async () => {
-    const run = start();
-    const second = deferred<User>();
-    run.setNotifications.mockImplementationOnce(() => run.notifications.promise);
-    run.setNotifications.mockImplementationOnce(() => second.promise);
-    run.actor.send({ type: 'notifications.toggle' });
-    run.actor.send({ type: 'notifications.toggle' });
+    const { run, second } = tappedBackWhileSaving();
     const { disableNotifications: _left, ...withoutPreference } = USER;
     run.notifications.resolve(withoutPreference);
     await flushPromises();
