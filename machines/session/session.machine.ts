@@ -355,6 +355,15 @@ export const sessionMachine = setup({
                 onDone: { target: 'ready', actions: { type: 'assignUser', params: userOf } },
                 onError: errorTo('ready', 'logError'),
               },
+              on: {
+                'session.userUpdated': {
+                  target: 'reloading',
+                  reenter: true,
+                  actions: 'assignUpdatedUser',
+                  description:
+                    'A save answered meanwhile: its user shows at once, and the user is read again, so an answer read before the save cannot replace it.',
+                },
+              },
             },
           },
         },

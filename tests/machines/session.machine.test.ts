@@ -596,6 +596,23 @@ describe('session machine: signed in', () => {
     expect(s.spies.logError).toHaveBeenCalledTimes(1);
   });
 
+  it('a save answered while the user reloads shows at once, and a read from before it never replaces it', async () => {
+    const s = await signedIn();
+    s.send({ type: 'session.reloadUser' });
+    const before = s.last(s.pending.loadUser);
+    s.send({ type: 'session.userUpdated', user: { ...USER, lastName: 'Roy' } });
+    expect(s.actor.getSnapshot().context.user.lastName).toBe('Roy');
+    expect(s.calls.loadUser).toHaveBeenCalledTimes(3);
+    // The read started before the save answers late: it is no longer listened to.
+    before.resolve({ ...USER, lastName: 'Tremblay' });
+    await flushPromises();
+    expect(s.actor.getSnapshot().matches({ authenticated: { user: 'reloading' } })).toBe(true);
+    expect(s.actor.getSnapshot().context.user.lastName).toBe('Roy');
+    await settle(s, s.last(s.pending.loadUser), { value: { ...USER, lastName: 'Roy' } });
+    expect(s.actor.getSnapshot().matches({ authenticated: { user: 'ready' } })).toBe(true);
+    expect(s.actor.getSnapshot().context.user.lastName).toBe('Roy');
+  });
+
   it('userUpdated replaces the user', async () => {
     const s = await signedIn();
     s.send({ type: 'session.userUpdated', user: { ...USER, language: 'fr' } });
