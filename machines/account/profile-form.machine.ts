@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import * as kit from '../forms/form-state.ts';
 import { registrationSchema } from '../forms/registration.schema.ts';
+import { validate } from '../forms/validate.ts';
 import { busyInvoking } from '../shared/busy-state.ts';
 import type { User } from '../shared/domain.ts';
 import { errorTo } from '../shared/error-transitions.ts';
@@ -43,7 +44,10 @@ export interface ProfileFormContext {
   form: ProfileForm;
 }
 
-export type ProfileFormEvent = kit.FormEvent<'profile', ProfileField>;
+export type ProfileFormEvent =
+  | kit.FormEvent<'profile', ProfileField>
+  /** The session's user changed elsewhere (another tab saved it, a token refresh brought it). */
+  | ({ type: 'profile.userChanged' } & ProfileFormInput);
 
 /** The request body of PUT client/auth/profile: trimmed values. */
 export function toProfilePayload(values: ProfileValues): ProfileValues {
@@ -69,10 +73,34 @@ function profileValuesOf(user: ProfileFormInput): ProfileValues {
   return { firstName: user.firstName, lastName: user.lastName, phone: user.phone };
 }
 
+/**
+ * The profile changed elsewhere: a field the member has not edited shows the
+ * new value, a field they edited keeps what they typed, and the new values are
+ * what the form compares with (so Save sends only the member's own edits on
+ * top of what the server holds now, never undoing another tab's change).
+ */
+export function followUser(
+  context: ProfileFormContext,
+  user: ProfileFormInput,
+): Pick<ProfileFormContext, 'saved' | 'form'> {
+  const saved = profileValuesOf(user);
+  const values = { ...context.form.values };
+  for (const field of PROFILE_FIELDS) {
+    if (values[field] === context.saved[field]) values[field] = saved[field];
+  }
+  return {
+    saved,
+    form: { ...context.form, values, validationErrors: validate(profileSchema, values) },
+  };
+}
+
 function initialContext({ input }: { input: ProfileFormInput }): ProfileFormContext {
   const values = profileValuesOf(input);
   return { saved: { ...values }, form: kit.createForm(profileSchema, values) };
 }
+
+/** `profile.userChanged`'s profile. */
+const userChangeOf = ({ event }: { event: ProfileFormInput }) => profileValuesOf(event);
 
 const form = kit.formAssigners<ProfileFormContext>(profileSchema, {
   rule: { fields: PROFILE_SERVER_FIELDS },
@@ -96,6 +124,9 @@ export const profileFormMachine = setup({
       const values = profileValuesOf(params.user);
       return { saved: values, form: kit.createForm(profileSchema, { ...values }) };
     }),
+    assignFollowedUser: assign(({ context }, params: ProfileFormInput) =>
+      followUser(context, params),
+    ),
     /** Provided by the app: the session gets the returned user (session.userUpdated). */
     notifyUserUpdated: (_args, _params: { user: User }) => {},
   },
@@ -119,6 +150,11 @@ export const profileFormMachine = setup({
           description: 'Any change clears the server’s errors and the saved message.',
         }),
         'profile.blur': kit.TOUCH_FIELD_ON_BLUR,
+        'profile.userChanged': {
+          actions: { type: 'assignFollowedUser', params: userChangeOf },
+          description:
+            'The profile changed elsewhere: the fields not edited here show it, and Save compares with it.',
+        },
         'profile.submit': [
           {
             guard: 'hasInvalidValues',

@@ -45,6 +45,40 @@ describe('profile form machine', () => {
     expect(actor.getSnapshot().matches('editing')).toBe(true);
   });
 
+  it('follows a profile changed elsewhere: fields not edited show it, edits stay, Save sends both', async () => {
+    const { actor, update } = start();
+    // Another tab changed the first name; here the member has edited the last name.
+    actor.send({ type: 'profile.change', field: 'lastName', value: 'Roy' });
+    actor.send({
+      type: 'profile.userChanged',
+      firstName: 'Bob',
+      lastName: USER.lastName,
+      phone: USER.phone,
+    });
+    expect(actor.getSnapshot().context.form.values).toEqual({
+      firstName: 'Bob',
+      lastName: 'Roy',
+      phone: '+15145550123',
+    });
+    actor.send({ type: 'profile.submit' });
+    await flushPromises();
+    expect(update).toHaveBeenCalledWith({
+      firstName: 'Bob',
+      lastName: 'Roy',
+      phone: '+15145550123',
+    });
+
+    // Untouched, the form simply follows, with nothing to save.
+    actor.send({
+      type: 'profile.userChanged',
+      firstName: 'Bo',
+      lastName: 'Roy',
+      phone: USER.phone,
+    });
+    expect(actor.getSnapshot().context.form.values.firstName).toBe('Bo');
+    expect(canSaveProfile(actor.getSnapshot())).toBe(false);
+  });
+
   it('applies the registration rules to names and phone', () => {
     const { actor, update } = start();
     actor.send({ type: 'profile.change', field: 'firstName', value: 'M' });

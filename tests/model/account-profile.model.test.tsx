@@ -2,7 +2,7 @@
  * Model-based suite of the profile form machine: paths from the REAL machine
  * (xstate/graph), run on the real account screen with a real signed-in session.
  */
-import { within } from '@testing-library/react';
+import { act, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { canSaveProfile } from '../../machines/account/account.selectors.ts';
@@ -47,6 +47,8 @@ function events(state: State): ModelEvent[] {
     { type: 'profile.change', field: 'phone', value: '' },
     { type: 'profile.blur', field: 'firstName' },
     { type: 'profile.submit' },
+    // Another tab saved a first name (the session's user changes).
+    { type: 'profile.userChanged', firstName: 'Bob', lastName: USER.lastName, phone: USER.phone },
     // The server answers with the profile as saved.
     done('updateProfile', { ...USER, ...toProfilePayload(c.form.values) }),
     failed('updateProfile', httpError(409, 'server.samePhoneUserExists')),
@@ -96,6 +98,17 @@ async function perform(user: UserApi, h: AccountHarness, event: ModelEvent, mode
       return user.tab();
     case 'profile.submit':
       return user.click(profile().getByRole('button', { name: 'Save profile' }));
+    case 'profile.userChanged': {
+      // Not the member: the session takes a user saved elsewhere.
+      const { type: _, ...names } = event;
+      const session = h.session;
+      return act(() => {
+        session.send({
+          type: 'session.userUpdated',
+          user: { ...session.getSnapshot().context.user, ...names },
+        });
+      });
+    }
     default:
       if (!isOutcome(event)) throw new Error(`cannot perform ${event.type}`);
       expect(h.auth.updateProfile).toHaveBeenLastCalledWith(

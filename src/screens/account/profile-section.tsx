@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   canSaveProfile,
@@ -20,6 +21,11 @@ export function ProfileSection({ user }: { user: User }) {
   const [snapshot, send] = useFlow(profileFormMachine, 'profileForm', {
     input: { firstName: user.firstName, lastName: user.lastName, phone: user.phone },
   });
+  // The profile may change elsewhere (another tab, a token refresh brings the user anew).
+  const { firstName, lastName, phone } = user;
+  useEffect(() => {
+    send({ type: 'profile.userChanged', firstName, lastName, phone });
+  }, [send, firstName, lastName, phone]);
   const { field, formProps, footer } = useFormFields('profile', selectProfileForm(snapshot), send, {
     busy: isProfileSaving(snapshot),
   });
