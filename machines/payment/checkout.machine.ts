@@ -107,10 +107,13 @@ export interface CheckoutContext {
   /** True once a confirmation succeeded: a retry after a failed attach only re-attaches. */
   confirmed: boolean;
   /**
-   * The last attach was refused by the server (4xx), not lost on the way: an
-   * intent replaced meanwhile was then used by another payment (another tab).
+   * An attach of this confirmation got no verdict (a time-out, a lost answer, a
+   * 5xx): it may have gone through, so an intent replaced since is taken as
+   * used by it, even when a later try was refused (the intent was used by
+   * then). Only attaches that were all refused (4xx) mean that another payment
+   * (another tab) used the intent.
    */
-  attachRefused: boolean;
+  attachLost: boolean;
   /** The provider's message, shown as-is (not a translation key). */
   errorMessage: string | null;
   /** Our own error, as a translation key. */
@@ -252,10 +255,10 @@ export const checkoutMachine = setup({
     assignPaymentMethod: assign((_args, params: ConfirmResult) => ({
       paymentMethodId: params.paymentMethodId,
     })),
-    markConfirmed: assign({ confirmed: true }),
-    forgetConfirmation: assign({ confirmed: false, paymentMethodId: null }),
-    recordAttachFailure: assign((_args, params: { error: unknown }) => ({
-      attachRefused: isRefusal(params.error),
+    markConfirmed: assign({ confirmed: true, attachLost: false }),
+    forgetConfirmation: assign({ confirmed: false, paymentMethodId: null, attachLost: false }),
+    recordAttachFailure: assign(({ context }, params: { error: unknown }) => ({
+      attachLost: context.attachLost || !isRefusal(params.error),
     })),
     showProviderError: assign((_args, params: ConfirmResult) => {
       const message = params.error?.message || null;
@@ -283,13 +286,11 @@ export const checkoutMachine = setup({
     reportsSuccessDespiteError: () => EXPRESS_SUCCESS_DESPITE_ERROR,
     /**
      * The intent that was confirmed is no longer the subscription's: the server
-     * used it, so the attach whose answer was lost (a time-out) went through.
+     * used it, so an attach whose answer was lost (a time-out) went through.
      */
     isAttachedMeanwhile: ({ context }, params: LoadedSubscription) =>
-      context.confirmed &&
-      !context.attachRefused &&
-      params.intentId !== context.subscription?.intentId,
-    /** The confirmed intent was replaced although the attach was refused: another payment used it. */
+      context.confirmed && context.attachLost && params.intentId !== context.subscription?.intentId,
+    /** The confirmed intent was replaced although every attach was refused: another payment used it. */
     isConfirmationVoid: ({ context }, params: LoadedSubscription) =>
       context.confirmed && params.intentId !== context.subscription?.intentId,
   },
@@ -312,7 +313,7 @@ export const checkoutMachine = setup({
     method: null,
     paymentMethodId: null,
     confirmed: false,
-    attachRefused: false,
+    attachLost: false,
     errorMessage: null,
     errorKey: null,
   }),
@@ -638,9 +639,9 @@ export const checkoutMachine = setup({
                   },
                   { target: 'refreshing' },
                 ],
-                onError: errorTo('#checkout.flow.notPaid', 'logPaymentError', {
+                onError: errorTo('reloadingSubscription', 'logPaymentError', {
                   description:
-                    'The attach failed too: only logged; the provider message (the cause) stays shown.',
+                    'The attach failed too: only logged; the provider message (the cause) stays shown, and the subscription is read again (the attach may have gone through and the server issued a new intent, which the next card needs).',
                 }),
               },
             },

@@ -530,6 +530,63 @@ describe('checkout machine: paying by card', () => {
     expect(calls.goToDashboard).toHaveBeenCalledTimes(1);
   });
 
+  it('an attach lost, then one refused, and a new intent: the payment went through, so no second confirmation', async () => {
+    const lost = { key: 'errors.timeout' };
+    const refused = Object.assign(new Error('used'), { key: 'server.unknown', status: 409 });
+    const attach = vi
+      .fn<() => Promise<void>>()
+      .mockRejectedValueOnce(lost)
+      .mockRejectedValueOnce(refused);
+    const NEXT: LoadedSubscription = {
+      ...SUBSCRIPTION,
+      clientSecret: 'pi_456_secret_x',
+      intentId: 'pi_456',
+    };
+    const load = vi
+      .fn<() => Promise<LoadedSubscription>>()
+      .mockResolvedValueOnce(SUBSCRIPTION)
+      // The server had not yet issued its next intent when the page read it again…
+      .mockResolvedValueOnce(SUBSCRIPTION)
+      // …and has by the second time.
+      .mockResolvedValueOnce(NEXT);
+    const { actor, calls } = await cardSubmitted({
+      attachPaymentMethod: attach,
+      loadSubscription: load,
+    });
+    await settled(actor);
+    expect(cardErrorText(actor.getSnapshot())).toEqual({ kind: 'key', key: 'errors.timeout' });
+    actor.send({ type: 'card.submit' });
+    await succeeded(actor);
+    expect(calls.confirmPayment).toHaveBeenCalledTimes(1);
+    expect(attach).toHaveBeenCalledTimes(2);
+    expect(calls.goToDashboard).toHaveBeenCalledTimes(1);
+  });
+
+  it('attach-on-error whose attach fails reads the subscription again: the next card uses the intent the server has now', async () => {
+    const NEXT: LoadedSubscription = {
+      ...SUBSCRIPTION,
+      clientSecret: 'pi_456_secret_x',
+      intentId: 'pi_456',
+    };
+    const load = vi
+      .fn<() => Promise<LoadedSubscription>>()
+      .mockResolvedValueOnce(SUBSCRIPTION)
+      .mockResolvedValueOnce(NEXT);
+    const { actor, calls } = await cardSubmitted({
+      confirmPayment: () => Promise.resolve(DECLINED_WITH_PM),
+      attachPaymentMethod: () => Promise.reject({ key: 'errors.timeout' }),
+      loadSubscription: load,
+    });
+    await settled(actor);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().context.subscription?.intentId).toBe('pi_456');
+    expect(cardErrorText(actor.getSnapshot())).toEqual({
+      kind: 'message',
+      message: 'Your card was declined.',
+    });
+    expect(calls.goToDashboard).not.toHaveBeenCalled();
+  });
+
   it('a failed member refresh is logged and still goes to the dashboard', async () => {
     const refreshError = new Error('offline');
     const { actor, calls } = await cardSubmitted({

@@ -237,8 +237,8 @@ function serializeState(state: ModelState): string {
     error: context.errorMessage ? 'message' : context.errorKey,
     method: context.method,
     confirmed: context.confirmed,
-    // Whether a replaced intent means the attach went through (its answer lost) or not (refused).
-    attachRefused: context.confirmed && context.attachRefused,
+    // Whether a replaced intent means the attach went through (an answer lost) or not (all refused).
+    attachLost: context.confirmed && context.attachLost,
     paymentMethod: context.paymentMethodId !== null,
     wallets: context.methods.length > 0,
     // The intent the next confirmation or attach uses (the server may issue a new one).
