@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField, type TextFieldProps } from './text-field.tsx';
 
@@ -11,6 +11,12 @@ import { TextField, type TextFieldProps } from './text-field.tsx';
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'addon'>) {
   const { t } = useTranslation('common');
   const [visible, setVisible] = useState(false);
+  // Emptied by the app (a password changed, a form reset), not by the member's
+  // own Backspace: the next password typed there is hidden again.
+  const emptied = props.value === '';
+  useEffect(() => {
+    if (emptied && document.activeElement?.id !== props.id) setVisible(false);
+  }, [emptied, props.id]);
   return (
     <TextField
       {...props}
