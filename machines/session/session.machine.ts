@@ -126,6 +126,8 @@ export const sessionMachine = setup({
     startMembership: () => {},
     clearMembership: () => {},
     notifyServerLogout: () => {},
+    /** Provided by the app: the other tabs of this browser read the user again (this one saved it). */
+    announceUserSaved: () => {},
     logError: (_args, _params: { error: unknown }) => {},
 
     // Context updates.
@@ -342,7 +344,11 @@ export const sessionMachine = setup({
               tags: ['settled'],
               on: {
                 'session.reloadUser': { target: 'reloading' },
-                'session.userUpdated': { actions: 'assignUpdatedUser' },
+                'session.userUpdated': {
+                  actions: ['assignUpdatedUser', 'announceUserSaved'],
+                  description:
+                    'A save of the profile answered (name, phone, language, notifications): its user shows, and the other tabs read the user again.',
+                },
               },
             },
             reloading: {
@@ -359,7 +365,7 @@ export const sessionMachine = setup({
                 'session.userUpdated': {
                   target: 'reloading',
                   reenter: true,
-                  actions: 'assignUpdatedUser',
+                  actions: ['assignUpdatedUser', 'announceUserSaved'],
                   description:
                     'A save answered meanwhile: its user shows at once, and the user is read again, so an answer read before the save cannot replace it.',
                 },

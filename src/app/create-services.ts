@@ -189,6 +189,10 @@ export function* serviceSteps({
         clearTokens: (_args, params) => tokens.clear(params),
         startMembership: () => membership.send({ type: 'membership.refetch' }),
         clearMembership: () => membership.clear(),
+        announceUserSaved: ({ context }) => {
+          const member = context.user._id;
+          void startLanguageSync().then((sync) => sync?.announceSaved(member));
+        },
         notifyServerLogout: () => {
           // Best effort: local sign-out never waits on it.
           // The tokens are taken now: they are cleared before the call goes out.

@@ -13,6 +13,12 @@ import type { Logger, SessionActor } from './services.tsx';
  */
 export const LANGUAGE_CHOICE_KEY = 'evclub.languageChoice';
 
+/**
+ * The tabs of this browser tell each other that one saved the profile (name,
+ * phone, language, notifications): a BroadcastChannel, so nothing is stored.
+ */
+export const PROFILE_CHANNEL = 'evclub.profile';
+
 interface LanguageSyncOptions {
   i18n: I18n;
   session: SessionActor;
@@ -29,8 +35,10 @@ interface LanguageSyncOptions {
  * A choice the profile could not take yet (offline) belongs to the member who
  * made it: it is dropped at sign-out, never saved to the next member's profile.
  * Other tabs read the profile again once another tab saved the language
- * there (the interface itself follows the other tab in i18n.ts). This code
- * loads with the first sign-in, or when a visitor picks a language.
+ * there (the interface itself follows the other tab in i18n.ts), and once
+ * another tab saved anything in it (`announceSaved`, for the same member), so
+ * their account page and header show what the server holds. This code loads
+ * with the first sign-in, or when a visitor picks a language.
  */
 export function createLanguageSync({ i18n, session, api, logger, storage }: LanguageSyncOptions) {
   /** The choice, and the member who made it (null: a visitor, for whoever signs in next). */
@@ -78,6 +86,20 @@ export function createLanguageSync({ i18n, session, api, logger, storage }: Lang
     if (signedIn && user.id) save(language);
   };
 
+  /** Another tab of the same member saved the profile: read it again. */
+  const channel =
+    typeof BroadcastChannel === 'function' ? new BroadcastChannel(PROFILE_CHANNEL) : null;
+  const followSavesElsewhere = (event: MessageEvent<unknown>) => {
+    const member = (event.data as { member?: unknown } | null)?.member;
+    const snapshot = session.getSnapshot();
+    if (isSignedIn(snapshot) && member && member === selectUser(snapshot)._id) {
+      session.send({ type: 'session.reloadUser' });
+    }
+  };
+  /** This tab saved the profile of `member`: the other tabs read it again. */
+  const announceSaved = (member: string) => {
+    if (member) channel?.postMessage({ member });
+  };
   /** Another tab saved the language to the profile (its pending choice is gone): read it again. */
   const followOtherTabs = (event: StorageEvent) => {
     if (event.key === LANGUAGE_CHOICE_KEY && event.newValue === null) {
@@ -88,6 +110,7 @@ export function createLanguageSync({ i18n, session, api, logger, storage }: Lang
   /** Follows each sign-in: the first loaded user decides, unless the device chose since. */
   const start = () => {
     globalThis.addEventListener?.('storage', followOtherTabs);
+    channel?.addEventListener('message', followSavesElsewhere);
     let syncedFor = '';
     const follow = (snapshot: ReturnType<SessionActor['getSnapshot']>) => {
       const user = selectUser(snapshot);
@@ -117,5 +140,5 @@ export function createLanguageSync({ i18n, session, api, logger, storage }: Lang
     return session.subscribe(follow);
   };
 
-  return { choose, start };
+  return { choose, start, announceSaved };
 }

@@ -306,6 +306,43 @@ test('language in two tabs: the other tab follows the interface and the profile;
   expect((await api.requests('/client/auth/profile/change-language')).slice(before)).toEqual([]);
 });
 
+test('profile in two tabs: a name saved in one shows in the other, whose own edit then keeps it; a language saved on the account page too', async ({
+  page,
+  context,
+  newMember,
+  api,
+  signIn,
+}) => {
+  const { email } = await newMember('profile-tabs', { firstName: 'Anna', lastName: 'Smith' });
+  await openAccount(page, signIn, email);
+  const other = await context.newPage();
+  await other.goto('/account');
+  await expect(other.getByLabel('First name', { exact: true })).toHaveValue('Anna');
+
+  await page.getByLabel('First name', { exact: true }).fill('Josée');
+  await page.getByRole('button', { name: 'Save profile', exact: true }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your profile was saved.' }),
+  ).toBeVisible();
+  // The other tab reads the profile again: no reload, no stale name to send back.
+  await expect(other.getByLabel('First name', { exact: true })).toHaveValue('Josée');
+  await other.getByLabel('Last name', { exact: true }).fill('Tremblay');
+  await other.getByRole('button', { name: 'Save profile', exact: true }).click();
+  await expect(
+    other.getByRole('status').filter({ hasText: 'Your profile was saved.' }),
+  ).toBeVisible();
+  const put = (await api.requests('/client/auth/profile')).filter(
+    (r) => r.method === 'PUT' && r.path === '/client/auth/profile',
+  );
+  expect(put.at(-1)?.body).toMatchObject({ firstName: 'Josée', lastName: 'Tremblay' });
+
+  // A language chosen on the account page: the other tab's profile follows too.
+  await page.getByRole('radio', { name: 'Français', exact: true }).check();
+  await expect(page.getByRole('heading', { level: 1, name: 'Votre compte' })).toBeVisible();
+  await expect(other.getByRole('radio', { name: 'Français', exact: true })).toBeChecked();
+  await other.close();
+});
+
 test('two language choices in a row on a slow network: the server gets them in order, the profile keeps the last', async ({
   page,
   newMember,

@@ -613,10 +613,11 @@ describe('session machine: signed in', () => {
     expect(s.actor.getSnapshot().context.user.lastName).toBe('Roy');
   });
 
-  it('userUpdated replaces the user', async () => {
+  it('userUpdated replaces the user and tells the other tabs', async () => {
     const s = await signedIn();
     s.send({ type: 'session.userUpdated', user: { ...USER, language: 'fr' } });
     expect(s.actor.getSnapshot().context.user.language).toBe('fr');
+    expect(s.spies.announceUserSaved).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -132,6 +132,7 @@ export function fakeSessionEffects() {
     startMembership: vi.fn(),
     clearMembership: vi.fn(),
     notifyServerLogout: vi.fn(),
+    announceUserSaved: vi.fn(),
     logError: vi.fn(),
   };
 }
