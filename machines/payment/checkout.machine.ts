@@ -284,6 +284,9 @@ export const checkoutMachine = setup({
     attachesDespiteError: (_args, params: ConfirmResult) =>
       ATTACH_ON_ERROR && params.error !== null && params.paymentMethodId !== null,
     reportsSuccessDespiteError: () => EXPRESS_SUCCESS_DESPITE_ERROR,
+    /** An error with no sentence for the member: not about the card, the provider refused the payment. */
+    isProviderRefusal: (_args, params: ConfirmResult) =>
+      params.error !== null && !params.error.message,
     /**
      * The intent that was confirmed is no longer the subscription's: the server
      * used it, so an attach whose answer was lost (a time-out) went through.
@@ -516,6 +519,16 @@ export const checkoutMachine = setup({
                     ],
                     description:
                       'Attach-on-error (spec 4, switch ATTACH_ON_ERROR): the error still carries a payment method, so it is attached anyway. The provider message is shown as-is and logged.',
+                  },
+                  {
+                    guard: { type: 'isProviderRefusal', params: outputOf<ConfirmResult> },
+                    target: 'reloadingSubscription',
+                    actions: [
+                      { type: 'showProviderError', params: outputOf<ConfirmResult> },
+                      { type: 'logPaymentError', params: resultErrorOf },
+                    ],
+                    description:
+                      'Not a decline of the card: the provider refused the payment itself (an intent canceled or replaced since the page read it, say). errors.unknown, logged, and the subscription is read again, so the next Subscribe uses the intent the server has now.',
                   },
                   {
                     target: '#checkout.flow.notPaid',

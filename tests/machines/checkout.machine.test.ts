@@ -587,6 +587,40 @@ describe('checkout machine: paying by card', () => {
     expect(calls.goToDashboard).not.toHaveBeenCalled();
   });
 
+  it('an intent no longer usable (no sentence for the member) reads the subscription again: the next Subscribe uses the new one', async () => {
+    const NEXT: LoadedSubscription = {
+      ...SUBSCRIPTION,
+      clientSecret: 'pi_456_secret_x',
+      intentId: 'pi_456',
+    };
+    const load = vi
+      .fn<() => Promise<LoadedSubscription>>()
+      .mockResolvedValueOnce(SUBSCRIPTION)
+      .mockResolvedValueOnce(NEXT);
+    const confirm = vi
+      .fn<(input: ConfirmInput) => Promise<ConfirmResult>>()
+      .mockResolvedValueOnce({
+        paymentMethodId: null,
+        intentId: 'pi_123',
+        error: { message: null },
+      })
+      .mockResolvedValueOnce({ ...OK, intentId: 'pi_456' });
+    const { actor, calls } = await cardSubmitted({
+      confirmPayment: confirm,
+      loadSubscription: load,
+    });
+    await settled(actor);
+    expect(cardErrorText(actor.getSnapshot())).toEqual({ kind: 'key', key: 'errors.unknown' });
+    expect(load).toHaveBeenCalledTimes(2);
+    actor.send({ type: 'card.submit' });
+    await succeeded(actor);
+    expect(confirm.mock.calls.map(([input]) => input.clientSecret)).toEqual([
+      'pi_123_secret_abc',
+      'pi_456_secret_x',
+    ]);
+    expect(calls.goToDashboard).toHaveBeenCalledTimes(1);
+  });
+
   it('a failed member refresh is logged and still goes to the dashboard', async () => {
     const refreshError = new Error('offline');
     const { actor, calls } = await cardSubmitted({
