@@ -19,6 +19,7 @@ import {
   subscribeButton,
   USER,
 } from '../support/checkout.kit.tsx';
+import { deferred } from '../support/deferred.ts';
 
 /** French amounts use a no-break space before '$'. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\u00a0|\u202f/g, ' ');
@@ -489,8 +490,22 @@ describe('checkout screen with the real offline test provider', () => {
     expect(number).toHaveValue('4242 4242 4242 4242');
     expect(screen.getByRole('textbox', { name: 'Expiry date' })).toHaveValue('12 / 34');
 
+    // The attach is held until the busy button was seen: on a busy machine the whole
+    // payment could otherwise end within the click.
+    const attached = deferred<void>();
+    const subscriptions = kit.api.subscriptions as unknown as {
+      attachPaymentMethod: (...args: unknown[]) => Promise<void>;
+    };
+    const attachAtOnce = subscriptions.attachPaymentMethod;
+    subscriptions.attachPaymentMethod = (...args) => {
+      void attachAtOnce(...args);
+      return attached.promise;
+    };
     await user.click(subscribeButton());
+    await waitFor(() => expect(kit.calls.attach).toHaveLength(1));
     expect(subscribeButton()).toHaveTextContent('Subscribing...');
+    expect(subscribeButton()).toBeDisabled();
+    attached.resolve();
     await waitFor(() => expect(kit.navigate).toHaveBeenCalledWith('/dashboard'), {
       timeout: 3000,
     });
