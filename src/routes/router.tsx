@@ -194,7 +194,9 @@ const accountRoute = page(
   memberLayout,
   '/account',
   lazyScreen(() => import('../screens/account/account-screen.tsx'), 'AccountScreen'),
-  { texts: ['account'] },
+  // The phone field's country selector is labelled from the auth texts: both download
+  // together, not one after the other once the page renders.
+  { texts: ['account', 'auth'] },
 );
 
 const activationRoute = page(
