@@ -214,6 +214,12 @@ const SHOW_AND_LOG_ERROR = [
   { type: 'logPaymentError', params: errorOf },
 ] as const;
 
+/** A confirmation's error: the provider's message as-is (else ours), and logged (spec 8). */
+const SHOW_AND_LOG_PROVIDER_ERROR = [
+  { type: 'showProviderError', params: outputOf<ConfirmResult> },
+  { type: 'logPaymentError', params: resultErrorOf },
+] as const;
+
 export const checkoutMachine = setup({
   types: {
     context: {} as CheckoutContext,
@@ -514,8 +520,7 @@ export const checkoutMachine = setup({
                     target: 'attachingAfterError',
                     actions: [
                       { type: 'assignPaymentMethod', params: outputOf<ConfirmResult> },
-                      { type: 'showProviderError', params: outputOf<ConfirmResult> },
-                      { type: 'logPaymentError', params: resultErrorOf },
+                      ...SHOW_AND_LOG_PROVIDER_ERROR,
                     ],
                     description:
                       'Attach-on-error (spec 4, switch ATTACH_ON_ERROR): the error still carries a payment method, so it is attached anyway. The provider message is shown as-is and logged.',
@@ -523,19 +528,13 @@ export const checkoutMachine = setup({
                   {
                     guard: { type: 'isProviderRefusal', params: outputOf<ConfirmResult> },
                     target: 'reloadingSubscription',
-                    actions: [
-                      { type: 'showProviderError', params: outputOf<ConfirmResult> },
-                      { type: 'logPaymentError', params: resultErrorOf },
-                    ],
+                    actions: SHOW_AND_LOG_PROVIDER_ERROR,
                     description:
                       'Not a decline of the card: the provider refused the payment itself (an intent canceled or replaced since the page read it, say). errors.unknown, logged, and the subscription is read again, so the next Subscribe uses the intent the server has now.',
                   },
                   {
                     target: '#checkout.flow.notPaid',
-                    actions: [
-                      { type: 'showProviderError', params: outputOf<ConfirmResult> },
-                      { type: 'logPaymentError', params: resultErrorOf },
-                    ],
+                    actions: SHOW_AND_LOG_PROVIDER_ERROR,
                     description:
                       'Declined: the provider message is shown as-is and logged (spec 8); the entered values are kept. No attach.',
                   },

@@ -306,6 +306,15 @@ test('language in two tabs: the other tab follows the interface and the profile;
   expect((await api.requests('/client/auth/profile/change-language')).slice(before)).toEqual([]);
 });
 
+/** Types a name in a tab's profile form and saves it. */
+async function saveName(tab: Page, label: 'First name' | 'Last name', value: string) {
+  await tab.getByLabel(label, { exact: true }).fill(value);
+  await tab.getByRole('button', { name: 'Save profile', exact: true }).click();
+  await expect(
+    tab.getByRole('status').filter({ hasText: 'Your profile was saved.' }),
+  ).toBeVisible();
+}
+
 test('profile in two tabs: a name saved in one shows in the other, whose own edit then keeps it; a language saved on the account page too', async ({
   page,
   context,
@@ -319,18 +328,10 @@ test('profile in two tabs: a name saved in one shows in the other, whose own edi
   await other.goto('/account');
   await expect(other.getByLabel('First name', { exact: true })).toHaveValue('Anna');
 
-  await page.getByLabel('First name', { exact: true }).fill('Josée');
-  await page.getByRole('button', { name: 'Save profile', exact: true }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Your profile was saved.' }),
-  ).toBeVisible();
+  await saveName(page, 'First name', 'Josée');
   // The other tab reads the profile again: no reload, no stale name to send back.
   await expect(other.getByLabel('First name', { exact: true })).toHaveValue('Josée');
-  await other.getByLabel('Last name', { exact: true }).fill('Tremblay');
-  await other.getByRole('button', { name: 'Save profile', exact: true }).click();
-  await expect(
-    other.getByRole('status').filter({ hasText: 'Your profile was saved.' }),
-  ).toBeVisible();
+  await saveName(other, 'Last name', 'Tremblay');
   const put = (await api.requests('/client/auth/profile')).filter(
     (r) => r.method === 'PUT' && r.path === '/client/auth/profile',
   );

@@ -37,6 +37,12 @@ const SUBSCRIPTION: LoadedSubscription = {
   kind: 'payment',
   validTo: '2026-03-01T00:00:00.000Z',
 };
+/** The intent the server issues once the first one was used (or canceled). */
+const NEXT: LoadedSubscription = {
+  ...SUBSCRIPTION,
+  clientSecret: 'pi_456_secret_x',
+  intentId: 'pi_456',
+};
 /** The gateway the provider hands over: the machine only passes it to confirmPayment. */
 const GATEWAY: PaymentGateway = {
   confirmCard: () => Promise.reject(new Error('not called by the machine')),
@@ -537,11 +543,6 @@ describe('checkout machine: paying by card', () => {
       .fn<() => Promise<void>>()
       .mockRejectedValueOnce(lost)
       .mockRejectedValueOnce(refused);
-    const NEXT: LoadedSubscription = {
-      ...SUBSCRIPTION,
-      clientSecret: 'pi_456_secret_x',
-      intentId: 'pi_456',
-    };
     const load = vi
       .fn<() => Promise<LoadedSubscription>>()
       .mockResolvedValueOnce(SUBSCRIPTION)
@@ -563,11 +564,6 @@ describe('checkout machine: paying by card', () => {
   });
 
   it('attach-on-error whose attach fails reads the subscription again: the next card uses the intent the server has now', async () => {
-    const NEXT: LoadedSubscription = {
-      ...SUBSCRIPTION,
-      clientSecret: 'pi_456_secret_x',
-      intentId: 'pi_456',
-    };
     const load = vi
       .fn<() => Promise<LoadedSubscription>>()
       .mockResolvedValueOnce(SUBSCRIPTION)
@@ -588,11 +584,6 @@ describe('checkout machine: paying by card', () => {
   });
 
   it('an intent no longer usable (no sentence for the member) reads the subscription again: the next Subscribe uses the new one', async () => {
-    const NEXT: LoadedSubscription = {
-      ...SUBSCRIPTION,
-      clientSecret: 'pi_456_secret_x',
-      intentId: 'pi_456',
-    };
     const load = vi
       .fn<() => Promise<LoadedSubscription>>()
       .mockResolvedValueOnce(SUBSCRIPTION)
