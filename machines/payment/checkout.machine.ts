@@ -130,7 +130,14 @@ export type CheckoutEvent =
   | { type: 'express.confirm' }
   | { type: 'express.cancel' };
 
-export type CheckoutTag = 'loading' | 'busy';
+/**
+ * - `loading`: the provider or the subscription is on its way (spinner);
+ * - `busy`: a payment is in flight: Subscribe and the wallet button wait;
+ * - `paymentInFlight`: the card or wallet is being charged, or the payment
+ *   attached, and no answer has come yet: leaving now may leave a charged card
+ *   unattached until the member pays again, so the page asks first.
+ */
+export type CheckoutTag = 'loading' | 'busy' | 'paymentInFlight';
 
 /** What the `confirmPayment` actor gets: the gateway, the way to pay, the secret. */
 export interface ConfirmInput {
@@ -499,6 +506,7 @@ export const checkoutMachine = setup({
           initial: 'confirming',
           states: {
             confirming: {
+              tags: ['paymentInFlight'],
               description:
                 'The provider confirms with the client secret: the card (payment or setup intent, with any 3D Secure step) or the wallet, without leaving the page. A wallet sheet closed meanwhile changes nothing: the sheet may close after the member authorised the payment (Stripe), so the confirmation’s answer decides.',
               invoke: {
@@ -548,6 +556,7 @@ export const checkoutMachine = setup({
               },
             },
             attaching: {
+              tags: ['paymentInFlight'],
               description:
                 'PUT club/subscriptions/{externalId}/attach-payment-method with { paymentMethodId, membershipId, paymentIntentId }.',
               invoke: {
@@ -637,6 +646,7 @@ export const checkoutMachine = setup({
               },
             },
             attachingAfterError: {
+              tags: ['paymentInFlight'],
               description:
                 'Attach-on-error: the payment method of a failed confirmation is attached anyway (spec 4). The provider message stays shown.',
               invoke: {

@@ -34,6 +34,15 @@ export function isPaying(snapshot: CheckoutSnapshot): boolean {
   return snapshot.hasTag('busy') || snapshot.matches({ flow: 'succeeded' });
 }
 
+/**
+ * The card or wallet is being charged, or the payment attached, with no answer
+ * yet: the page asks before the member leaves it (a payment confirmed but not
+ * attached leaves the membership inactive until the member pays again).
+ */
+export function isPaymentInFlight(snapshot: CheckoutSnapshot): boolean {
+  return snapshot.hasTag('paymentInFlight');
+}
+
 /** A card payment is in flight (Subscribe shows its loading state, the fields are disabled). */
 export function isPayingByCard(snapshot: CheckoutSnapshot): boolean {
   return isPaying(snapshot) && snapshot.context.method === 'card';

@@ -197,6 +197,41 @@ test('3D Secure completed: the payment goes through to the dashboard', async ({
   expect(attaches[0]?.status).toBe(200);
 });
 
+test('leaving while the payment is confirmed asks first: Back and closing the tab stay when the member cancels; the payment then goes through', async ({
+  page,
+  api,
+  signedInMember,
+}) => {
+  const { membership, since } = await atCheckout(page, signedInMember, 'leave-while-paying');
+  const asked: string[] = [];
+  page.on('dialog', (dialog) => {
+    asked.push(dialog.type());
+    void dialog.dismiss();
+  });
+
+  // Nothing is asked before paying: a reload goes through.
+  await page.reload();
+  await expectCardFieldsReady(page);
+  expect(asked).toEqual([]);
+
+  // The 3D Secure check holds the payment on its way.
+  await payWithCard(page, CARDS.threeDSecure);
+  await expect(threeDSecureDialog(page)).toBeVisible();
+  await page.evaluate(() => history.back());
+  await expect.poll(() => asked).toEqual(['beforeunload']);
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => asked).toEqual(['beforeunload', 'beforeunload']);
+  expect(page.isClosed()).toBe(false);
+  await expect(page).toHaveURL(/\/subscription$/);
+
+  await threeDSecureDialog(page).getByRole('button', { name: 'Complete' }).click();
+  await expectActiveDashboard(page);
+  expect(asked).toHaveLength(2);
+  const attaches = await requestsSince(api, attachPath(membership), since);
+  expect(attaches).toHaveLength(1);
+  expect(attaches[0]?.status).toBe(200);
+});
+
 test('3D Secure failed: the authentication error is shown; axe with the dialog open', async ({
   page,
   api,

@@ -16,6 +16,7 @@ import {
   isLoadingProvider,
   isPaying,
   isPayingByCard,
+  isPaymentInFlight,
   isWalletShown,
   subscriptionValidTo,
   walletErrorText,
@@ -393,18 +394,28 @@ describe('checkout machine: paying by card', () => {
     expect(isPaying(actor.getSnapshot())).toBe(true);
   });
 
-  it('passes through the busy states attaching and refreshing in order', async () => {
+  it('passes through the busy states attaching and refreshing in order; the payment is in flight until attached', async () => {
+    const confirm = deferred<ConfirmResult>();
     const attach = deferred<void>();
     const refresh = deferred<void>();
-    const { actor, calls } = await cardSubmitted({
+    const { actor, calls } = await ready({
+      confirmPayment: () => confirm.promise,
       attachPaymentMethod: () => attach.promise,
       refreshMember: () => refresh.promise,
     });
+    completeAll(actor);
+    expect(isPaymentInFlight(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'card.submit' });
+    expect(isPaymentInFlight(actor.getSnapshot())).toBe(true);
+    confirm.resolve(OK);
     await waitFor(actor, (s) => s.matches({ flow: { paying: 'attaching' } }));
     expect(isPaying(actor.getSnapshot())).toBe(true);
+    expect(isPaymentInFlight(actor.getSnapshot())).toBe(true);
     expect(calls.refreshMember).not.toHaveBeenCalled();
     attach.resolve();
     await waitFor(actor, (s) => s.matches({ flow: { paying: 'refreshing' } }));
+    // Attached: leaving now loses nothing (the dashboard loads the membership itself).
+    expect(isPaymentInFlight(actor.getSnapshot())).toBe(false);
     expect(calls.goToDashboard).not.toHaveBeenCalled();
     refresh.resolve();
     await succeeded(actor);
@@ -473,8 +484,10 @@ describe('checkout machine: paying by card', () => {
     });
     await waitFor(actor, (s) => s.matches({ flow: { paying: 'attachingAfterError' } }));
     expect(isPayingByCard(actor.getSnapshot())).toBe(true);
+    expect(isPaymentInFlight(actor.getSnapshot())).toBe(true);
     attach.resolve();
     await settled(actor);
+    expect(isPaymentInFlight(actor.getSnapshot())).toBe(false);
     const snapshot = actor.getSnapshot();
     expect(calls.attachPaymentMethod).toHaveBeenCalledTimes(1);
     expect(calls.attachPaymentMethod.mock.calls[0]?.[0]).toStrictEqual(attachOf('pm_declined'));

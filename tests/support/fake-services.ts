@@ -50,8 +50,9 @@ export function expectLoggedErrors(
 }
 
 /**
- * A stand-in for the session actor, signed in as `user`: replaced by
- * `session.userUpdated`, reloaded through `loadUser` on `session.reloadUser`
+ * A stand-in for the session actor, signed in as `user` until
+ * `session.signOut`: replaced by `session.userUpdated`, reloaded through
+ * `loadUser` on `session.reloadUser`
  * (its states mirror the real session's `authenticated.user.ready/reloading`,
  * so the app's "fresh member" path waits for it the same way).
  */
@@ -76,7 +77,7 @@ const sessionStub = setup({
       initial: 'user',
       on: {
         'session.userUpdated': { actions: assign({ user: ({ event }) => event.user }) },
-        'session.signOut': {},
+        'session.signOut': { target: 'signedOut' },
       },
       states: {
         user: {
@@ -96,6 +97,7 @@ const sessionStub = setup({
         },
       },
     },
+    signedOut: {},
   },
 });
 

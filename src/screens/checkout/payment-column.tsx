@@ -11,6 +11,7 @@ import {
   isFeeDueNow,
   isLoadingProvider,
   isPayingByCard,
+  isPaymentInFlight,
   type PaymentErrorText,
   subscriptionValidTo,
 } from '../../../machines/payment/checkout.selectors.ts';
@@ -24,6 +25,7 @@ import type { Language } from '../../../machines/shared/domain.ts';
 import type { AppConfig } from '../../app/env.ts';
 import { useServices } from '../../app/services.tsx';
 import { useFlow } from '../../app/use-flow.ts';
+import { useLeaveWarning } from '../../app/use-leave-warning.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { FormFooter } from '../../components/form-fields.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -92,7 +94,7 @@ export function PaymentColumn({
 
   // The provider module (Stripe or the test provider), loaded by the machine's loadProvider actor.
   const [provider, setProvider] = useState<PaymentProviderModule | null>(null);
-  const [snapshot, send] = useFlow(checkoutMachine, 'checkout', {
+  const [snapshot, send, checkout] = useFlow(checkoutMachine, 'checkout', {
     input: { membershipId, externalId, ...(providerTimeoutMs ? { providerTimeoutMs } : {}) },
     view: { goToDashboard: () => void navigate({ to: '/dashboard', replace: true }) },
     viewActors: {
@@ -101,6 +103,12 @@ export function PaymentColumn({
       }),
     },
   });
+
+  // Leaving while the card is charged or the payment attached asks first.
+  useLeaveWarning(
+    () => isPaymentInFlight(checkout.getSnapshot()),
+    t('checkout:payment.leaveWhilePaying'),
+  );
 
   const onReady = useCallback(
     (gateway: PaymentGateway) => send({ type: 'checkout.providerReady', gateway }),
