@@ -155,6 +155,31 @@ describe('OtpStep', () => {
     expect(next()).toBeEnabled();
   });
 
+  it('a typo mended in one box keeps the digits after it', async () => {
+    const { user } = await renderOtp();
+    await user.click(box(1));
+    await user.keyboard('123456');
+    await user.click(box(3));
+    await user.keyboard('9');
+    expect(code()).toBe('129456');
+    expect(box(4)).toHaveFocus();
+    expect(next()).toBeEnabled();
+    // Two digits pasted into the fourth box replace the fourth and fifth.
+    await user.paste('07');
+    expect(code()).toBe('129076');
+    expect(box(6)).toHaveFocus();
+  });
+
+  it('a digit typed past the last one goes next to it (no gap in the code)', async () => {
+    const { user } = await renderOtp();
+    await user.click(box(1));
+    await user.keyboard('12');
+    await user.click(box(5));
+    await user.keyboard('3');
+    expect(boxes().map((b) => b.value)).toEqual(['1', '2', '3', '', '', '']);
+    expect(box(4)).toHaveFocus();
+  });
+
   it('pasting 123456 into the first box fills all six', async () => {
     const { user } = await renderOtp();
     await user.click(box(1));
