@@ -5,7 +5,7 @@ import { type ResetPasswordField, resetPasswordSchema } from '../forms/password.
 import { emailField } from '../forms/registration.schema.ts';
 import { type OtpInput, type OtpVerified, otpMachine } from '../otp/otp.machine.ts';
 import { busyInvoking } from '../shared/busy-state.ts';
-import { errorKeyIs, isNoVerdict } from '../shared/error-key.ts';
+import { errorKeyIs, mayNotHaveActed } from '../shared/error-key.ts';
 import { errorTo } from '../shared/error-transitions.ts';
 import { errorOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
@@ -141,8 +141,8 @@ export const forgotPasswordMachine = setup({
     /** The page opened with the email of a code awaited before a reload. */
     isResuming: ({ context }) => context.request.values.email !== '',
     isEmailValid: ({ context }) => kit.isFormValid(context.request),
-    /** No code went out (network, time-out, 5xx): say so and stay. Any other answer goes on: reveal nothing. */
-    isNotDelivered: (_args, params: { error: unknown }) => isNoVerdict(params.error),
+    /** No code went out (network, time-out, 5xx, a rate limit, a page not the API's): say so and stay. Any other answer goes on: reveal nothing. */
+    isNotDelivered: (_args, params: { error: unknown }) => mayNotHaveActed(params.error),
     canReset: ({ context }) => kit.isFormValid(context.newPassword),
     isCodeSpent: errorKeyIs(INCORRECT_OTP_KEY),
   },
@@ -201,7 +201,7 @@ export const forgotPasswordMachine = setup({
               guard: { type: 'isNotDelivered', params: errorOf },
               ...errorTo('editing', 'assignRequestError', {
                 description:
-                  'No code went out (network, time-out, server error): say so; the email is kept.',
+                  'No code went out (network, time-out, server error, a rate limit, an answer not the server’s): say so; the email is kept.',
               }),
             },
             {

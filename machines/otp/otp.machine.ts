@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { isCompleteOtp, OTP_LENGTH, sanitizeOtp } from '../forms/otp.schema.ts';
 import { busyInvoking } from '../shared/busy-state.ts';
 import type { Tokens } from '../shared/domain.ts';
-import { errorKeyOf, isNoVerdict } from '../shared/error-key.ts';
+import { errorKeyOf, mayNotHaveActed } from '../shared/error-key.ts';
 import { errorTo } from '../shared/error-transitions.ts';
 import { errorOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
@@ -113,9 +113,9 @@ export const otpMachine = setup({
   guards: {
     hasSentCode: ({ context }) => context.sentCount > 0,
     isCodeComplete: ({ context }) => isCompleteOtp(context.code),
-    /** Reveal nothing: the server answered (not a network, time-out or 5xx failure) and the flow hides refusals. */
+    /** Reveal nothing: the server answered about the address (not a network, time-out, 5xx, rate-limit or unreadable failure) and the flow hides refusals. */
     isRefusalHidden: ({ context }, params: { error: unknown }) =>
-      context.revealNothing && !isNoVerdict(params.error),
+      context.revealNothing && !mayNotHaveActed(params.error),
   },
   delays: {
     RESEND_COOLDOWN: RESEND_COOLDOWN_MS,

@@ -49,3 +49,19 @@ export function isNoVerdict(error: unknown): boolean {
   const status = statusOf(error);
   return isConnectionErrorKey(errorKeyOf(error)) || (status !== undefined && status >= 500);
 }
+
+/** An answer that is not the API's (a captive portal's or a proxy's page, a body of the wrong shape). */
+export const UNREADABLE_ERROR_KEY = 'errors.unreadable';
+
+/**
+ * Nothing says the server acted on the request: no verdict (above), a rate
+ * limit (429: not done, try later) or an answer that is not the API's
+ * (unreadable: a captive portal's or a proxy's page). None of them tells
+ * anything about what the request named, so a flow that hides the server's
+ * refusals (forgot password reveals nothing about an address) still says so.
+ */
+export function mayNotHaveActed(error: unknown): boolean {
+  return (
+    isNoVerdict(error) || statusOf(error) === 429 || errorKeyOf(error) === UNREADABLE_ERROR_KEY
+  );
+}

@@ -6,6 +6,7 @@ import {
   NETWORK_ERROR_KEY,
   TIMEOUT_ERROR_KEY,
   UNKNOWN_ERROR_KEY,
+  UNREADABLE_ERROR_KEY,
 } from '../../machines/shared/error-key.ts';
 
 export type ApiErrorKind = 'network' | 'timeout' | 'parse' | 'http';
@@ -19,7 +20,7 @@ export const SERVER_KEY_5XX = 'errors.server';
 /** A 429 that names no server key (a gateway's or the API's rate limit): wait, then try again. */
 export const RATE_LIMITED_KEY = 'errors.rateLimited';
 /** A 2xx whose body breaks the contract (not JSON, or not the expected shape). */
-export const UNREADABLE_KEY = 'errors.unreadable';
+export const UNREADABLE_KEY = UNREADABLE_ERROR_KEY;
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;

@@ -15,7 +15,9 @@ import {
   isCodeCoolingDown,
   isSendingCode,
 } from '../../machines/otp/otp.selectors.ts';
+import { ApiError } from '../../src/api/api-error.ts';
 import { flushPromises } from '../support/deferred.ts';
+import { httpError } from '../support/fake-services.ts';
 
 const selectEmailError = (s: ForgotPasswordSnapshot) =>
   shownFieldErrors(s.context.request).email ?? null;
@@ -141,10 +143,15 @@ describe('forgot-password machine: request step', () => {
   });
 
   it.each([
-    ['errors.network', 'network'],
-    ['errors.timeout', 'timeout'],
-  ])('stays with %s when the server was not reached, the email kept', async (key, kind) => {
-    const run = start({ requestReset: () => Promise.reject(apiError(key, kind)) });
+    ['errors.network', apiError('errors.network', 'network')],
+    ['errors.timeout', apiError('errors.timeout', 'timeout')],
+    ['errors.server', httpError(503, 'errors.server')],
+    // A gateway's rate limit, and a captive portal's page: no code went out, and
+    // saying so tells nothing about the address.
+    ['errors.rateLimited', httpError(429, 'errors.rateLimited')],
+    ['errors.unreadable', new ApiError({ kind: 'parse', status: 200, key: 'errors.unreadable' })],
+  ])('stays with %s when no code went out, the email kept', async (key, error) => {
+    const run = start({ requestReset: () => Promise.reject(error) });
     await toCodeStep(run);
     const snapshot = run.actor.getSnapshot();
     expect(snapshot.matches({ request: 'editing' })).toBe(true);

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { type OtpInput, type OtpVerified, otpMachine } from '../../machines/otp/otp.machine.ts';
 import { canResendCode, isCodeCoolingDown } from '../../machines/otp/otp.selectors.ts';
-import { isNoVerdict } from '../../machines/shared/error-key.ts';
+import { isNoVerdict, mayNotHaveActed } from '../../machines/shared/error-key.ts';
 import { deferred, flushPromises } from '../support/deferred.ts';
 import { httpError, networkError, timeoutError } from '../support/fake-services.ts';
 
@@ -30,6 +30,27 @@ describe('otp machine', () => {
     expect(isNoVerdict(timeoutError())).toBe(true);
     expect(isNoVerdict(httpError(503, 'errors.server'))).toBe(true);
     expect(isNoVerdict(httpError(404, 'server.userNotExist'))).toBe(false);
+  });
+
+  it('nothing says a code went out on a rate limit or an answer not the API’s either (never a refusal)', () => {
+    expect(mayNotHaveActed(httpError(503, 'errors.server'))).toBe(true);
+    expect(mayNotHaveActed(httpError(429, 'errors.rateLimited'))).toBe(true);
+    expect(mayNotHaveActed(httpError(403, 'errors.unreadable'))).toBe(true);
+    expect(mayNotHaveActed(networkError())).toBe(true);
+    expect(mayNotHaveActed(httpError(404, 'server.userNotExist'))).toBe(false);
+    expect(mayNotHaveActed(httpError(400, 'server.otpIncorrect'))).toBe(false);
+  });
+
+  it('reveal nothing (forgot password): a rate-limited Resend says so, counts no code, and Resend stays available', async () => {
+    const run = start({ email: EMAIL, sentCount: 1, revealNothing: true }, () =>
+      Promise.reject(httpError(429, 'errors.rateLimited')),
+    );
+    await flushPromises();
+    run.actor.send({ type: 'otp.resend' });
+    await flushPromises();
+    const snap = run.actor.getSnapshot();
+    expect(snap.context).toMatchObject({ sentCount: 1, errorKey: 'errors.rateLimited' });
+    expect(canResendCode(snap)).toBe(true);
   });
 
   it('reveal nothing (forgot password): a refusal reads as sent', async () => {
