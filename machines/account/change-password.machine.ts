@@ -6,12 +6,24 @@ import {
   changePasswordSchema,
 } from '../forms/password.schema.ts';
 import { busyInvoking } from '../shared/busy-state.ts';
+import { errorKeyIs, isNoVerdict } from '../shared/error-key.ts';
 import { errorTo } from '../shared/error-transitions.ts';
+import { errorOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
+
+/** What the server answers to a current password it does not take. */
+const INCORRECT_PASSWORD_KEY = 'server.incorrectPassword';
+/**
+ * Said instead after a try with no verdict (a time-out, a lost answer, a 5xx):
+ * that try may have changed the password, so the one typed as current is the
+ * old one.
+ */
+export const MAYBE_CHANGED_KEY = 'account:password.maybeChanged';
 
 /** Server codes that mark one field; any other code shows under the form. */
 export const CHANGE_PASSWORD_SERVER_FIELDS: Readonly<Record<string, ChangePasswordField>> = {
-  'server.incorrectPassword': 'currentPassword',
+  [INCORRECT_PASSWORD_KEY]: 'currentPassword',
+  [MAYBE_CHANGED_KEY]: 'currentPassword',
   'server.passwordTooWeak': 'newPassword',
   'server.invalidPassword': 'newPassword',
 };
@@ -21,6 +33,8 @@ export type ChangePasswordForm = kit.FormState<typeof changePasswordSchema>;
 export interface ChangePasswordContext {
   /** The form (machines/forms/form-state.ts): a field code marks its field, any other shows as its `errorKey`. */
   form: ChangePasswordForm;
+  /** A try since the last change got no verdict: the server may have changed the password. */
+  mayHaveChanged: boolean;
 }
 
 export type ChangePasswordEvent = kit.FormEvent<'password', ChangePasswordField>;
@@ -32,7 +46,7 @@ const EMPTY_VALUES: ChangePasswordValues = {
 };
 
 function emptyForm(): ChangePasswordContext {
-  return { form: kit.createForm(changePasswordSchema, { ...EMPTY_VALUES }) };
+  return { form: kit.createForm(changePasswordSchema, { ...EMPTY_VALUES }), mayHaveChanged: false };
 }
 
 const form = kit.formAssigners<ChangePasswordContext>(changePasswordSchema, {
@@ -65,9 +79,19 @@ export const changePasswordMachine = setup({
     ...kit.formActions<ChangePasswordContext, ChangePasswordEvent>(form),
     /** Changed: the passwords are not kept on screen. */
     clearForm: assign(() => emptyForm()),
+    /** The try got no verdict: it may have changed the password. */
+    markMayHaveChanged: assign({ mayHaveChanged: true }),
+    /** The current password refused after such a try: it may be the old one. */
+    assignMaybeChanged: assign(({ context }) =>
+      form.serverError({ context }, { error: { key: MAYBE_CHANGED_KEY } }),
+    ),
   },
   guards: {
     isValid: ({ context }) => kit.isFormValid(context.form),
+    isNoVerdict: (_args, params: { error: unknown }) => isNoVerdict(params.error),
+    /** The current password refused, after a try that may have changed it. */
+    isRefusedAfterUnsureTry: ({ context }, params: { error: unknown }) =>
+      context.mayHaveChanged && errorKeyIs(INCORRECT_PASSWORD_KEY)(null, params),
   },
 }).createMachine({
   id: 'changePassword',
@@ -96,10 +120,26 @@ export const changePasswordMachine = setup({
       description: 'Changing the password.',
       input: changePasswordInput,
       onDone: { target: 'editing.changed', actions: 'clearForm' },
-      onError: errorTo('editing.idle', 'assignServerError', {
-        description:
-          'server.incorrectPassword marks the current password, any other code shows under the form; the values are kept.',
-      }),
+      onError: [
+        {
+          guard: { type: 'isNoVerdict', params: errorOf },
+          target: 'editing.idle',
+          actions: [{ type: 'assignServerError', params: errorOf }, 'markMayHaveChanged'],
+          description:
+            'No verdict (network, time-out, 5xx): its message shows under the form, the values are kept; the server may have changed the password all the same.',
+        },
+        {
+          guard: { type: 'isRefusedAfterUnsureTry', params: errorOf },
+          target: 'editing.idle',
+          actions: 'assignMaybeChanged',
+          description:
+            'The current password refused after a try with no verdict: that try may have changed it, so the current password is marked with account:password.maybeChanged, not “Incorrect password”.',
+        },
+        errorTo('editing.idle', 'assignServerError', {
+          description:
+            'server.incorrectPassword marks the current password, any other code shows under the form; the values are kept.',
+        }),
+      ],
     }),
   },
 });

@@ -1,9 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { isPasswordChanged } from '../../machines/account/account.selectors.ts';
-import { changePasswordMachine } from '../../machines/account/change-password.machine.ts';
+import {
+  changePasswordMachine,
+  MAYBE_CHANGED_KEY,
+} from '../../machines/account/change-password.machine.ts';
 import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import { flushPromises } from '../support/deferred.ts';
+import { httpError, timeoutError } from '../support/fake-services.ts';
 
 const apiError = (key: string) => Object.assign(new Error(key), { key });
 function start(
@@ -101,5 +105,45 @@ describe('change-password machine', () => {
     await flushPromises();
     expect(actor.getSnapshot().context.form.errorKey).toBe('errors.unknown');
     expect(actor.getSnapshot().matches({ editing: 'idle' })).toBe(true);
+  });
+
+  it('a try whose answer was lost may have changed the password: the refusal of the next says so, not "Incorrect password"', async () => {
+    // The server changes the password; its answer is lost (a time-out). The retry sends the old one.
+    const { actor, change } = start(() => Promise.reject(timeoutError()));
+    submitChange(actor);
+    await flushPromises();
+    expect(actor.getSnapshot().context.form.errorKey).toBe('errors.timeout');
+    expect(actor.getSnapshot().context.form.values.currentPassword).toBe('old-pass-1');
+
+    change.mockImplementation(() => Promise.reject(httpError(400, 'server.incorrectPassword')));
+    actor.send({ type: 'password.submit' });
+    await flushPromises();
+    expect(shownFieldErrors(actor.getSnapshot().context.form)).toEqual({
+      currentPassword: { key: MAYBE_CHANGED_KEY },
+    });
+    expect(actor.getSnapshot().context.form.errorKey).toBeNull();
+  });
+
+  it('after a 5xx too; after a change that went through, a wrong password is "Incorrect password" again', async () => {
+    const { actor, change } = start(() => Promise.reject(httpError(502, 'errors.server')));
+    submitChange(actor);
+    await flushPromises();
+    change.mockImplementation(() => Promise.reject(httpError(400, 'server.incorrectPassword')));
+    actor.send({ type: 'password.submit' });
+    await flushPromises();
+    expect(shownFieldErrors(actor.getSnapshot().context.form).currentPassword).toEqual({
+      key: MAYBE_CHANGED_KEY,
+    });
+
+    change.mockImplementation(async () => undefined);
+    submitChange(actor, 'new-pass-22');
+    await flushPromises();
+    expect(isPasswordChanged(actor.getSnapshot())).toBe(true);
+    change.mockImplementation(() => Promise.reject(httpError(400, 'server.incorrectPassword')));
+    submitChange(actor, 'wrong-pass');
+    await flushPromises();
+    expect(shownFieldErrors(actor.getSnapshot().context.form)).toEqual({
+      currentPassword: { key: 'server.incorrectPassword' },
+    });
   });
 });

@@ -12,7 +12,7 @@ import {
 } from '../../machines/account/change-password.machine.ts';
 import type { ChangePasswordField } from '../../machines/forms/password.schema.ts';
 import { type AccountHarness, describeAccountModel, section } from '../support/account.kit.tsx';
-import { httpError } from '../support/fake-services.ts';
+import { httpError, timeoutError } from '../support/fake-services.ts';
 import {
   expectConfirmation,
   expectFormErrors,
@@ -41,11 +41,12 @@ const EVENTS: readonly ModelEvent[] = [
   done('changePassword', undefined),
   failed('changePassword', httpError(400, 'server.incorrectPassword')),
   failed('changePassword', httpError(500, 'errors.unknown')),
+  failed('changePassword', timeoutError()),
 ];
 
 /** The state value plus what shows: the values, the errors shown and the message. */
 function serializeState(state: { value: unknown; context: unknown }): string {
-  const c = (state.context as ChangePasswordContext).form;
+  const { form: c, mayHaveChanged } = state.context as ChangePasswordContext;
   const shown = Object.keys(c.touched).filter(
     (field) => c.validationErrors[field as ChangePasswordField],
   );
@@ -55,6 +56,7 @@ function serializeState(state: { value: unknown; context: unknown }): string {
     shown,
     server: Object.keys(c.serverFieldErrors),
     error: c.errorKey,
+    mayHaveChanged,
   });
 }
 
