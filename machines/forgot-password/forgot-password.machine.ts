@@ -223,8 +223,9 @@ export const forgotPasswordMachine = setup({
         input: otpInput,
         onDone: {
           target: '#forgotPassword.newPassword',
-          actions: { type: 'assignResetToken', params: resetTokenOf },
-          description: 'The code is right: the reset token authorises the new password.',
+          actions: [{ type: 'assignResetToken', params: resetTokenOf }, 'forgetCodeStep'],
+          description:
+            'The code is right: the reset token authorises the new password. No code is awaited any more (the server has used it), so the tab forgets the email: a reload starts at step 1, not at a code step for a used code.',
         },
       },
       on: {

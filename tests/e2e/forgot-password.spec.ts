@@ -194,6 +194,10 @@ test('a reload while the code is awaited (or a phone that discarded the tab) com
   expect((await api.requests('/client/auth/reset-password/request')).length).toBe(requested);
   await enterCode(page, code);
   await expect(heading(page, EN.newTitle)).toBeVisible();
+  // The code is used: no code is awaited now, so a reload would start at step 1.
+  expect(
+    await page.evaluate(() => sessionStorage.getItem('evclub.forgotPasswordEmail')),
+  ).toBeNull();
   await page.getByLabel(EN.newPassword, { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel(EN.confirmation, { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: EN.change, exact: true }).click();

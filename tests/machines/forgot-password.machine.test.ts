@@ -360,6 +360,12 @@ describe('forgot-password machine: new password step', () => {
     expect(run.remembered.at(-1)).toBeNull();
   });
 
+  it('forgets the email once the code is accepted: a reload at the new password starts at step 1, not at a used code', async () => {
+    const run = start();
+    await toNewPasswordStep(run);
+    expect(run.remembered).toEqual([EMAIL, null]);
+  });
+
   it('shows a reset failure under the form and keeps the passwords', async () => {
     const run = start({ resetPassword: () => Promise.reject(apiError('errors.unknown')) });
     await toNewPasswordStep(run);
