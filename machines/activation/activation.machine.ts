@@ -1,6 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { busyInvoking } from '../shared/busy-state.ts';
-import type { Membership } from '../shared/domain.ts';
 import { errorKeyIs, errorKeyOf } from '../shared/error-key.ts';
 import { errorTo, logErrorThen } from '../shared/error-transitions.ts';
 import { errorOf, outputOf } from '../shared/event-params.ts';
@@ -32,7 +31,8 @@ export const activationMachine = setup({
   },
   actors: {
     /** POST club/memberships. */
-    activateMembership: fromPromise<Membership>(notProvided('activateMembership')),
+    /** POST club/memberships; its answer is not read (the membership is read again). */
+    activateMembership: fromPromise<void>(notProvided('activateMembership')),
     /** The app invalidates and refetches the membership, reloads the user, and reports. */
     refreshAfterActivation: fromPromise<ActivationRefreshResult>(
       notProvided('refreshAfterActivation'),

@@ -268,11 +268,23 @@ describe('memberships', () => {
     await expect(api.memberships.get()).rejects.toMatchObject({ kind: 'http', status: 500 });
   });
 
-  it('activate posts with no body and reads the new membership', async () => {
-    const received = recordAll(() => HttpResponse.json(membershipJson(), { status: 201 }));
+  it('activate posts with no body; the answer is not read, so a 201 in another shape is no failure', async () => {
+    const received = recordAll(() => HttpResponse.json({ membership: { id: 7 } }, { status: 201 }));
     const { api } = createHarness();
-    await expect(api.memberships.activate()).resolves.toEqual(membershipJson());
+    await expect(api.memberships.activate()).resolves.toBeUndefined();
     expect(received).toEqual([{ method: 'POST', path: 'club/memberships', body: undefined }]);
+  });
+
+  it('activate answered by a web page (a captive portal) is unreadable: nothing was created', async () => {
+    recordAll(
+      () =>
+        new HttpResponse('<html>Sign in to the Wi-Fi</html>', {
+          status: 200,
+          headers: { 'Content-Type': 'text/html' },
+        }),
+    );
+    const { api } = createHarness();
+    await expect(api.memberships.activate()).rejects.toMatchObject({ key: 'errors.unreadable' });
   });
 });
 

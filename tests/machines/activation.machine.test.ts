@@ -27,7 +27,9 @@ function start(options: {
   );
   const machine = activationMachine.provide({
     actors: {
-      activateMembership: fromPromise(() => activate()),
+      activateMembership: fromPromise(async () => {
+        await activate();
+      }),
       refreshAfterActivation: fromPromise(() => refresh()),
     },
     actions: {

@@ -43,7 +43,7 @@ type ModelEvent = ActivationEvent | OutcomeEvent;
 
 const EVENTS: readonly ModelEvent[] = [
   { type: 'activation.activate' },
-  done('activateMembership', RECORD),
+  done('activateMembership', undefined),
   failed('activateMembership', networkError()),
   failed('activateMembership', httpError(500, 'errors.unknown')),
   failed('activateMembership', httpError(409, MEMBERSHIP_EXISTS_KEY)),
