@@ -2,13 +2,25 @@ import { assign, fromPromise, setup } from 'xstate';
 import { isCompleteOtp, OTP_LENGTH, sanitizeOtp } from '../forms/otp.schema.ts';
 import { busyInvoking } from '../shared/busy-state.ts';
 import type { Tokens } from '../shared/domain.ts';
-import { errorKeyOf, mayNotHaveActed } from '../shared/error-key.ts';
+import { errorKeyOf, isNoVerdict, mayNotHaveActed } from '../shared/error-key.ts';
 import { errorTo } from '../shared/error-transitions.ts';
 import { errorOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
 
 /** What a right code gets: tokens (sign-in's verify-user) or a reset token (forgot password's check-otp). */
 export type OtpVerified = Tokens | { resetToken: string };
+
+/** What the server answers to a code it does not take. */
+const INCORRECT_OTP_KEY = 'server.incorrectOtp';
+/**
+ * Said instead after a check with no verdict (a time-out, a lost answer, a
+ * 5xx): that check may have used the code (the server takes a code once). Sign-in's
+ * account is then verified, so signing in again works; forgot password needs a new code.
+ */
+export const CODE_MAYBE_USED_KEYS = {
+  signIn: 'auth:otp.maybeUsedSignIn',
+  reset: 'auth:otp.maybeUsedReset',
+} as const;
 
 /** Resend stays disabled this long after a code was sent (no flood of codes). */
 export const RESEND_COOLDOWN_MS = 30_000;
@@ -39,6 +51,8 @@ export interface OtpContext extends OtpInput {
   newCode: 'none' | 'asked' | 'sent';
   /** verifyCode's answer, the machine's output. */
   verified?: OtpVerified;
+  /** A check of the current code got no verdict: the server may have used the code. */
+  mayBeUsed: boolean;
 }
 
 export type OtpEvent =
@@ -92,6 +106,7 @@ export const otpMachine = setup({
     countCodeSent: assign(({ context }) => ({
       sentCount: context.sentCount + 1,
       errorKey: null,
+      mayBeUsed: false,
       newCode: context.newCode === 'asked' ? ('sent' as const) : ('none' as const),
     })),
     /** The member asked for a code again (Resend). */
@@ -109,6 +124,13 @@ export const otpMachine = setup({
     assignVerified: assign((_args, params: { output: OtpVerified }) => ({
       verified: params.output,
     })),
+    /** The check got no verdict: it may have used the code. */
+    markMayBeUsed: assign({ mayBeUsed: true }),
+    /** The code refused after such a check: it may have been used by it. */
+    assignMaybeUsed: assign(({ context }) => ({
+      errorKey: context.revealNothing ? CODE_MAYBE_USED_KEYS.reset : CODE_MAYBE_USED_KEYS.signIn,
+      newCode: context.newCode === 'asked' ? ('asked' as const) : ('none' as const),
+    })),
   },
   guards: {
     hasSentCode: ({ context }) => context.sentCount > 0,
@@ -116,6 +138,10 @@ export const otpMachine = setup({
     /** Reveal nothing: the server answered about the address (not a network, time-out, 5xx, rate-limit or unreadable failure) and the flow hides refusals. */
     isRefusalHidden: ({ context }, params: { error: unknown }) =>
       context.revealNothing && !mayNotHaveActed(params.error),
+    isNoVerdict: (_args, params: { error: unknown }) => isNoVerdict(params.error),
+    /** The code refused, after a check that may have used it. */
+    isRefusedAfterUnsureCheck: ({ context }, params: { error: unknown }) =>
+      context.mayBeUsed && errorKeyOf(params.error) === INCORRECT_OTP_KEY,
   },
   delays: {
     RESEND_COOLDOWN: RESEND_COOLDOWN_MS,
@@ -124,7 +150,13 @@ export const otpMachine = setup({
   id: 'otp',
   description:
     'The one-time code: 6 digits checked by the server, codes sent at most one every 30 s. Invoked by the session (an unverified sign-in) and by forgot password (which reveals nothing about the address).',
-  context: ({ input }) => ({ ...input, code: '', errorKey: null, newCode: 'none' as const }),
+  context: ({ input }) => ({
+    ...input,
+    code: '',
+    errorKey: null,
+    newCode: 'none' as const,
+    mayBeUsed: false,
+  }),
   initial: 'active',
   output: verifiedOf,
   states: {
@@ -155,9 +187,25 @@ export const otpMachine = setup({
                 actions: { type: 'assignVerified', params: verifyOutputOf },
                 description: 'The code is right: the step ends with the server’s answer.',
               },
-              onError: errorTo('entering', 'assignVerifyError', {
-                description: 'The error shows under the boxes; the code is kept.',
-              }),
+              onError: [
+                {
+                  guard: { type: 'isNoVerdict', params: errorOf },
+                  target: 'entering',
+                  actions: [{ type: 'assignVerifyError', params: errorOf }, 'markMayBeUsed'],
+                  description:
+                    'No verdict (network, time-out, 5xx): its message shows, the code is kept; the server may have taken (used) the code all the same.',
+                },
+                {
+                  guard: { type: 'isRefusedAfterUnsureCheck', params: errorOf },
+                  target: 'entering',
+                  actions: 'assignMaybeUsed',
+                  description:
+                    'The code refused after a check with no verdict: that check may have used it. Not “Incorrect OTP”: sign in again (the account may be verified now), or ask for a new code (forgot password).',
+                },
+                errorTo('entering', 'assignVerifyError', {
+                  description: 'The error shows under the boxes; the code is kept.',
+                }),
+              ],
             }),
           },
         },

@@ -22,7 +22,7 @@ interface OtpInputProps {
 const CODE_SEPARATORS = /[\s\u00a0\u2010-\u2015.\u00b7-]/g;
 
 /**
- * Six single-digit boxes (spec 5): typing moves on (over a digit: replaces it),
+ * Six single-digit boxes (spec 5): typing moves on (over a digit: replaces it alone),
  * Backspace and Delete clear,
  * arrows move, a pasted or autofilled code fills every box. A non-digit is
  * refused with 'Only digits allowed'.
@@ -61,15 +61,14 @@ export function OtpInput({
       setDigitsOnly(compact.length > 0);
       return;
     }
-    // A whole code replaces the boxes, whichever box it was pasted into; else the
-    // digits typed overwrite those of their boxes, and the ones after stay (a
-    // typo mended in the third box keeps the fourth to sixth). The boxes hold
-    // no gaps: a digit typed past the last one goes next to it.
+    // A whole code replaces the boxes, whichever box it was pasted into; several
+    // digits (a paste, autofill) fill the boxes from this one on; one digit typed
+    // replaces its box only, and the ones after stay (a typo mended in the third
+    // box keeps the fourth to sixth). The boxes hold no gaps: a digit typed past
+    // the last one goes next to it.
     const from = onlyDigits.length >= length ? 0 : Math.min(index, value.length);
-    const next = (value.slice(0, from) + onlyDigits + value.slice(from + onlyDigits.length)).slice(
-      0,
-      length,
-    );
+    const rest = onlyDigits.length === 1 ? value.slice(from + 1) : '';
+    const next = (value.slice(0, from) + onlyDigits + rest).slice(0, length);
     // A pasted message holding a whole code ('Your code is 123456') is no typo.
     setDigitsOnly(onlyDigits.length !== compact.length && next.length < length);
     onChange(next);

@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { type OtpInput, type OtpVerified, otpMachine } from '../../machines/otp/otp.machine.ts';
+import {
+  CODE_MAYBE_USED_KEYS,
+  type OtpInput,
+  type OtpVerified,
+  otpMachine,
+} from '../../machines/otp/otp.machine.ts';
 import { canResendCode, isCodeCoolingDown } from '../../machines/otp/otp.selectors.ts';
 import { isNoVerdict, mayNotHaveActed } from '../../machines/shared/error-key.ts';
 import { deferred, flushPromises } from '../support/deferred.ts';
@@ -106,6 +111,41 @@ describe('otp machine', () => {
       newCode: 'sent',
       sentCount: 2,
     });
+  });
+
+  it.each([
+    [false, CODE_MAYBE_USED_KEYS.signIn],
+    [true, CODE_MAYBE_USED_KEYS.reset],
+  ])(
+    'a check whose answer was lost may have used the code: the refusal of the next is not "Incorrect OTP" (reveal nothing: %s)',
+    async (revealNothing, key) => {
+      const run = start({ email: EMAIL, sentCount: 1, revealNothing }, async () => undefined);
+      run.verifyCode.mockRejectedValueOnce(timeoutError());
+      run.verifyCode.mockRejectedValueOnce(httpError(400, 'server.incorrectOtp'));
+      run.actor.send({ type: 'otp.change', code: '123456' });
+      run.actor.send({ type: 'otp.submit' });
+      await flushPromises();
+      expect(run.actor.getSnapshot().context.errorKey).toBe('errors.timeout');
+      run.actor.send({ type: 'otp.submit' });
+      await flushPromises();
+      expect(run.actor.getSnapshot().context).toMatchObject({ errorKey: key, code: '123456' });
+    },
+  );
+
+  it('a new code sent after such a check is fresh: its refusal is "Incorrect OTP" again', async () => {
+    const run = start({ email: EMAIL, sentCount: 1, revealNothing: false }, async () => undefined);
+    run.verifyCode.mockRejectedValueOnce(httpError(503, 'errors.server'));
+    run.verifyCode.mockRejectedValueOnce(httpError(400, 'server.incorrectOtp'));
+    run.actor.send({ type: 'otp.change', code: '123456' });
+    run.actor.send({ type: 'otp.submit' });
+    await flushPromises();
+    run.actor.send({ type: 'otp.resend' });
+    await flushPromises();
+    expect(run.actor.getSnapshot().context.sentCount).toBe(2);
+    run.actor.send({ type: 'otp.change', code: '654321' });
+    run.actor.send({ type: 'otp.submit' });
+    await flushPromises();
+    expect(run.actor.getSnapshot().context.errorKey).toBe('server.incorrectOtp');
   });
 
   it('describes every state and tags every waiting state busy', () => {

@@ -30,7 +30,7 @@ import {
 import type { Tokens } from '../../machines/shared/domain.ts';
 import { OneTimeCode } from '../../src/components/one-time-code.tsx';
 import { PendingCalls } from '../support/deferred.ts';
-import { httpError, networkError } from '../support/fake-services.ts';
+import { httpError, networkError, timeoutError } from '../support/fake-services.ts';
 import { MARIE } from '../support/fixtures.ts';
 import type { UserApi } from '../support/form.ts';
 import { done, failed, type OutcomeEvent, parseOutcome } from '../support/model.ts';
@@ -71,6 +71,7 @@ const EVENTS: readonly ModelEvent[] = [
   failed('requestCode', httpError(404, 'server.userNotExist')),
   done('verifyCode', TOKENS),
   failed('verifyCode', httpError(400, 'server.incorrectOtp')),
+  failed('verifyCode', timeoutError()),
 ];
 
 /** The state value plus the facts a member can tell apart on screen (kept small on purpose). */
@@ -78,7 +79,12 @@ function serializeState(state: { value: unknown; context: unknown }): string {
   const c = state.context as OtpContext;
   return JSON.stringify({
     value: state.value,
-    facts: { code: c.code.length, error: c.errorKey, sent: Math.min(c.sentCount, 2) },
+    facts: {
+      code: c.code.length,
+      error: c.errorKey,
+      sent: Math.min(c.sentCount, 2),
+      mayBeUsed: c.mayBeUsed,
+    },
   });
 }
 

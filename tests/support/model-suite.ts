@@ -556,15 +556,19 @@ export function expectStepsTaken<E extends EventObject>(
   for (const step of names) expect(taken).toContain(step);
 }
 
-const COMMON_EN = loadResources('en').common as Record<string, unknown>;
+const EN = loadResources('en');
 
-/** The English text of an error key of the common namespace ('errors.network' → 'We could not reach…'). */
+/**
+ * The English text of an error key: of the common namespace ('errors.network'
+ * → 'We could not reach…'), or of the one it names ('auth:otp.maybeUsedSignIn').
+ */
 export function englishOf(key: string): string {
-  const text = key
+  const [namespace, path] = key.includes(':') ? key.split(':', 2) : ['common', key];
+  const text = (path ?? '')
     .split('.')
     .reduce<unknown>(
       (node, part) => (node as Record<string, unknown> | undefined)?.[part],
-      COMMON_EN,
+      EN[namespace ?? 'common'],
     );
   return typeof text === 'string' ? text : key;
 }
