@@ -11,7 +11,7 @@ import { expectHeading } from '../support/quality.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
-test('POST club/memberships (activation): every fault is shown and the button comes back; then /billing', async ({
+test('POST club/memberships (activation): every fault is shown and the button comes back; an answer in another shape goes on to /billing', async ({
   page,
   openAsMember,
   faults,
@@ -21,7 +21,9 @@ test('POST club/memberships (activation): every fault is shown and the button co
     inject: { path: '/club/memberships', method: 'POST', email },
     act: () => click(page, 'Activate membership'),
     kept: () => expect(page.getByRole('button', { name: 'Activate membership' })).toBeEnabled(),
-    goesOn: () => expectHeading(page, 'Billing address'),
+    // The answer's body is not read (the membership is read again): the membership
+    // the server created counts, whatever shape its answer came in.
+    unreadGoesOn: () => expectHeading(page, 'Billing address'),
   });
 });
 
