@@ -33,8 +33,11 @@ export type ChangePasswordForm = kit.FormState<typeof changePasswordSchema>;
 export interface ChangePasswordContext {
   /** The form (machines/forms/form-state.ts): a field code marks its field, any other shows as its `errorKey`. */
   form: ChangePasswordForm;
-  /** A try since the last change got no verdict: the server may have changed the password. */
-  mayHaveChanged: boolean;
+  /**
+   * The current password of a try that got no verdict: the server may have
+   * changed it (null: none since the last change went through).
+   */
+  uncertainCurrent: string | null;
 }
 
 export type ChangePasswordEvent = kit.FormEvent<'password', ChangePasswordField>;
@@ -46,7 +49,10 @@ const EMPTY_VALUES: ChangePasswordValues = {
 };
 
 function emptyForm(): ChangePasswordContext {
-  return { form: kit.createForm(changePasswordSchema, { ...EMPTY_VALUES }), mayHaveChanged: false };
+  return {
+    form: kit.createForm(changePasswordSchema, { ...EMPTY_VALUES }),
+    uncertainCurrent: null,
+  };
 }
 
 const form = kit.formAssigners<ChangePasswordContext>(changePasswordSchema, {
@@ -79,8 +85,10 @@ export const changePasswordMachine = setup({
     ...kit.formActions<ChangePasswordContext, ChangePasswordEvent>(form),
     /** Changed: the passwords are not kept on screen. */
     clearForm: assign(() => emptyForm()),
-    /** The try got no verdict: it may have changed the password. */
-    markMayHaveChanged: assign({ mayHaveChanged: true }),
+    /** The try got no verdict: it may have changed the password from the current one it sent. */
+    rememberUncertainTry: assign(({ context }) => ({
+      uncertainCurrent: context.form.values.currentPassword,
+    })),
     /** The current password refused after such a try: it may be the old one. */
     assignMaybeChanged: assign(({ context }) =>
       form.serverError({ context }, { error: { key: MAYBE_CHANGED_KEY } }),
@@ -89,9 +97,10 @@ export const changePasswordMachine = setup({
   guards: {
     isValid: ({ context }) => kit.isFormValid(context.form),
     isNoVerdict: (_args, params: { error: unknown }) => isNoVerdict(params.error),
-    /** The current password refused, after a try that may have changed it. */
+    /** The same current password refused, after a try with it that may have changed it. */
     isRefusedAfterUnsureTry: ({ context }, params: { error: unknown }) =>
-      context.mayHaveChanged && errorKeyIs(INCORRECT_PASSWORD_KEY)(null, params),
+      context.uncertainCurrent === context.form.values.currentPassword &&
+      errorKeyIs(INCORRECT_PASSWORD_KEY)(null, params),
   },
 }).createMachine({
   id: 'changePassword',
@@ -124,7 +133,7 @@ export const changePasswordMachine = setup({
         {
           guard: { type: 'isNoVerdict', params: errorOf },
           target: 'editing.idle',
-          actions: [{ type: 'assignServerError', params: errorOf }, 'markMayHaveChanged'],
+          actions: [{ type: 'assignServerError', params: errorOf }, 'rememberUncertainTry'],
           description:
             'No verdict (network, time-out, 5xx): its message shows under the form, the values are kept; the server may have changed the password all the same.',
         },
@@ -133,7 +142,7 @@ export const changePasswordMachine = setup({
           target: 'editing.idle',
           actions: 'assignMaybeChanged',
           description:
-            'The current password refused after a try with no verdict: that try may have changed it, so the current password is marked with account:password.maybeChanged, not “Incorrect password”.',
+            'The same current password refused after a try with it that got no verdict: that try may have changed it, so the current password is marked with account:password.maybeChanged, not “Incorrect password”.',
         },
         errorTo('editing.idle', 'assignServerError', {
           description:

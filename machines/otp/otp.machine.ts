@@ -51,8 +51,8 @@ export interface OtpContext extends OtpInput {
   newCode: 'none' | 'asked' | 'sent';
   /** verifyCode's answer, the machine's output. */
   verified?: OtpVerified;
-  /** A check of the current code got no verdict: the server may have used the code. */
-  mayBeUsed: boolean;
+  /** The code whose check got no verdict: the server may have used it (null: none since the last code sent). */
+  uncertainCode: string | null;
 }
 
 export type OtpEvent =
@@ -106,7 +106,7 @@ export const otpMachine = setup({
     countCodeSent: assign(({ context }) => ({
       sentCount: context.sentCount + 1,
       errorKey: null,
-      mayBeUsed: false,
+      uncertainCode: null,
       newCode: context.newCode === 'asked' ? ('sent' as const) : ('none' as const),
     })),
     /** The member asked for a code again (Resend). */
@@ -124,8 +124,8 @@ export const otpMachine = setup({
     assignVerified: assign((_args, params: { output: OtpVerified }) => ({
       verified: params.output,
     })),
-    /** The check got no verdict: it may have used the code. */
-    markMayBeUsed: assign({ mayBeUsed: true }),
+    /** The check got no verdict: it may have used the code checked. */
+    rememberUncertainCode: assign(({ context }) => ({ uncertainCode: context.code })),
     /** The code refused after such a check: it may have been used by it. */
     assignMaybeUsed: assign(({ context }) => ({
       errorKey: context.revealNothing ? CODE_MAYBE_USED_KEYS.reset : CODE_MAYBE_USED_KEYS.signIn,
@@ -139,9 +139,9 @@ export const otpMachine = setup({
     isRefusalHidden: ({ context }, params: { error: unknown }) =>
       context.revealNothing && !mayNotHaveActed(params.error),
     isNoVerdict: (_args, params: { error: unknown }) => isNoVerdict(params.error),
-    /** The code refused, after a check that may have used it. */
+    /** The same code refused, after a check of it that may have used it. */
     isRefusedAfterUnsureCheck: ({ context }, params: { error: unknown }) =>
-      context.mayBeUsed && errorKeyOf(params.error) === INCORRECT_OTP_KEY,
+      context.uncertainCode === context.code && errorKeyOf(params.error) === INCORRECT_OTP_KEY,
   },
   delays: {
     RESEND_COOLDOWN: RESEND_COOLDOWN_MS,
@@ -155,7 +155,7 @@ export const otpMachine = setup({
     code: '',
     errorKey: null,
     newCode: 'none' as const,
-    mayBeUsed: false,
+    uncertainCode: null,
   }),
   initial: 'active',
   output: verifiedOf,
@@ -191,7 +191,10 @@ export const otpMachine = setup({
                 {
                   guard: { type: 'isNoVerdict', params: errorOf },
                   target: 'entering',
-                  actions: [{ type: 'assignVerifyError', params: errorOf }, 'markMayBeUsed'],
+                  actions: [
+                    { type: 'assignVerifyError', params: errorOf },
+                    'rememberUncertainCode',
+                  ],
                   description:
                     'No verdict (network, time-out, 5xx): its message shows, the code is kept; the server may have taken (used) the code all the same.',
                 },
@@ -200,7 +203,7 @@ export const otpMachine = setup({
                   target: 'entering',
                   actions: 'assignMaybeUsed',
                   description:
-                    'The code refused after a check with no verdict: that check may have used it. Not “Incorrect OTP”: sign in again (the account may be verified now), or ask for a new code (forgot password).',
+                    'The same code refused after a check of it with no verdict: that check may have used it. Not “Incorrect OTP”: sign in again (the account may be verified now), or ask for a new code (forgot password).',
                 },
                 errorTo('entering', 'assignVerifyError', {
                   description: 'The error shows under the boxes; the code is kept.',

@@ -124,6 +124,19 @@ describe('change-password machine', () => {
     expect(actor.getSnapshot().context.form.errorKey).toBeNull();
   });
 
+  it('another current password typed after such a try is checked afresh: its refusal is "Incorrect password"', async () => {
+    const { actor, change } = start(() => Promise.reject(timeoutError()));
+    submitChange(actor);
+    await flushPromises();
+    change.mockImplementation(() => Promise.reject(httpError(400, 'server.incorrectPassword')));
+    fill(actor, { currentPassword: 'other-pass-3' });
+    actor.send({ type: 'password.submit' });
+    await flushPromises();
+    expect(shownFieldErrors(actor.getSnapshot().context.form)).toEqual({
+      currentPassword: { key: 'server.incorrectPassword' },
+    });
+  });
+
   it('after a 5xx too; after a change that went through, a wrong password is "Incorrect password" again', async () => {
     const { actor, change } = start(() => Promise.reject(httpError(502, 'errors.server')));
     submitChange(actor);

@@ -132,6 +132,20 @@ describe('otp machine', () => {
     },
   );
 
+  it('another code typed after such a check is checked afresh: its refusal is "Incorrect OTP"', async () => {
+    const run = start({ email: EMAIL, sentCount: 1, revealNothing: false }, async () => undefined);
+    run.verifyCode.mockRejectedValueOnce(timeoutError());
+    run.verifyCode.mockRejectedValueOnce(httpError(400, 'server.incorrectOtp'));
+    run.actor.send({ type: 'otp.change', code: '123450' });
+    run.actor.send({ type: 'otp.submit' });
+    await flushPromises();
+    // The member sees the typo and mends it, with no new code asked for.
+    run.actor.send({ type: 'otp.change', code: '123456' });
+    run.actor.send({ type: 'otp.submit' });
+    await flushPromises();
+    expect(run.actor.getSnapshot().context.errorKey).toBe('server.incorrectOtp');
+  });
+
   it('a new code sent after such a check is fresh: its refusal is "Incorrect OTP" again', async () => {
     const run = start({ email: EMAIL, sentCount: 1, revealNothing: false }, async () => undefined);
     run.verifyCode.mockRejectedValueOnce(httpError(503, 'errors.server'));

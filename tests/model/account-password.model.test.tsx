@@ -46,7 +46,7 @@ const EVENTS: readonly ModelEvent[] = [
 
 /** The state value plus what shows: the values, the errors shown and the message. */
 function serializeState(state: { value: unknown; context: unknown }): string {
-  const { form: c, mayHaveChanged } = state.context as ChangePasswordContext;
+  const { form: c, uncertainCurrent } = state.context as ChangePasswordContext;
   const shown = Object.keys(c.touched).filter(
     (field) => c.validationErrors[field as ChangePasswordField],
   );
@@ -56,7 +56,7 @@ function serializeState(state: { value: unknown; context: unknown }): string {
     shown,
     server: Object.keys(c.serverFieldErrors),
     error: c.errorKey,
-    mayHaveChanged,
+    uncertain: uncertainCurrent === null ? null : uncertainCurrent === c.values.currentPassword,
   });
 }
 

@@ -83,7 +83,7 @@ function serializeState(state: { value: unknown; context: unknown }): string {
       code: c.code.length,
       error: c.errorKey,
       sent: Math.min(c.sentCount, 2),
-      mayBeUsed: c.mayBeUsed,
+      uncertain: c.uncertainCode === null ? null : c.uncertainCode === c.code,
     },
   });
 }

@@ -24,7 +24,7 @@ import { expectNavigatedTo } from '../support/render.tsx';
 
 /** What the browser's confirm dialog asks when the member leaves mid-payment. */
 const LEAVE_WHILE_PAYING =
-  'Your payment is being processed. If you leave this page now, your membership may not be activated. Leave anyway?';
+  'Your card is being processed. If you leave this page now, it may not be saved to your membership. Leave anyway?';
 
 /** French amounts use a no-break space before '$'. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\u00a0|\u202f/g, ' ');
