@@ -116,20 +116,26 @@ export const otpMachine = setup({
       errorKey: errorKeyOf(params.error),
       newCode: 'none' as const,
     })),
-    /** The code was refused: a code the member asked for and still on its way is announced when it goes out. */
-    assignVerifyError: assign(({ context }, params: { error: unknown }) => ({
-      errorKey: errorKeyOf(params.error),
-      newCode: context.newCode === 'asked' ? ('asked' as const) : ('none' as const),
-    })),
+    /**
+     * The code was refused, or could not be checked: a code the member asked
+     * for and still on its way is announced when it goes out. The server takes
+     * a code once, so a check with no verdict may have used it: that code is
+     * remembered, and a refusal of it then says it may have been used
+     * (sign-in: the account is verified; forgot password: a new code is needed).
+     */
+    assignVerifyError: assign(({ context }, { error }: { error: unknown }) => {
+      const key = errorKeyOf(error);
+      const maybeUsed = key === INCORRECT_OTP_KEY && context.uncertainCode === context.code;
+      return {
+        errorKey: maybeUsed
+          ? CODE_MAYBE_USED_KEYS[context.revealNothing ? 'reset' : 'signIn']
+          : key,
+        uncertainCode: isNoVerdict(error) ? context.code : context.uncertainCode,
+        newCode: context.newCode === 'asked' ? ('asked' as const) : ('none' as const),
+      };
+    }),
     assignVerified: assign((_args, params: { output: OtpVerified }) => ({
       verified: params.output,
-    })),
-    /** The check got no verdict: it may have used the code checked. */
-    rememberUncertainCode: assign(({ context }) => ({ uncertainCode: context.code })),
-    /** The code refused after such a check: it may have been used by it. */
-    assignMaybeUsed: assign(({ context }) => ({
-      errorKey: context.revealNothing ? CODE_MAYBE_USED_KEYS.reset : CODE_MAYBE_USED_KEYS.signIn,
-      newCode: context.newCode === 'asked' ? ('asked' as const) : ('none' as const),
     })),
   },
   guards: {
@@ -138,10 +144,6 @@ export const otpMachine = setup({
     /** Reveal nothing: the server answered about the address (not a network, time-out, 5xx, rate-limit or unreadable failure) and the flow hides refusals. */
     isRefusalHidden: ({ context }, params: { error: unknown }) =>
       context.revealNothing && !mayNotHaveActed(params.error),
-    isNoVerdict: (_args, params: { error: unknown }) => isNoVerdict(params.error),
-    /** The same code refused, after a check of it that may have used it. */
-    isRefusedAfterUnsureCheck: ({ context }, params: { error: unknown }) =>
-      context.uncertainCode === context.code && errorKeyOf(params.error) === INCORRECT_OTP_KEY,
   },
   delays: {
     RESEND_COOLDOWN: RESEND_COOLDOWN_MS,
@@ -187,28 +189,10 @@ export const otpMachine = setup({
                 actions: { type: 'assignVerified', params: verifyOutputOf },
                 description: 'The code is right: the step ends with the server’s answer.',
               },
-              onError: [
-                {
-                  guard: { type: 'isNoVerdict', params: errorOf },
-                  target: 'entering',
-                  actions: [
-                    { type: 'assignVerifyError', params: errorOf },
-                    'rememberUncertainCode',
-                  ],
-                  description:
-                    'No verdict (network, time-out, 5xx): its message shows, the code is kept; the server may have taken (used) the code all the same.',
-                },
-                {
-                  guard: { type: 'isRefusedAfterUnsureCheck', params: errorOf },
-                  target: 'entering',
-                  actions: 'assignMaybeUsed',
-                  description:
-                    'The same code refused after a check of it with no verdict: that check may have used it. Not “Incorrect OTP”: sign in again (the account may be verified now), or ask for a new code (forgot password).',
-                },
-                errorTo('entering', 'assignVerifyError', {
-                  description: 'The error shows under the boxes; the code is kept.',
-                }),
-              ],
+              onError: errorTo('entering', 'assignVerifyError', {
+                description:
+                  'The error shows under the boxes; the code is kept. A check with no verdict (network, time-out, 5xx) may have used the code: a refusal of that same code then says so, not “Incorrect OTP”.',
+              }),
             }),
           },
         },
