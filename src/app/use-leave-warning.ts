@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { isSignedIn } from '../../machines/session/session.selectors.ts';
 import { useServices } from './services.tsx';
 
@@ -12,21 +12,21 @@ import { useServices } from './services.tsx';
  * member leaves, so the question never lags the state. A member the session
  * signed out (Logout, a session the server refused) is never held on the page.
  *
- * The router's history blocker, registered while the page is shown (what
- * TanStack's `useBlocker` wraps, without its resolver state).
+ * The router's history blocker, registered once while the page is shown (what
+ * TanStack's `useBlocker` wraps, without its resolver state); what it reads is
+ * the latest render's, through effect events.
  */
 export function useLeaveWarning(isActive: () => boolean, message: string): void {
   const { session } = useServices();
   const { history } = useRouter();
-  const latest = useRef({ isActive, message });
-  useLayoutEffect(() => {
-    latest.current = { isActive, message };
-  });
-  useEffect(() => {
-    const mustAsk = () => latest.current.isActive() && isSignedIn(session.getSnapshot());
-    return history.block({
-      blockerFn: () => mustAsk() && !window.confirm(latest.current.message),
-      enableBeforeUnload: mustAsk,
-    });
-  }, [history, session]);
+  const mustAsk = useEffectEvent(() => isActive() && isSignedIn(session.getSnapshot()));
+  const staysOnPage = useEffectEvent(() => !window.confirm(message));
+  useEffect(
+    () =>
+      history.block({
+        blockerFn: () => mustAsk() && staysOnPage(),
+        enableBeforeUnload: () => mustAsk(),
+      }),
+    [history],
+  );
 }
