@@ -280,81 +280,66 @@ describe('checkout screen: payment column', () => {
     expect(kit.calls.attach).toHaveLength(1);
   });
 
+  // The browser's confirm dialog is a spy in each test (restored after it: restoreMocks).
   it('asks before leaving while the card is charged and the payment attached; stays when the member cancels; /dashboard after it, unasked', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
-    try {
-      const { kit, router } = await readyCheckout();
-      // A blocked navigation's promise never settles: it is started, not awaited.
-      const leave = () =>
-        act(async () => {
-          void router.navigate({ to: '/account' });
-        });
-      await fillCard();
-      await userEvent.click(subscribeButton());
-      expect(kit.pending.count('confirmCard')).toBe(1);
-      await leave();
-      expect(confirm).toHaveBeenCalledExactlyOnceWith(LEAVE_WHILE_PAYING);
-      expect(router.state.location.pathname).toBe('/subscription');
+    const { kit, router } = await readyCheckout();
+    // A blocked navigation's promise never settles: it is started, not awaited.
+    const leave = () =>
+      act(async () => {
+        void router.navigate({ to: '/account' });
+      });
+    await fillCard();
+    await userEvent.click(subscribeButton());
+    expect(kit.pending.count('confirmCard')).toBe(1);
+    await leave();
+    expect(confirm).toHaveBeenCalledExactlyOnceWith(LEAVE_WHILE_PAYING);
+    expect(router.state.location.pathname).toBe('/subscription');
 
-      await kit.pending.settle('confirmCard', { output: OK });
-      expect(kit.calls.attach).toHaveLength(1);
-      await leave();
-      expect(confirm).toHaveBeenCalledTimes(2);
-      expect(router.state.location.pathname).toBe('/subscription');
+    await kit.pending.settle('confirmCard', { output: OK });
+    expect(kit.calls.attach).toHaveLength(1);
+    await leave();
+    expect(confirm).toHaveBeenCalledTimes(2);
+    expect(router.state.location.pathname).toBe('/subscription');
 
-      await kit.pending.settle('subscriptions.attachPaymentMethod', { output: undefined });
-      await kit.pending.settle('loadMembership', { output: RECORD });
-      await expectNavigatedTo('/dashboard');
-      expect(confirm).toHaveBeenCalledTimes(2);
-    } finally {
-      confirm.mockRestore();
-    }
+    await kit.pending.settle('subscriptions.attachPaymentMethod', { output: undefined });
+    await kit.pending.settle('loadMembership', { output: RECORD });
+    await expectNavigatedTo('/dashboard');
+    expect(confirm).toHaveBeenCalledTimes(2);
   });
 
   it('leaving before paying asks nothing', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
-    try {
-      const { router } = await readyCheckout();
-      await fillCard();
-      await act(() => router.navigate({ to: '/account' }));
-      await expectNavigatedTo('/account');
-      expect(confirm).not.toHaveBeenCalled();
-    } finally {
-      confirm.mockRestore();
-    }
+    const { router } = await readyCheckout();
+    await fillCard();
+    await act(() => router.navigate({ to: '/account' }));
+    await expectNavigatedTo('/account');
+    expect(confirm).not.toHaveBeenCalled();
   });
 
   it('leaving mid-payment goes when the member confirms it', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
-    try {
-      const { router } = await readyCheckout();
-      await fillCard();
-      await userEvent.click(subscribeButton());
-      await act(async () => {
-        void router.navigate({ to: '/account' });
-      });
-      expect(confirm).toHaveBeenCalledExactlyOnceWith(LEAVE_WHILE_PAYING);
-      await expectNavigatedTo('/account');
-    } finally {
-      confirm.mockRestore();
-    }
+    const { router } = await readyCheckout();
+    await fillCard();
+    await userEvent.click(subscribeButton());
+    await act(async () => {
+      void router.navigate({ to: '/account' });
+    });
+    expect(confirm).toHaveBeenCalledExactlyOnceWith(LEAVE_WHILE_PAYING);
+    await expectNavigatedTo('/account');
   });
 
   it('Log out mid-payment signs out and goes to /login without asking', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
-    try {
-      const { kit } = await readyCheckout();
-      await fillCard();
-      await userEvent.click(subscribeButton());
-      expect(kit.pending.count('confirmCard')).toBe(1);
-      await userEvent.click(
-        within(screen.getByRole('banner')).getByRole('button', { name: 'Log out' }),
-      );
-      await expectNavigatedTo('/login');
-      expect(confirm).not.toHaveBeenCalled();
-    } finally {
-      confirm.mockRestore();
-    }
+    const { kit } = await readyCheckout();
+    await fillCard();
+    await userEvent.click(subscribeButton());
+    expect(kit.pending.count('confirmCard')).toBe(1);
+    await userEvent.click(
+      within(screen.getByRole('banner')).getByRole('button', { name: 'Log out' }),
+    );
+    await expectNavigatedTo('/login');
+    expect(confirm).not.toHaveBeenCalled();
   });
 
   it('the message under the fields describes the field it is about, not another one marked invalid', async () => {
