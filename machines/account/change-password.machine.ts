@@ -6,7 +6,7 @@ import {
   changePasswordSchema,
 } from '../forms/password.schema.ts';
 import { busyInvoking } from '../shared/busy-state.ts';
-import { errorKeyIs, isNoVerdict } from '../shared/error-key.ts';
+import { errorKeyOf, isNoVerdict } from '../shared/error-key.ts';
 import { errorTo } from '../shared/error-transitions.ts';
 import { errorOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
@@ -100,7 +100,7 @@ export const changePasswordMachine = setup({
     /** The same current password refused, after a try with it that may have changed it. */
     isRefusedAfterUnsureTry: ({ context }, params: { error: unknown }) =>
       context.uncertainCurrent === context.form.values.currentPassword &&
-      errorKeyIs(INCORRECT_PASSWORD_KEY)(null, params),
+      errorKeyOf(params.error) === INCORRECT_PASSWORD_KEY,
   },
 }).createMachine({
   id: 'changePassword',

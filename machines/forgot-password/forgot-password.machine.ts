@@ -57,12 +57,17 @@ const newPasswordForm = kit.formAssigners<ForgotPasswordContext, 'newPassword'>(
     slice: 'newPassword',
   },
 );
-/** check-otp's answer, the otp machine's output. */
-/** What the server answers to a reset token it no longer takes (used by a reset whose answer was lost, or expired). */
+/**
+ * What the server answers to a reset token it no longer takes (used by a reset
+ * whose answer was lost, or expired). The otp chart names the same key for a
+ * code: not imported from it, as a lazy chunk's import of a first-paint module
+ * costs /login an export (12 bytes gzip, over the size budget).
+ */
 const INCORRECT_OTP_KEY = 'server.incorrectOtp';
 /** Said instead: the password may already be changed; else a new code is needed. */
 export const CODE_SPENT_KEY = 'auth:forgot.newPassword.codeSpent';
 
+/** check-otp's answer, the otp machine's output. */
 const resetTokenOf = ({ event }: { event: { output: OtpVerified | null } }) => ({
   resetToken: event.output && 'resetToken' in event.output ? event.output.resetToken : null,
 });

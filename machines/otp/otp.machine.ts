@@ -10,7 +10,7 @@ import { notProvided } from '../shared/not-provided.ts';
 /** What a right code gets: tokens (sign-in's verify-user) or a reset token (forgot password's check-otp). */
 export type OtpVerified = Tokens | { resetToken: string };
 
-/** What the server answers to a code it does not take. */
+/** What the server answers to a code (or a reset token) it does not take. */
 const INCORRECT_OTP_KEY = 'server.incorrectOtp';
 /**
  * Said instead after a check with no verdict (a time-out, a lost answer, a

@@ -133,9 +133,9 @@ export type CheckoutEvent =
 /**
  * - `loading`: the provider or the subscription is on its way (spinner);
  * - `busy`: a payment is in flight: Subscribe and the wallet button wait;
- * - `paymentInFlight`: the card or wallet is being charged, or the payment
- *   attached, and no answer has come yet: leaving now may leave a charged card
- *   unattached until the member pays again, so the page asks first.
+ * - `paymentInFlight`: the card or wallet is being confirmed, or attached, and
+ *   no answer has come yet: leaving now may leave a confirmed card off the
+ *   membership until the member presses Subscribe again, so the page asks first.
  */
 export type CheckoutTag = 'loading' | 'busy' | 'paymentInFlight';
 

@@ -34,11 +34,7 @@ export function isPaying(snapshot: CheckoutSnapshot): boolean {
   return snapshot.hasTag('busy') || snapshot.matches({ flow: 'succeeded' });
 }
 
-/**
- * The card or wallet is being charged, or the payment attached, with no answer
- * yet: the page asks before the member leaves it (a payment confirmed but not
- * attached leaves the membership inactive until the member pays again).
- */
+/** The card or wallet is being confirmed, or attached, with no answer yet: leaving asks first. */
 export function isPaymentInFlight(snapshot: CheckoutSnapshot): boolean {
   return snapshot.hasTag('paymentInFlight');
 }

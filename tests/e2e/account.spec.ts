@@ -33,6 +33,14 @@ async function openAccount(page: Page, signIn: SignIn, email: string, password =
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
 }
 
+/** Signs in as `openAccount` does, then opens /account in a second tab of the same browser too. */
+async function openAccountInTwoTabs(page: Page, signIn: SignIn, email: string): Promise<Page> {
+  await openAccount(page, signIn, email);
+  const other = await page.context().newPage();
+  await other.goto('/account');
+  return other;
+}
+
 /** The calls to `path` (exactly) made since `before` were logged. */
 async function callsSince(
   api: { requests(pathPart?: string): Promise<LoggedRequest[]> },
@@ -267,15 +275,12 @@ test('language: saved to the profile from the account page and the header, and f
 
 test('language in two tabs: the other tab follows the interface and the profile; a choice left unsaved is not given to the next member', async ({
   page,
-  context,
   newMember,
   api,
   signIn,
 }) => {
   const { email } = await newMember('language-tabs', { language: 'en' });
-  await openAccount(page, signIn, email);
-  const other = await context.newPage();
-  await other.goto('/account');
+  const other = await openAccountInTwoTabs(page, signIn, email);
   await expect(other.getByRole('radio', { name: 'English', exact: true })).toBeChecked();
 
   await page.getByRole('button', { name: 'FR (Français)', exact: true }).click();
@@ -317,15 +322,12 @@ async function saveName(tab: Page, label: 'First name' | 'Last name', value: str
 
 test('profile in two tabs: a name saved in one shows in the other, whose own edit then keeps it; a language saved on the account page too', async ({
   page,
-  context,
   newMember,
   api,
   signIn,
 }) => {
   const { email } = await newMember('profile-tabs', { firstName: 'Anna', lastName: 'Smith' });
-  await openAccount(page, signIn, email);
-  const other = await context.newPage();
-  await other.goto('/account');
+  const other = await openAccountInTwoTabs(page, signIn, email);
   await expect(other.getByLabel('First name', { exact: true })).toHaveValue('Anna');
 
   await saveName(page, 'First name', 'Josée');
