@@ -14,6 +14,10 @@ export interface AccountApi {
 }
 
 export function createAccountApi(client: ApiClient): AccountApi {
+  // The language is saved from two places (the header's chooser and the account
+  // page): one save at a time, in the order asked, so that two requests never
+  // cross on the way and leave the profile on the older language.
+  let languageSaves: Promise<unknown> = Promise.resolve();
   return {
     requestPasswordReset: (body) =>
       client.post('client/auth/reset-password/request', { json: body }),
@@ -22,8 +26,13 @@ export function createAccountApi(client: ApiClient): AccountApi {
     resetPassword: (body) => client.post('client/auth/reset-password/reset', { json: body }),
     updateProfile: (body) => client.put('client/auth/profile', { json: body, schema: UserSchema }),
     changePassword: (body) => client.put('client/auth/profile/change-password', { json: body }),
-    changeLanguage: (body) =>
-      client.put('client/auth/profile/change-language', { json: body, schema: UserSchema }),
+    changeLanguage: (body) => {
+      const saved = languageSaves.then(() =>
+        client.put('client/auth/profile/change-language', { json: body, schema: UserSchema }),
+      );
+      languageSaves = saved.catch(() => undefined);
+      return saved;
+    },
     setNotifications: (body) =>
       client.post('client/auth/profile/notifications', { json: body, schema: UserSchema }),
     deleteAccount: (body) => client.delete('client/auth/profile', { json: body }),

@@ -1,4 +1,9 @@
-/** A form-level message, announced when it appears (role=alert for errors, status otherwise). */
+/**
+ * A form-level message, announced when it appears: role=alert for errors, status otherwise.
+ * An alert is announced when it is shown, so an empty one is hidden. A status is only announced
+ * when its text changes inside a region that is already there, so an empty one stays in the page
+ * (with no box: `.form-alert:empty` in styles.css).
+ */
 export function FormAlert({
   id,
   tone = 'error',
@@ -8,12 +13,13 @@ export function FormAlert({
   tone?: 'error' | 'success' | 'info';
   children?: string | null;
 }) {
+  const error = tone === 'error';
   return (
     <div
       id={id}
       className={`form-alert form-alert--${tone}`}
-      role={tone === 'error' ? 'alert' : 'status'}
-      hidden={!children}
+      role={error ? 'alert' : 'status'}
+      hidden={error && !children}
     >
       {children}
     </div>

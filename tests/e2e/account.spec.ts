@@ -14,6 +14,7 @@ import { type LoggedRequest, redacted } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, LOGIN, test } from './support/fixtures.ts';
 import { holdFirstRequest } from './support/gate.ts';
+import { statusRegions } from './support/live-regions.ts';
 import { PASSWORD, storedTokens } from './support/members.ts';
 
 // Each test walks a whole flow (several sign-ins and axe scans): on a busy
@@ -93,10 +94,14 @@ test('profile: first name, last name and phone are saved with PUT client/auth/pr
   await phone.pressSequentially(number.typed);
   await expect(phone).toHaveValue(number.shown);
   const save = page.getByRole('button', { name: 'Save profile', exact: true });
+  const regionsBefore = await statusRegions(page);
   await save.click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Your profile was saved.' }),
   ).toBeVisible();
+  // Announced: the message came into a status region Chromium's accessibility tree already had, empty.
+  const saved = (await statusRegions(page)).find((r) => r.text === 'Your profile was saved.');
+  expect(regionsBefore).toContainEqual({ node: saved?.node, text: '' });
   // Saved and unchanged since, the button is disabled: the focus went to its section's title, not to <body>.
   await expect(save).toBeDisabled();
   await expect(page.locator(':focus')).toHaveCount(1);
@@ -398,6 +403,40 @@ test('two language choices in a row on the account page, the first still being s
     .poll(async () => (await api.requests(path)).slice(before).map((c) => c.body))
     .toEqual([{ language: 'fr' }, { language: 'en' }]);
   await expect(page.getByRole('status').filter({ hasText: 'Language saved.' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'English', exact: true })).toBeChecked();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+test("the header's chooser used while the account page's save is on its way: the saves reach the server in turn, and the last choice stays", async ({
+  page,
+  newMember,
+  api,
+  signIn,
+}) => {
+  const { email } = await newMember('language-two-choosers', { language: 'en' });
+  await openAccount(page, signIn, email);
+  const path = '/client/auth/profile/change-language';
+  const before = (await api.requests(path)).length;
+  // The account page's save is slow to leave the browser.
+  const accountSave = await holdFirstRequest(page, `**${path}`);
+  await page.getByRole('radio', { name: 'Français', exact: true }).check();
+  // Meanwhile, the header: French, then back to English.
+  await page.getByRole('button', { name: 'FR (Français)', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Votre compte' })).toBeVisible();
+  await page.getByRole('button', { name: 'EN (English)', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  accountSave.open();
+
+  // Before, the header's saves went out past the held one, which then reached the server last and
+  // switched the interface back to French.
+  await expect
+    .poll(async () => (await api.requests(path)).slice(before).map((c) => c.body))
+    .toEqual([{ language: 'fr' }, { language: 'fr' }, { language: 'en' }]);
+  await expect(page.getByRole('radio', { name: 'English', exact: true })).toBeChecked();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // The profile kept English: a reload, which reads it, stays in English.
+  await page.reload();
   await expect(page.getByRole('radio', { name: 'English', exact: true })).toBeChecked();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });

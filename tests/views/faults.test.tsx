@@ -63,8 +63,8 @@ describe('the login screen after a fault', () => {
     });
     await waitForState(actor, (s) => s.matches('signedOut'));
     await renderScreen(<LoginScreen />, { services: { session: actor }, path: '/login' });
-    expect(screen.getByRole('status')).toHaveTextContent(
-      'Your session has expired. Please sign in again.',
+    expect(screen.getByText('Your session has expired. Please sign in again.')).toHaveRole(
+      'status',
     );
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email or phone'), 'marie@example.ca');
@@ -175,10 +175,10 @@ describe('the pending view when the server cannot be reached', () => {
 });
 
 describe('storage the browser blocks', () => {
-  it('a notice says the member stays signed in in this tab only; nothing shows while storage works', async () => {
+  it('a notice says the member stays signed in in this tab only; its empty status region is there from the start, so the notice is announced', async () => {
     const working = createSafeStorage(() => localStorage);
     const { unmount } = await renderScreen(<StorageNotice />, { services: { storage: working } });
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
     unmount();
 
     const full = createSafeStorage(() => ({
@@ -190,10 +190,13 @@ describe('storage the browser blocks', () => {
       removeItem: () => {},
     }));
     await renderScreen(<StorageNotice />, { services: { storage: full } });
-    expect(screen.queryByRole('status')).toBeNull();
+    const notice = screen.getByRole('status');
+    expect(notice).toBeEmptyDOMElement();
     full.setItem('evclub.accessToken', 'a');
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'Your browser blocks storage for this site: you stay signed in in this tab only, until you close or reload it.',
+    await waitFor(() =>
+      expect(notice).toHaveTextContent(
+        'Your browser blocks storage for this site: you stay signed in in this tab only, until you close or reload it.',
+      ),
     );
   });
 });

@@ -183,7 +183,7 @@ export async function expectState(run: JourneyRun, stateId: string): Promise<voi
       return;
     case 'journey.registered': {
       await expect(heading(page, 'Your account has been created')).toBeVisible();
-      await expect(page.getByRole('status')).toContainText(run.email);
+      await expect(page.getByRole('status').filter({ hasText: run.email })).toBeVisible();
       const signUps = await callsFor(run, '/client/auth/sign-up', (call) => isFor(call, run.email));
       expect(signUps.map((call) => call.status)).toEqual([201]);
       return;
