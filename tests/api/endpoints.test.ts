@@ -237,6 +237,32 @@ describe('account', () => {
     ]);
   });
 
+  it('language saves go one at a time: the second leaves once the first is answered, even a failed one', async () => {
+    const sent: string[] = [];
+    const answers: Array<(response: Response) => void> = [];
+    server.use(
+      http.put(`${BASE}client/auth/profile/change-language`, async ({ request }) => {
+        const { language } = (await request.json()) as { language: string };
+        sent.push(language);
+        return new Promise<Response>((answer) => answers.push(answer));
+      }),
+    );
+    const auth = { refresh: async () => 'rejected' as const };
+    const { api } = createHarness({ accessToken: 'a', refreshToken: 'r', auth });
+
+    const first = api.auth.changeLanguage({ language: 'fr' });
+    const second = api.auth.changeLanguage({ language: 'en' });
+    await vi.waitFor(() => expect(sent).toEqual(['fr']));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent).toEqual(['fr']);
+
+    answers[0]?.(HttpResponse.json({ errorKey: 'server.unknown' }, { status: 500 }));
+    await expect(first).rejects.toSatisfy(isApiError);
+    await vi.waitFor(() => expect(sent).toEqual(['fr', 'en']));
+    answers[1]?.(HttpResponse.json(userJson({ language: 'en' })));
+    await expect(second).resolves.toMatchObject({ language: 'en' });
+  });
+
   it('a wrong current password comes back as server.incorrectPassword', async () => {
     recordAll(() =>
       HttpResponse.json(ERROR_ENVELOPE(400, 'server.incorrectPassword'), { status: 400 }),
