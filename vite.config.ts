@@ -36,6 +36,7 @@ const NODE_TESTS = [
   'tests/app/router-facts.test.ts',
   'tests/api/api-error.test.ts',
   'tests/api/schemas.test.ts',
+  'tests/api/new-release.test.ts',
   'tests/app/fresh-member.test.ts',
   'tests/views/checkout-renewal-date.test.ts',
   'tests/lib/steps.test.ts',

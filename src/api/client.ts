@@ -9,7 +9,13 @@ import {
   UNREADABLE_KEY,
 } from './api-error.ts';
 import { httpError } from './error-body.ts';
+import { reloadOnNewRelease } from './new-release.ts';
 import type { TokenStore } from './tokens.ts';
+
+// The client is the first code loaded after start-up (at once for a stored
+// session, at a visitor's first call): from then on, a file of the app gone
+// after a new release reloads the page (new-release.ts).
+if (typeof window !== 'undefined') reloadOnNewRelease();
 
 /**
  * The HTTP client (spec 7): one ky instance, the app headers on every call,

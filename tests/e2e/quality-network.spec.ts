@@ -442,6 +442,35 @@ test('a firewall or CDN page answers 403 for the profile: the member is not sign
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
+test('a file of the app gone after a new release (the host answers): the page reloads once, fetching the release, and the member stays signed in', async ({
+  page,
+  signedInMember,
+  api,
+}) => {
+  const { email } = await signedInMember('net-new-release', { state: 'active', quickly: true });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  // The next start refreshes the tokens, and the refresh's file is gone (once: the reload then
+  // gets it, as it would get the new release's).
+  await api.expireAccessTokens(email);
+  let asked = 0;
+  await page.route('**/assets/token-refresh-*.js', (route) =>
+    asked++ === 0 ? route.fulfill({ status: 404, body: '' }) : route.fallback(),
+  );
+  const pages: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') pages.push(new URL(request.url()).pathname);
+  });
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // This test's reload, then the app's own, which got the file.
+  expect(pages).toEqual(['/dashboard', '/dashboard']);
+  expect(asked).toBe(2);
+  await expect(page.getByText('We could not reach the server')).toHaveCount(0);
+});
+
 test.describe('a page whose texts cannot be downloaded never shows their keys', () => {
   test('a file missing after a release: the error page with Reload, which then shows the page', async ({
     page,
