@@ -2,13 +2,15 @@ import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import * as kit from '../forms/form-state.ts';
 import { busyInvoking } from '../shared/busy-state.ts';
-import { errorKeyIs } from '../shared/error-key.ts';
+import { errorKeyIs, isNoVerdict } from '../shared/error-key.ts';
 import { errorTo } from '../shared/error-transitions.ts';
 import { errorOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
 
 export const DELETE_PASSWORD_REQUIRED_KEY = 'validation.passwordRequired';
 export const INCORRECT_PASSWORD_KEY = 'server.incorrectPassword';
+/** A try that got no verdict may have deleted the account: the dialog says so. */
+export const MAYBE_DELETED_KEY = 'account:delete.maybeDeleted';
 
 /** The dialog's one field: the password, required. */
 export const deleteAccountSchema = v.object({
@@ -65,12 +67,16 @@ export const deleteAccountMachine = setup({
   actions: {
     ...kit.formActions<DeleteAccountContext, DeleteAccountEvent>(form),
     resetForm: assign(closed),
+    assignMaybeDeleted: assign(({ context }) =>
+      form.serverError({ context }, { error: { key: MAYBE_DELETED_KEY } }),
+    ),
     /** Provided by the app: the session signs out (session.signOut) and goes to /login. */
     signOut: () => {},
   },
   guards: {
     hasPassword: ({ context }) => kit.isFormValid(context.form),
     isIncorrectPassword: errorKeyIs(INCORRECT_PASSWORD_KEY),
+    isNoVerdict: (_args, params: { error: unknown }) => isNoVerdict(params.error),
   },
 }).createMachine({
   id: 'deleteAccount',
@@ -110,6 +116,13 @@ export const deleteAccountMachine = setup({
           ...errorTo('confirming', 'assignServerError', {
             description: 'server.incorrectPassword marks the password field; it is kept.',
           }),
+        },
+        {
+          guard: { type: 'isNoVerdict', params: errorOf },
+          target: 'confirming',
+          actions: 'assignMaybeDeleted',
+          description:
+            'No verdict (network, time-out, 5xx): the server may have deleted the account all the same, so the dialog says so (account:delete.maybeDeleted), keeping the password: Delete again tells (a deleted account then signs out).',
         },
         errorTo('confirming', 'assignServerError', {
           description: 'Any other error shows in the dialog; the password is kept.',

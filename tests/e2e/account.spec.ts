@@ -634,3 +634,39 @@ test('delete account: the dialog keeps the focus and closes on Escape; a wrong p
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByLabel(LOGIN.emailOrPhone, { exact: true })).toHaveValue(email);
 });
+
+test('a deletion whose answer is lost (the account is gone): the dialog says it may be, and Delete again signs out', async ({
+  page,
+  newMember,
+  api,
+  signIn,
+}) => {
+  const { email } = await newMember('account-delete-lost');
+  await openAccount(page, signIn, email);
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  const password = dialog.getByLabel('Password', { exact: true });
+  await page.getByRole('button', { name: 'Delete my account', exact: true }).click();
+  await password.fill(PASSWORD);
+  // The call reaches the server (the account is deleted); its answer never reaches the page.
+  await page.route(
+    '**/api/client/auth/profile',
+    async (route) => {
+      if (route.request().method() !== 'DELETE') return route.fallback();
+      await route.fetch();
+      return route.abort('connectionreset');
+    },
+    { times: 1 },
+  );
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+
+  // Before, the dialog said only to check the connection, and the next try ended as 'session expired'.
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'We got no answer, so your account may already be deleted. Check your connection, then press “Delete” again: if it was deleted, you will be signed out.',
+  );
+  await expect(password).toHaveValue(PASSWORD);
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await storedTokens(page)).accessToken).toBeNull();
+  const deletes = (await api.requests('/client/auth/profile')).filter((r) => r.method === 'DELETE');
+  expect(deletes.map((r) => r.status)).toEqual([204, 401]);
+});

@@ -78,14 +78,42 @@ describe('delete-account machine', () => {
   });
 
   it('shows another error in the dialog', async () => {
-    const { actor } = start(() => Promise.reject(apiError('errors.network')));
+    const { actor } = start(() => Promise.reject(apiError('errors.rateLimited')));
     actor.send({ type: 'delete.open' });
     actor.send({ type: 'delete.change', value: 'pw' });
     actor.send({ type: 'delete.submit' });
     await flushPromises();
-    expect(actor.getSnapshot().context.form.errorKey).toBe('errors.network');
+    expect(actor.getSnapshot().context.form.errorKey).toBe('errors.rateLimited');
     expect(actor.getSnapshot().context.form.serverFieldErrors).toEqual({});
   });
+
+  it.each([
+    ['no answer', apiError('errors.network')],
+    ['none in time', apiError('errors.timeout')],
+    ['a server failure', Object.assign(apiError('errors.server'), { status: 503 })],
+  ])(
+    '%s: says the account may already be deleted, keeps the password, and Delete asks again',
+    async (_name, error) => {
+      const deleteAccount = vi
+        .fn<() => Promise<void>>()
+        .mockRejectedValueOnce(error)
+        .mockResolvedValueOnce(undefined);
+      const { actor, signOut } = start(deleteAccount);
+      actor.send({ type: 'delete.open' });
+      actor.send({ type: 'delete.change', value: 'pw' });
+      actor.send({ type: 'delete.submit' });
+      await flushPromises();
+      expect(actor.getSnapshot().matches('confirming')).toBe(true);
+      expect(actor.getSnapshot().context.form.errorKey).toBe('account:delete.maybeDeleted');
+      expect(actor.getSnapshot().context.form.values.password).toBe('pw');
+      expect(signOut).not.toHaveBeenCalled();
+
+      actor.send({ type: 'delete.submit' });
+      await flushPromises();
+      expect(deleteAccount).toHaveBeenCalledTimes(2);
+      expect(signOut).toHaveBeenCalledTimes(1);
+    },
+  );
 
   it('forgets the password when cancelled', () => {
     const { actor } = start();

@@ -30,6 +30,7 @@ const EVENTS: readonly ModelEvent[] = [
   done('deleteAccount', undefined),
   failed('deleteAccount', httpError(400, 'server.incorrectPassword')),
   failed('deleteAccount', networkError()),
+  failed('deleteAccount', httpError(429, 'errors.rateLimited')),
 ];
 
 const dialog = () => screen.queryByRole('dialog', { name: 'Delete your account?' });
