@@ -2,11 +2,11 @@
  * A lock shared by every tab of the app: `run(task)` waits until no other tab
  * (and no other caller in this tab) holds it, then runs the task.
  *
- * It is the Web Locks API (`navigator.locks`) where the browser has it. Where
- * it does not, a lease in storage stands in: a tab writes its id and an expiry
- * under the lock's key, reads it back after a short pause to see that no other
- * tab wrote at the same moment, and removes it when done; a lease left by a
- * closed tab expires. Within one tab, callers always queue in order.
+ * It is the Web Locks API (`navigator.locks`) where the browser has it, with a
+ * time limit on waiting for another tab (`waitMs`). Where it does not, a lease
+ * in storage stands in: a tab writes its id and an expiry under the lock's
+ * key, reads it back after a short pause to see that no other tab wrote at the
+ * same moment, and removes it when done; a lease left by a closed tab expires. Within one tab, callers always queue in order.
  *
  * The task learns whether another holder had the lock before it: writes that
  * holder made to localStorage reach other tabs a moment later, so a task that
@@ -27,7 +27,7 @@ export interface CrossTabLock {
 export interface LockRequester {
   request<T>(
     name: string,
-    options: { ifAvailable?: boolean },
+    options: { ifAvailable?: boolean; signal?: AbortSignal },
     callback: (lock: unknown) => Promise<T>,
   ): Promise<T>;
   request<T>(name: string, callback: (lock: unknown) => Promise<T>): Promise<T>;
@@ -41,6 +41,14 @@ export interface CrossTabLockOptions {
   storage: KeyValueStorage;
   /** The fallback's lease expiry, in ms (default 10 s: longer than any refresh call). */
   leaseMs?: number;
+  /**
+   * How long a caller waits for a Web Lock another tab holds, in ms (default
+   * 35 s: more than a refresh call can take, 15 s for its answer and as long
+   * for its body). A holder that never lets go (a tab the system suspended
+   * in the middle) then fails the wait with a TimeoutError, instead of
+   * leaving every call of this tab waiting.
+   */
+  waitMs?: number;
   /** For tests: the time and the pause between lease checks. */
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -73,6 +81,7 @@ export function createCrossTabLock({
   locks = browserLocks(),
   storage,
   leaseMs = 10_000,
+  waitMs = 35_000,
   now = Date.now,
   sleep = defaultSleep,
 }: CrossTabLockOptions): CrossTabLock {
@@ -117,7 +126,19 @@ export function createCrossTabLock({
       lock ? task({ waited: false }) : none,
     );
     if (first !== none) return first as T;
-    return manager.request(name, () => task({ waited: true }));
+    const wait = new AbortController();
+    const timer = setTimeout(
+      () => wait.abort(new DOMException('The lock was not released in time', 'TimeoutError')),
+      waitMs,
+    );
+    try {
+      return await manager.request(name, { signal: wait.signal }, () => {
+        clearTimeout(timer);
+        return task({ waited: true });
+      });
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   return {

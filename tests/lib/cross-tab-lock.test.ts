@@ -57,4 +57,43 @@ describe('the cross-tab lock', () => {
     await expect(lock.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(lock.run(async () => 'next')).resolves.toBe('next');
   });
+
+  it('with Web Locks: a holder that never lets go (a suspended tab) fails the wait in time, not the page; the lock then goes on', async () => {
+    const locks = fakeLockManager();
+    const storage = createSafeStorage(() => localStorage);
+    const suspended = createCrossTabLock({ name: 'test.lock', storage, locks });
+    const tab = createCrossTabLock({ name: 'test.lock', storage, locks, waitMs: 100 });
+    const letGo = deferred<void>();
+    const held = suspended.run(() => letGo.promise);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    let ran = false;
+    const waiting = tab.run(async () => {
+      ran = true;
+    });
+    await expect(waiting).rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(ran).toBe(false);
+
+    letGo.resolve();
+    await held;
+    await expect(tab.run(async () => 'next')).resolves.toBe('next');
+    expect(ran).toBe(false);
+  });
+
+  it('with Web Locks: a wait that is granted in time runs its task to the end, however long it takes', async () => {
+    const locks = fakeLockManager();
+    const storage = createSafeStorage(() => localStorage);
+    const first = createCrossTabLock({ name: 'test.lock', storage, locks });
+    const tab = createCrossTabLock({ name: 'test.lock', storage, locks, waitMs: 100 });
+    const letGo = deferred<void>();
+    const held = first.run(() => letGo.promise);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const waiting = tab.run(async (grant) => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return grant.waited;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    letGo.resolve();
+    await held;
+    await expect(waiting).resolves.toBe(true);
+  });
 });

@@ -12,7 +12,7 @@ export function fakeLockManager(): LockRequester {
   let held = false;
   const request = (
     _name: string,
-    optionsOrCallback: { ifAvailable?: boolean } | Callback,
+    optionsOrCallback: { ifAvailable?: boolean; signal?: AbortSignal } | Callback,
     maybeCallback?: Callback,
   ) => {
     const options = typeof optionsOrCallback === 'function' ? {} : optionsOrCallback;
@@ -20,7 +20,12 @@ export function fakeLockManager(): LockRequester {
       typeof optionsOrCallback === 'function' ? optionsOrCallback : maybeCallback
     ) as Callback;
     if (options.ifAvailable && held) return callback(null);
+    const { signal } = options;
+    // As the browser does: a request aborted while it waits is dropped (its callback never runs).
+    let granted = false;
     const run = queue.then(async () => {
+      if (signal?.aborted) throw signal.reason;
+      granted = true;
       held = true;
       try {
         return await callback({});
@@ -29,7 +34,13 @@ export function fakeLockManager(): LockRequester {
       }
     });
     queue = run.catch(() => undefined);
-    return run;
+    if (!signal) return run;
+    return new Promise((resolve, reject) => {
+      signal.addEventListener('abort', () => {
+        if (!granted) reject(signal.reason);
+      });
+      run.then(resolve, reject);
+    });
   };
   return { request } as LockRequester;
 }
