@@ -192,11 +192,10 @@ export const preferencesMachine = setup({
               actions: [
                 { type: 'assignSavedLanguage', params: languageOf },
                 { type: 'notifyUserUpdated', params: userOf },
-                { type: 'applyLanguage', params: languageOf },
                 'startNextLanguage',
               ],
               description:
-                'Saved (the interface follows), but the member chose again meanwhile: that language is saved now.',
+                'Saved, but the member chose again meanwhile (here or with the header’s chooser): that language is saved now, and the interface does not switch to the one no longer wanted.',
             },
             {
               target: 'ready.saved',
@@ -223,7 +222,8 @@ export const preferencesMachine = setup({
         on: {
           'language.choose': {
             actions: { type: 'assignNextLanguage', params: chosenLanguageOf },
-            description: 'A change of mind while saving: remembered, the last choice wins.',
+            description:
+              'A change of mind while saving, here or with the header’s chooser: remembered, the last choice wins.',
           },
         },
       },

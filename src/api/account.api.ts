@@ -15,8 +15,8 @@ export interface AccountApi {
 
 export function createAccountApi(client: ApiClient): AccountApi {
   // The language is saved from two places (the header's chooser and the account
-  // page): one save at a time, in the order asked, so that two requests never
-  // cross on the way and leave the profile on the older language.
+  // page): this tab sends one save at a time, in the order asked, so that its
+  // requests do not cross on the way and leave the profile on the older language.
   let languageSaves: Promise<unknown> = Promise.resolve();
   return {
     requestPasswordReset: (body) =>

@@ -37,7 +37,7 @@ export function deferApi(options: ApiClientOptions): { api: Api; client: ApiClie
               (_methods, method) =>
               async (...args: unknown[]) => {
                 // The Api type names every group and method: no other is called (one
-                // would throw a TypeError here).
+                // would throw an anonymous TypeError here, 'call is not a function').
                 const loaded = (await load()).api as unknown as Record<
                   PropertyKey,
                   Record<PropertyKey, (...a: unknown[]) => Promise<unknown>>

@@ -53,20 +53,13 @@ export interface FlowServices {
   session: SessionActor;
   membership: MembershipAccess;
   logger: Logger;
-  i18n: Pick<I18n, 'changeLanguage' | 'on'>;
+  i18n: Pick<I18n, 'changeLanguage'>;
 }
 
 export function createFlows({ api, session, membership, logger, i18n }: FlowServices): Flows {
   const notifyUserUpdated = (_args: unknown, params: { user: User }) =>
     session.send({ type: 'session.userUpdated', user: params.user });
   /** The member reloaded after a change on the server (fresh-member.ts), once the membership is there. */
-  // Interface switches asked since the account page's language save started: the
-  // header's chooser, or another tab (i18n.ts). The latest choice wins, so that save
-  // then no longer switches the interface (it would undo the newer choice).
-  let switchesSinceSave = 0;
-  i18n.on('languageChanging', () => {
-    switchesSinceSave += 1;
-  });
   const freshMember = async (options?: { stale?: boolean }) =>
     refreshMember({ session, membership: await membership.load() }, options);
   return {
@@ -123,17 +116,12 @@ export function createFlows({ api, session, membership, logger, i18n }: FlowServ
     },
     preferences: {
       actors: {
-        changeLanguage: fromPromise(({ input }) => {
-          switchesSinceSave = 0;
-          return api.auth.changeLanguage(input);
-        }),
+        changeLanguage: fromPromise(({ input }) => api.auth.changeLanguage(input)),
         setNotifications: fromPromise(({ input }) => api.auth.setNotifications(input)),
       },
       actions: {
         notifyUserUpdated,
-        applyLanguage: (_args, { language }) => {
-          if (switchesSinceSave === 0) void i18n.changeLanguage(language);
-        },
+        applyLanguage: (_args, params) => void i18n.changeLanguage(params.language),
       },
     },
     deleteAccount: {

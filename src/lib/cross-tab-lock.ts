@@ -46,7 +46,8 @@ export interface CrossTabLockOptions {
    * 35 s: more than a refresh call can take, 15 s for its answer and as long
    * for its body). A holder that never lets go (a tab the system suspended
    * in the middle) then fails the wait with a TimeoutError, instead of
-   * leaving every call of this tab waiting.
+   * leaving every call of this tab waiting. The time counts from the request,
+   * so it includes any other tab queued before this one.
    */
   waitMs?: number;
   /** For tests: the time and the pause between lease checks. */

@@ -101,7 +101,8 @@ test('profile: first name, last name and phone are saved with PUT client/auth/pr
   ).toBeVisible();
   // Announced: the message came into a status region Chromium's accessibility tree already had, empty.
   const saved = (await statusRegions(page)).find((r) => r.text === 'Your profile was saved.');
-  expect(regionsBefore).toContainEqual({ node: saved?.node, text: '' });
+  expect(saved).toBeDefined();
+  expect(regionsBefore).toContainEqual({ ...saved, text: '' });
   // Saved and unchanged since, the button is disabled: the focus went to its section's title, not to <body>.
   await expect(save).toBeDisabled();
   await expect(page.locator(':focus')).toHaveCount(1);
@@ -428,10 +429,12 @@ test("the header's chooser used while the account page's save is on its way: the
   accountSave.open();
 
   // Before, the header's saves went out past the held one, which then reached the server last and
-  // switched the interface back to French.
+  // switched the interface back to French. Now each leaves after the one before is answered: the
+  // account page's, the header's French, then English as the account page's next choice and the
+  // header's own.
   await expect
     .poll(async () => (await api.requests(path)).slice(before).map((c) => c.body))
-    .toEqual([{ language: 'fr' }, { language: 'fr' }, { language: 'en' }]);
+    .toEqual([{ language: 'fr' }, { language: 'fr' }, { language: 'en' }, { language: 'en' }]);
   await expect(page.getByRole('radio', { name: 'English', exact: true })).toBeChecked();
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -661,7 +664,7 @@ test('a deletion whose answer is lost (the account is gone): the dialog says it 
 
   // Before, the dialog said only to check the connection, and the next try ended as 'session expired'.
   await expect(dialog.getByRole('alert')).toHaveText(
-    'We got no answer, so your account may already be deleted. Check your connection, then press “Delete” again: if it was deleted, you will be signed out.',
+    'Your last try got no answer: it may have deleted your account. Check your connection, then press “Delete” again: if the account is gone, you will be signed out.',
   );
   await expect(password).toHaveValue(PASSWORD);
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();

@@ -466,7 +466,8 @@ test('a file of the app gone after a new release (the host answers): the page re
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
   // This test's reload, then the app's own, which got the file.
-  expect(pages).toEqual(['/dashboard', '/dashboard']);
+  await expect.poll(() => pages).toEqual(['/dashboard', '/dashboard']);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   expect(asked).toBe(2);
   await expect(page.getByText('We could not reach the server')).toHaveCount(0);
 });

@@ -79,7 +79,7 @@ describe('the cross-tab lock', () => {
     expect(ran).toBe(false);
   });
 
-  it('with Web Locks: a wait that is granted in time runs its task to the end, however long it takes', async () => {
+  it('with Web Locks: a wait granted in time runs its task, however long it takes (the limit is on waiting only)', async () => {
     const locks = fakeLockManager();
     const storage = createSafeStorage(() => localStorage);
     const first = createCrossTabLock({ name: 'test.lock', storage, locks });

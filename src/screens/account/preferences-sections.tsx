@@ -40,6 +40,18 @@ export function PreferencesSections() {
 
   const shownLanguage = selectShownLanguage(snapshot);
   const languageSaving = isLanguageSaving(snapshot);
+
+  // The header's chooser switched the interface while a save was on its way: the latest
+  // choice, so it is the one saved next (the older save then no longer switches back).
+  useEffect(() => {
+    if (!languageSaving) return;
+    const followHeader = () => {
+      const language = currentLanguage(i18n);
+      if (language !== shownLanguage) send({ type: 'language.choose', language });
+    };
+    i18n.on('languageChanged', followHeader);
+    return () => i18n.off('languageChanged', followHeader);
+  }, [i18n, send, languageSaving, shownLanguage]);
   const notificationsOn = selectNotificationsOn(snapshot);
   const notificationsSaving = isNotificationsSaving(snapshot);
   const languageErrorKey = snapshot.context.language.errorKey;

@@ -1,16 +1,19 @@
 /**
  * The status regions in Chromium's own accessibility tree (read over the DevTools protocol), each
- * with its DOM node and text. A screen reader announces a status only when its text changes in a
- * region already in that tree: a message that appears in a region that was hidden until then is
- * never announced.
+ * with its accessibility object, its DOM node and its text. A screen reader announces a status
+ * only when its text changes in a region already in that tree: a message that appears in a region
+ * that was hidden until then (or whose accessibility object is made anew) is never announced.
  *
  *   const before = await statusRegions(page);
  *   // … the action that shows the message …
- *   expect(before.map((r) => r.node)).toContain((await statusRegions(page)).find(…)?.node);
+ *   const shown = (await statusRegions(page)).find((r) => r.text === 'Saved.');
+ *   expect(before).toContainEqual({ ...shown, text: '' });
  */
 import type { Page } from '@playwright/test';
 
 export interface StatusRegion {
+  /** Chromium's id of the accessibility object, the same for the object's whole life. */
+  ax: string;
   /** Chromium's id of the DOM node, the same for the node's whole life. */
   node: number;
   text: string;
@@ -35,7 +38,7 @@ export async function statusRegions(page: Page): Promise<StatusRegion[]> {
             functionDeclaration: 'function () { return this.textContent; }',
             returnByValue: true,
           });
-          return { node, text: String(result.value ?? '') };
+          return { ax: axNode.nodeId, node, text: String(result.value ?? '') };
         }),
     );
   } finally {
