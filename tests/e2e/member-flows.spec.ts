@@ -11,6 +11,7 @@ import { PROVINCES } from '../../dev-api/validate.ts';
 import { redacted } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
+import { statusRegions } from './support/live-regions.ts';
 import {
   ADDRESS,
   dayOf,
@@ -98,12 +99,19 @@ test.describe('registration (spec 2, 5)', () => {
     await page.getByLabel('Phone', { exact: true }).pressSequentially('6135550188');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('Another123');
+    const regionsBefore = await statusRegions(page);
     await page.getByRole('button', { name: 'Create Account' }).click();
 
     const alert = page
       .getByRole('alert')
       .filter({ hasText: 'User with this email already exists' });
     await expect(alert).toBeVisible();
+    // The way on (sign in instead) is announced: it came into a status region already there, empty.
+    const hint = /^If this email is yours, your account is already there\. Sign in with it/;
+    await expect(page.getByRole('status').filter({ hasText: hint })).toBeVisible();
+    const said = (await statusRegions(page)).find((region) => hint.test(region.text));
+    expect(said).toBeDefined();
+    expect(regionsBefore).toContainEqual({ ...said, text: '' });
     // Under the form: below the password field.
     const alertBox = await alert.boundingBox();
     const passwordBox = await page.getByLabel('Password', { exact: true }).boundingBox();

@@ -490,6 +490,8 @@ describe('checkout screen: failures never leave an endless spinner', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(loadProvider).toHaveBeenCalledTimes(2);
+    // The button went with the column it replaced: the keyboard goes on from the column's title.
+    expect(screen.getByRole('heading', { level: 2, name: 'Payment' })).toHaveFocus();
     await waitFor(() => expect(kit.provider.latest.provider).not.toBeNull());
     await kit.pending.settle('subscriptions.get', { output: responseOf(SUBSCRIPTION) });
     await kit.provider.ready();

@@ -75,6 +75,7 @@ export function CheckoutScreen({
             now={now}
             providerTimeoutMs={providerTimeoutMs}
             onRetry={() => setAttempt((n) => n + 1)}
+            retried={attempt > 0}
             summary={summary}
           />
         ) : (

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, type ReactNode, useCallback, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { checkoutMachine } from '../../../machines/payment/checkout.machine.ts';
@@ -59,6 +59,8 @@ export interface PaymentColumnProps {
   providerTimeoutMs: number | undefined;
   /** Starts the column again (new provider load, new subscription load). */
   onRetry: () => void;
+  /** This column replaces one whose Try again was pressed: its title takes the focus. */
+  retried?: boolean;
   /** The price summary beside the column, told whether the subscription charges the fee now. */
   summary: (feeDueNow: boolean) => ReactNode;
 }
@@ -85,9 +87,16 @@ export function PaymentColumn({
   now,
   providerTimeoutMs,
   onRetry,
+  retried = false,
   summary,
 }: PaymentColumnProps) {
   const { t } = useTranslation(['checkout', 'common']);
+  // Try again replaced the column, and the button that had the focus with it: the keyboard goes
+  // on from the column's title, not from the top of the page.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (retried) title.current?.focus();
+  }, [retried]);
   const shownText = useShownText();
   const { config } = useServices();
   const navigate = useNavigate();
@@ -160,7 +169,9 @@ export function PaymentColumn({
         aria-labelledby="checkout-payment-title"
         aria-busy={loading || undefined}
       >
-        <h2 id="checkout-payment-title">{t('checkout:payment.title')}</h2>
+        <h2 id="checkout-payment-title" tabIndex={-1} ref={title}>
+          {t('checkout:payment.title')}
+        </h2>
         {loading ? (
           <p className="checkout-payment__loading" role="status">
             <Spinner />

@@ -63,16 +63,19 @@ export function RegisterScreen() {
         />
         <FormFooter {...footer} texts="auth:register" disabled={!canSubmitRegistration(snapshot)} />
       </form>
-      {isEmailTaken(snapshot) ? (
-        <p className="auth-form__notice" role="status">
-          {isMaybeCreatedAlready(snapshot)
-            ? t('auth:register.maybeCreated')
-            : t('auth:register.existsHint')}{' '}
-          <Link to="/login" state={signInWith(selectTakenEmail(snapshot))}>
-            {t('auth:register.signInInstead')}
-          </Link>
-        </p>
-      ) : null}
+      {/* In the page from the start (empty), so its text is announced when it comes. */}
+      <p className="auth-form__notice" role="status">
+        {isEmailTaken(snapshot) ? (
+          <>
+            {isMaybeCreatedAlready(snapshot)
+              ? t('auth:register.maybeCreated')
+              : t('auth:register.existsHint')}{' '}
+            <Link to="/login" state={signInWith(selectTakenEmail(snapshot))}>
+              {t('auth:register.signInInstead')}
+            </Link>
+          </>
+        ) : null}
+      </p>
     </section>
   );
 }
