@@ -11,7 +11,11 @@ interface SubmitButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 /**
  * A button with a loading state that cannot be pressed twice while busy; the
- * focus it had when it went busy comes back to it after (useKeepFocus).
+ * focus it had when it went busy comes back to it after (useKeepFocus). A
+ * live region beside it, in the page from the start, says the busy label
+ * ('Signing in...') to a screen reader, which a disabled button's new text
+ * does not (a plain polite region: the page's status messages keep their
+ * role to themselves).
  */
 export function SubmitButton({
   busy = false,
@@ -24,17 +28,23 @@ export function SubmitButton({
   ...rest
 }: SubmitButtonProps) {
   const ref = useKeepFocus<HTMLButtonElement>(busy);
+  const label = busy && busyLabel ? busyLabel : children;
   return (
-    <button
-      {...rest}
-      ref={ref}
-      type={type}
-      className={['button', `button--${variant}`, className].filter(Boolean).join(' ')}
-      disabled={disabled || busy}
-      aria-busy={busy || undefined}
-    >
-      {busy ? <Spinner size="sm" /> : null}
-      <span>{busy && busyLabel ? busyLabel : children}</span>
-    </button>
+    <>
+      <button
+        {...rest}
+        ref={ref}
+        type={type}
+        className={['button', `button--${variant}`, className].filter(Boolean).join(' ')}
+        disabled={disabled || busy}
+        aria-busy={busy || undefined}
+      >
+        {busy ? <Spinner size="sm" /> : null}
+        <span>{label}</span>
+      </button>
+      <span className="visually-hidden" aria-live="polite">
+        {busy ? label : null}
+      </span>
+    </>
   );
 }

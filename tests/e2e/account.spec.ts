@@ -14,7 +14,7 @@ import { type LoggedRequest, redacted } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, LOGIN, test } from './support/fixtures.ts';
 import { holdFirstRequest } from './support/gate.ts';
-import { statusRegions } from './support/live-regions.ts';
+import { liveRegions } from './support/live-regions.ts';
 import { PASSWORD, storedTokens } from './support/members.ts';
 
 // Each test walks a whole flow (several sign-ins and axe scans): on a busy
@@ -94,13 +94,13 @@ test('profile: first name, last name and phone are saved with PUT client/auth/pr
   await phone.pressSequentially(number.typed);
   await expect(phone).toHaveValue(number.shown);
   const save = page.getByRole('button', { name: 'Save profile', exact: true });
-  const regionsBefore = await statusRegions(page);
+  const regionsBefore = await liveRegions(page);
   await save.click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Your profile was saved.' }),
   ).toBeVisible();
   // Announced: the message came into a status region Chromium's accessibility tree already had, empty.
-  const saved = (await statusRegions(page)).find((r) => r.text === 'Your profile was saved.');
+  const saved = (await liveRegions(page)).find((r) => r.text === 'Your profile was saved.');
   expect(saved).toBeDefined();
   expect(regionsBefore).toContainEqual({ ...saved, text: '' });
   // Saved and unchanged since, the button is disabled: the focus went to its section's title, not to <body>.

@@ -11,7 +11,8 @@ import { PROVINCES } from '../../dev-api/validate.ts';
 import { redacted } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
-import { statusRegions } from './support/live-regions.ts';
+import { holdFirstRequest } from './support/gate.ts';
+import { liveRegions } from './support/live-regions.ts';
 import {
   ADDRESS,
   dayOf,
@@ -99,8 +100,15 @@ test.describe('registration (spec 2, 5)', () => {
     await page.getByLabel('Phone', { exact: true }).pressSequentially('6135550188');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('Another123');
-    const regionsBefore = await statusRegions(page);
+    const regionsBefore = await liveRegions(page);
+    const signUp = await holdFirstRequest(page, '**/api/client/auth/sign-up');
     await page.getByRole('button', { name: 'Create Account' }).click();
+    // While it is sent, the busy label is said: it came into a live region already there, empty.
+    await expect(page.getByRole('button', { name: 'Creating account...' })).toBeDisabled();
+    const busy = (await liveRegions(page)).find((region) => region.text === 'Creating account...');
+    expect(busy).toBeDefined();
+    expect(regionsBefore).toContainEqual({ ...busy, text: '' });
+    signUp.open();
 
     const alert = page
       .getByRole('alert')
@@ -109,7 +117,7 @@ test.describe('registration (spec 2, 5)', () => {
     // The way on (sign in instead) is announced: it came into a status region already there, empty.
     const hint = /^If this email is yours, your account is already there\. Sign in with it/;
     await expect(page.getByRole('status').filter({ hasText: hint })).toBeVisible();
-    const said = (await statusRegions(page)).find((region) => hint.test(region.text));
+    const said = (await liveRegions(page)).find((region) => hint.test(region.text));
     expect(said).toBeDefined();
     expect(regionsBefore).toContainEqual({ ...said, text: '' });
     // Under the form: below the password field.
