@@ -6,7 +6,8 @@
  * time limit on waiting for another tab (`waitMs`). Where it does not, a lease
  * in storage stands in: a tab writes its id and an expiry under the lock's
  * key, reads it back after a short pause to see that no other tab wrote at the
- * same moment, and removes it when done; a lease left by a closed tab expires. Within one tab, callers always queue in order.
+ * same moment, and removes it when done; a lease left by a closed tab expires.
+ * Within one tab, callers always queue in order.
  *
  * The task learns whether another holder had the lock before it: writes that
  * holder made to localStorage reach other tabs a moment later, so a task that

@@ -24,6 +24,22 @@ async function contend(first: ReturnType<typeof createCrossTabLock>, second: typ
   return events;
 }
 
+/**
+ * With Web Locks: another tab holds the lock until `letGo` (`held` ends then), and `tab` waits for
+ * it 100 ms at most.
+ */
+async function heldByAnotherTab() {
+  const locks = fakeLockManager();
+  const storage = createSafeStorage(() => localStorage);
+  const other = createCrossTabLock({ name: 'test.lock', storage, locks });
+  const tab = createCrossTabLock({ name: 'test.lock', storage, locks, waitMs: 100 });
+  const letGo = deferred<void>();
+  const held = other.run(() => letGo.promise);
+  // The other tab's request is granted first.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return { tab, letGo, held };
+}
+
 describe('the cross-tab lock', () => {
   it('without Web Locks, two tabs on one storage take turns through the lease; the second knows it waited', async () => {
     const storage = createSafeStorage(() => localStorage);
@@ -59,13 +75,7 @@ describe('the cross-tab lock', () => {
   });
 
   it('with Web Locks: a holder that never lets go (a suspended tab) fails the wait in time, not the page; the lock then goes on', async () => {
-    const locks = fakeLockManager();
-    const storage = createSafeStorage(() => localStorage);
-    const suspended = createCrossTabLock({ name: 'test.lock', storage, locks });
-    const tab = createCrossTabLock({ name: 'test.lock', storage, locks, waitMs: 100 });
-    const letGo = deferred<void>();
-    const held = suspended.run(() => letGo.promise);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { tab, letGo, held } = await heldByAnotherTab();
     let ran = false;
     const waiting = tab.run(async () => {
       ran = true;
@@ -80,13 +90,7 @@ describe('the cross-tab lock', () => {
   });
 
   it('with Web Locks: a wait granted in time runs its task, however long it takes (the limit is on waiting only)', async () => {
-    const locks = fakeLockManager();
-    const storage = createSafeStorage(() => localStorage);
-    const first = createCrossTabLock({ name: 'test.lock', storage, locks });
-    const tab = createCrossTabLock({ name: 'test.lock', storage, locks, waitMs: 100 });
-    const letGo = deferred<void>();
-    const held = first.run(() => letGo.promise);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { tab, letGo, held } = await heldByAnotherTab();
     const waiting = tab.run(async (grant) => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       return grant.waited;

@@ -92,7 +92,8 @@ export function PaymentColumn({
 }: PaymentColumnProps) {
   const { t } = useTranslation(['checkout', 'common']);
   // Try again replaced the column, and the button that had the focus with it: the keyboard goes
-  // on from the column's title, not from the top of the page.
+  // on from the column's title, not from the top of the page. (FocusedTitle does this for a
+  // view's h1; it loads with /login, whose size budget has no room for an h2 variant.)
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (retried) title.current?.focus();
