@@ -55,7 +55,45 @@ export function createMembershipActor({
     const record = parsePersistedMembership(storage.getItem(MEMBERSHIP_STORAGE_KEY));
     if (record) actor.send({ type: 'membership.hydrate', record });
   }
+  followElsewhere(actor);
   return actor;
+}
+
+/** A tab shown again after this long loads the membership again (spec 1: the fee is charged on the anniversary). */
+export const SHOWN_AGAIN_REFETCH_MS = 5 * 60_000;
+
+/**
+ * Open tabs follow each other's membership: a record another tab loaded (an
+ * activation, a payment, a renewal) reaches this tab through its persisted
+ * copy under `root`, and this tab loads it again from the server. A tab shown
+ * again after SHOWN_AGAIN_REFETCH_MS, or restored by Back, loads it again too:
+ * the yearly fee may have been charged meanwhile. Signed out (idle), nothing
+ * is loaded; the record on screen stays while the new one loads.
+ */
+function followElsewhere(actor: MembershipActor): void {
+  let loadedAt = Date.now();
+  actor.subscribe((snapshot) => {
+    if (snapshot.matches('loaded')) loadedAt = Date.now();
+  });
+  const refetch = () => {
+    const snapshot = actor.getSnapshot();
+    if (snapshot.status === 'active' && !snapshot.matches('idle')) {
+      actor.send({ type: 'membership.refetch' });
+    }
+  };
+  const refetchIfOld = () => {
+    if (Date.now() - loadedAt >= SHOWN_AGAIN_REFETCH_MS) refetch();
+  };
+  globalThis.addEventListener?.('storage', ({ key, newValue }: StorageEvent) => {
+    if (key !== MEMBERSHIP_STORAGE_KEY || newValue === null) return;
+    if (newValue !== serializeMembership(actor.getSnapshot().context.record)) refetch();
+  });
+  globalThis.document?.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') refetchIfOld();
+  });
+  globalThis.addEventListener?.('pageshow', (event: PageTransitionEvent) => {
+    if (event.persisted) refetchIfOld();
+  });
 }
 
 /**

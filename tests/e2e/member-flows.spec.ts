@@ -476,6 +476,28 @@ test.describe('dashboard (spec 2, 4)', () => {
     await expect(page.getByRole('button', { name: /^Order charger/ })).toBeDisabled();
   });
 
+  test('a membership renewed elsewhere: the dashboard opened in another tab shows it Active, and this tab follows without a reload', async ({
+    page,
+    context,
+    signedInMember,
+    api,
+  }) => {
+    const { email } = await signedInMember('dashboard-renewed', { state: 'inactive' });
+    await page.goto('/dashboard');
+    await expect(factValue(page, 'Status')).toHaveText('Inactive');
+
+    // The yearly fee paid (another device, or the anniversary's charge).
+    const validTo = inDays(365);
+    await api.setMembership({ email, validTo });
+    const other = await context.newPage();
+    await other.goto('/dashboard');
+    await expect(factValue(other, 'Status')).toHaveText('Active');
+
+    await expect(factValue(page, 'Status')).toHaveText('Active');
+    await expect(factValue(page, 'Next payment due')).toHaveText(validTo.slice(0, 10));
+    await expect(page.getByRole('button', { name: /^Order charger/ })).toBeEnabled();
+  });
+
   test('cancelled: the cancelled-at date, Inactive, and no charger card', async ({
     page,
     signedInMember,

@@ -1,0 +1,135 @@
+/**
+ * The membership follows what happens elsewhere (src/app/membership.ts): a
+ * record another tab loaded reaches this tab through the copy it persists
+ * under `root`, and a tab shown again after a long while asks the server
+ * again (the yearly fee may have been charged meanwhile).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from 'xstate';
+import {
+  MEMBERSHIP_STORAGE_KEY,
+  serializeMembership,
+} from '../../machines/membership/membership.persist.ts';
+import { selectRecord } from '../../machines/membership/membership.selectors.ts';
+import type { Membership } from '../../machines/shared/domain.ts';
+import { createMembershipActor, SHOWN_AGAIN_REFETCH_MS } from '../../src/app/membership.ts';
+import { createSafeStorage } from '../../src/lib/safe-storage.ts';
+import { membershipJson } from '../support/api.kit.ts';
+
+const LAPSED: Membership = membershipJson({ validTo: '2020-01-01T00:00:00.000Z' });
+const RENEWED: Membership = membershipJson({ validTo: '2099-01-01T00:00:00.000Z' });
+
+/** A membership actor on its own storage, whose server answers `answer.record`. */
+async function tabWithMembership(first: Membership) {
+  const answer = { record: first, calls: 0 };
+  const storage = createSafeStorage(() => window.localStorage);
+  const actor = createMembershipActor({
+    api: {
+      memberships: {
+        get: async () => {
+          answer.calls += 1;
+          return answer.record;
+        },
+      } as never,
+    },
+    storage,
+    restore: false,
+  });
+  actor.send({ type: 'membership.refetch' });
+  await waitFor(actor, (s) => s.matches('loaded'));
+  answer.calls = 0;
+  return { actor, answer };
+}
+
+/** What the browser fires in this tab when another tab writes `key`. */
+function otherTabWrites(key: string, newValue: string | null) {
+  window.dispatchEvent(new StorageEvent('storage', { key, newValue }));
+}
+
+function showTab(visibility: 'visible' | 'hidden') {
+  Object.defineProperty(document, 'visibilityState', { value: visibility, configurable: true });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  showTab('visible');
+});
+
+describe('the membership across tabs', () => {
+  it('loads again from the server when another tab persists a different record', async () => {
+    const { actor, answer } = await tabWithMembership(LAPSED);
+    answer.record = RENEWED;
+
+    otherTabWrites(MEMBERSHIP_STORAGE_KEY, serializeMembership(RENEWED));
+
+    await waitFor(actor, (s) => s.matches('loaded') && selectRecord(s) === RENEWED, {
+      timeout: 2000,
+    });
+    expect(answer.calls).toBe(1);
+    actor.stop();
+  });
+
+  it('asks nothing when the copy is the one it has, another key changed, or the copy was removed', async () => {
+    const { actor, answer } = await tabWithMembership(LAPSED);
+
+    otherTabWrites(MEMBERSHIP_STORAGE_KEY, serializeMembership(LAPSED));
+    otherTabWrites('evclub.language', 'fr');
+    otherTabWrites(MEMBERSHIP_STORAGE_KEY, null);
+
+    expect(answer.calls).toBe(0);
+    expect(actor.getSnapshot().matches('loaded')).toBe(true);
+    actor.stop();
+  });
+
+  it('asks nothing once signed out (the record cleared)', async () => {
+    const { actor, answer } = await tabWithMembership(LAPSED);
+    actor.send({ type: 'membership.clear' });
+
+    otherTabWrites(MEMBERSHIP_STORAGE_KEY, serializeMembership(RENEWED));
+
+    expect(answer.calls).toBe(0);
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    actor.stop();
+  });
+
+  it('loads again when the tab is shown after SHOWN_AGAIN_REFETCH_MS, not before', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { actor, answer } = await tabWithMembership(LAPSED);
+    answer.record = RENEWED;
+
+    showTab('hidden');
+    vi.setSystemTime(Date.now() + SHOWN_AGAIN_REFETCH_MS - 1000);
+    showTab('visible');
+    expect(answer.calls).toBe(0);
+
+    showTab('hidden');
+    vi.setSystemTime(Date.now() + 1000);
+    showTab('visible');
+    await waitFor(actor, (s) => s.matches('loaded') && selectRecord(s) === RENEWED, {
+      timeout: 2000,
+    });
+    expect(answer.calls).toBe(1);
+    actor.stop();
+  });
+
+  it('loads again when Back restores the page after SHOWN_AGAIN_REFETCH_MS', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { actor, answer } = await tabWithMembership(LAPSED);
+    answer.record = RENEWED;
+
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
+    vi.setSystemTime(Date.now() + SHOWN_AGAIN_REFETCH_MS);
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+
+    await waitFor(actor, (s) => s.matches('loaded') && selectRecord(s) === RENEWED, {
+      timeout: 2000,
+    });
+    expect(answer.calls).toBe(1);
+    actor.stop();
+  });
+});
