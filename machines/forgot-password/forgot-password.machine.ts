@@ -55,6 +55,10 @@ const newPasswordForm = kit.formAssigners<ForgotPasswordContext, 'newPassword'>(
   resetPasswordSchema,
   {
     slice: 'newPassword',
+    // A password the server's own rules refuse marks the field, as in sign-up and change password.
+    rule: {
+      fields: { 'server.passwordTooWeak': 'password', 'server.invalidPassword': 'password' },
+    },
   },
 );
 /**

@@ -216,6 +216,25 @@ describe('ForgotPasswordScreen', () => {
     expect(view.navigate).not.toHaveBeenCalled();
   });
 
+  it('marks the new password, with the focus on it, when the server’s own rules refuse it', async () => {
+    const view = await renderForgot({
+      resetPassword: () => Promise.reject(apiError('server.passwordTooWeak', 'http', 400)),
+    });
+    await requestCode(view);
+    await screen.findByRole('heading', { level: 1, name: 'Enter the code' });
+    await enterCode(view);
+    await screen.findByRole('heading', { level: 1, name: 'Choose a new password' });
+    const password = screen.getByLabelText('New password');
+    await view.user.type(password, 'N3w-secret-pass');
+    await view.user.type(screen.getByLabelText('Confirm password'), 'N3w-secret-pass');
+    await view.user.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    expect(password).toHaveAccessibleDescription(expect.stringContaining('Password is too weak'));
+    expect(password).toHaveFocus();
+    expect(password).toHaveValue('N3w-secret-pass');
+    expect(view.navigate).not.toHaveBeenCalled();
+  });
+
   it('links back to sign in', async () => {
     const view = await renderForgot();
     await view.user.click(screen.getByRole('link', { name: 'Back to sign in' }));
