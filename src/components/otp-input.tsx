@@ -3,13 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { useKeepFocus } from './use-keep-focus.ts';
 
 export const OTP_DIGITS = 6;
+const DIGITS_ONLY = 'validation.otpDigitsOnly';
+const TOO_SHORT = 'validation.otpLength';
 
 interface OtpInputProps {
   id: string;
   /** The digits typed so far (at most `length`). */
   value: string;
   onChange(code: string): void;
-  /** Enter in a box: the form submits. */
+  /** Enter in a box with every digit typed: the form submits (a short code says 'Enter the 6-digit code'). */
   onComplete?(): void;
   /** Translated error text from the server (shown under the boxes). */
   error?: string | undefined;
@@ -41,9 +43,10 @@ export function OtpInput({
   const refs = useRef<Array<HTMLInputElement | null>>([]);
   // The boxes are disabled while a code is checked: the box in use gets the focus back.
   const boxes = useKeepFocus<HTMLFieldSetElement>(Boolean(disabled));
-  const [digitsOnly, setDigitsOnly] = useState(false);
+  // What the boxes say themselves, over the server's error: a typo, or Enter on a short code.
+  const [hint, setHint] = useState<typeof DIGITS_ONLY | typeof TOO_SHORT | null>(null);
   const digits = Array.from({ length }, (_, i) => value[i] ?? '');
-  const errorText = digitsOnly ? t('validation.otpDigitsOnly') : error;
+  const errorText = hint ? t(hint) : error;
   const errorId = errorText ? `${id}-error` : undefined;
 
   const focus = (index: number) => {
@@ -58,7 +61,7 @@ export function OtpInput({
     const compact = typed.normalize('NFKC').replace(CODE_SEPARATORS, '');
     const onlyDigits = compact.replace(/\D/g, '');
     if (!onlyDigits) {
-      setDigitsOnly(compact.length > 0);
+      setHint(compact.length > 0 ? DIGITS_ONLY : null);
       return;
     }
     // A whole code replaces the boxes, whichever box it was pasted into; several
@@ -70,7 +73,7 @@ export function OtpInput({
     const rest = onlyDigits.length === 1 ? value.slice(from + 1) : '';
     const next = (value.slice(0, from) + onlyDigits + rest).slice(0, length);
     // A pasted message holding a whole code ('Your code is 123456') is no typo.
-    setDigitsOnly(onlyDigits.length !== compact.length && next.length < length);
+    setHint(onlyDigits.length !== compact.length && next.length < length ? DIGITS_ONLY : null);
     onChange(next);
     focus(Math.min(from + onlyDigits.length, length - 1));
   };
@@ -79,7 +82,7 @@ export function OtpInput({
     switch (event.key) {
       case 'Backspace': {
         event.preventDefault();
-        setDigitsOnly(false);
+        setHint(null);
         if (digits[index]) {
           onChange(value.slice(0, index) + value.slice(index + 1));
         } else if (index > 0) {
@@ -90,7 +93,7 @@ export function OtpInput({
       }
       case 'Delete':
         event.preventDefault();
-        setDigitsOnly(false);
+        setHint(null);
         onChange(value.slice(0, index) + value.slice(index + 1));
         break;
       case 'ArrowLeft':
@@ -110,7 +113,11 @@ export function OtpInput({
         focus(length - 1);
         break;
       case 'Enter':
-        onComplete?.();
+        // A short code is not sent: the boxes say why, and the first empty one takes the focus.
+        if (value.length < length) {
+          setHint(TOO_SHORT);
+          focus(value.length);
+        } else onComplete?.();
         break;
       default:
         // Typing the digit a box already holds changes nothing React can see

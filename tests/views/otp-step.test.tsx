@@ -302,6 +302,22 @@ describe('OtpStep', () => {
     for (const b of boxes()) expect(b).toBeDisabled();
   });
 
+  it('Enter on a short code sends nothing, says “Enter the 6-digit code” and gives the first empty box the focus', async () => {
+    const { user, calls } = await renderOtp();
+    await user.click(box(1));
+    await user.keyboard('123{Enter}');
+    expect(calls.verifyOtp).toEqual([]);
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the 6-digit code');
+    for (const b of boxes()) expect(b).toHaveAttribute('aria-invalid', 'true');
+    expect(box(4)).toHaveAccessibleDescription('Enter the 6-digit code');
+    expect(box(4)).toHaveFocus();
+    // Typing on clears it; the whole code then goes out with Enter.
+    await user.keyboard('4');
+    expect(screen.queryByText('Enter the 6-digit code')).toBeNull();
+    await user.keyboard('56{Enter}');
+    expect(calls.verifyOtp).toEqual([{ email: EMAIL, otp: '123456' }]);
+  });
+
   it('a wrong code shows the server key translated and marks the boxes', async () => {
     const { user } = await renderOtp({
       verifyOtp: () =>
