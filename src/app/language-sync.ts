@@ -65,7 +65,9 @@ export function createLanguageSync({ i18n, session, api, logger, storage }: Lang
     api.auth
       .changeLanguage({ language })
       .then((user) => {
-        if (next) return;
+        // A later choice is on its way; or this answer is the profile of a member
+        // who has left since (another one signed in): not this session's.
+        if (next || user._id !== selectUser(session.getSnapshot())._id) return;
         setPending(null);
         session.send({ type: 'session.userUpdated', user });
       })
@@ -114,13 +116,16 @@ export function createLanguageSync({ i18n, session, api, logger, storage }: Lang
     let syncedFor = '';
     const follow = (snapshot: ReturnType<SessionActor['getSnapshot']>) => {
       const user = selectUser(snapshot);
-      if (!isSignedIn(snapshot) || !user._id) {
+      const member = isSignedIn(snapshot) ? user._id : '';
+      if (syncedFor === member) return;
+      // Signed out, or another member: a choice still waiting to be saved was the last one's.
+      next = null;
+      if (!member) {
         if (syncedFor) setPending(null);
         syncedFor = '';
         return;
       }
-      if (syncedFor === user._id) return;
-      syncedFor = user._id;
+      syncedFor = member;
       let chosen = pending();
       // Another member's choice (their session ended before the profile took it): not this one's.
       if (chosen?.member && chosen.member !== user._id) {

@@ -1,0 +1,107 @@
+/**
+ * The profile's language sync (src/app/language-sync.ts) when the member
+ * changes while a save is on its way: a language save of a member who has
+ * left is never applied to the next member's session, and a choice still
+ * waiting behind it is never sent for the next member.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { EMPTY_USER, type Language, type User } from '../../machines/shared/domain.ts';
+import type { Api } from '../../src/api/api.ts';
+import { createLanguageSync } from '../../src/app/language-sync.ts';
+import type { SessionActor } from '../../src/app/services.tsx';
+import { createSafeStorage } from '../../src/lib/safe-storage.ts';
+import { createTestI18n } from '../support/i18n.ts';
+
+const member = (id: string, language: Language = 'en'): User => ({
+  ...EMPTY_USER,
+  _id: id,
+  id,
+  email: `${id}@example.ca`,
+  language,
+});
+const ANNE = member('anne');
+const BRUNO = member('bruno');
+
+/** A session that is signed in as `user` (null: signed out), as far as the sync reads it. */
+function fakeSession(first: User | null) {
+  let user = first;
+  const listeners = new Set<(snapshot: unknown) => void>();
+  const snapshot = () => ({
+    matches: (state: string) => state === 'authenticated' && user !== null,
+    context: { user: user ?? EMPTY_USER },
+  });
+  const sent: unknown[] = [];
+  const session = {
+    getSnapshot: snapshot,
+    send: (event: unknown) => sent.push(event),
+    subscribe: (listener: (snapshot: unknown) => void) => {
+      listeners.add(listener);
+      return { unsubscribe: () => listeners.delete(listener) };
+    },
+  };
+  const become = (next: User | null) => {
+    user = next;
+    for (const listener of listeners) listener(snapshot());
+  };
+  return { session: session as unknown as SessionActor, sent, become };
+}
+
+/** changeLanguage answers only when the test says so, in order. */
+function heldLanguageSaves() {
+  const calls: { language: Language; answer: (user: User) => void }[] = [];
+  const changeLanguage = vi.fn(
+    ({ language }: { language: Language }) =>
+      new Promise<User>((resolve) => calls.push({ language, answer: resolve })),
+  );
+  return { api: { auth: { changeLanguage } } as unknown as Api, calls, changeLanguage };
+}
+
+function startSync(first: User | null) {
+  const { session, sent, become } = fakeSession(first);
+  const { api, calls, changeLanguage } = heldLanguageSaves();
+  const sync = createLanguageSync({
+    i18n: createTestI18n('en'),
+    session,
+    api,
+    logger: { error: vi.fn(), warn: vi.fn(), info: vi.fn() },
+    storage: createSafeStorage(() => null),
+  });
+  sync.start();
+  const updates = () =>
+    sent.filter((event) => (event as { type: string }).type === 'session.userUpdated');
+  return { sync, calls, changeLanguage, become, updates };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the language sync when the member changes', () => {
+  it('applies the answer to the session of the member who chose', async () => {
+    const { sync, calls, updates } = startSync(ANNE);
+    sync.choose('fr');
+    calls[0]?.answer({ ...ANNE, language: 'fr' });
+    await settle();
+    expect(updates()).toEqual([{ type: 'session.userUpdated', user: { ...ANNE, language: 'fr' } }]);
+  });
+
+  it('drops the answer of a member who left while it was on its way (another one signed in)', async () => {
+    const { sync, calls, become, updates } = startSync(ANNE);
+    sync.choose('fr');
+    become(BRUNO);
+    calls[0]?.answer({ ...ANNE, language: 'fr' });
+    await settle();
+    expect(updates()).toEqual([]);
+  });
+
+  it('never sends the next member a choice that was waiting behind the last one’s save', async () => {
+    const { sync, calls, changeLanguage, become, updates } = startSync(ANNE);
+    sync.choose('fr');
+    sync.choose('en');
+    become(null);
+    become(BRUNO);
+    calls[0]?.answer({ ...ANNE, language: 'fr' });
+    await settle();
+    expect(changeLanguage).toHaveBeenCalledTimes(1);
+    expect(changeLanguage).toHaveBeenCalledWith({ language: 'fr' });
+    expect(updates()).toEqual([]);
+  });
+});
