@@ -5,12 +5,35 @@ import {
   isMembershipSettled,
   selectMembershipErrorKey,
 } from '../../machines/membership/membership.selectors.ts';
-import { isSignedIn, selectUser } from '../../machines/session/session.selectors.ts';
+import {
+  isSignedIn,
+  type SessionSnapshot,
+  selectUser,
+} from '../../machines/session/session.selectors.ts';
 import type { User } from '../../machines/shared/domain.ts';
 import type { MembershipActor, SessionActor } from './services.tsx';
 
 /** How long a flow waits for the member to be fresh again before going on without it. */
 export const FRESH_MEMBER_TIMEOUT_MS = 10_000;
+
+const isReloadingUser = (s: SessionSnapshot) => s.matches({ authenticated: { user: 'reloading' } });
+
+/**
+ * The session once it has read the user after this call. A reload already on
+ * its way (another tab saved the profile) may have read it before the change,
+ * and the session takes no second reload meanwhile: it ends first.
+ */
+async function reloadedUser(session: SessionActor, options: { timeout: number }) {
+  if (isReloadingUser(session.getSnapshot())) {
+    await waitFor(session, (s) => !isReloadingUser(s), options);
+  }
+  session.send({ type: 'session.reloadUser' });
+  return waitFor(
+    session,
+    (s) => !isSignedIn(s) || s.matches({ authenticated: { user: 'ready' } }),
+    options,
+  );
+}
 
 /**
  * "Reload the member, then wait", once for every flow that changed the member
@@ -23,15 +46,10 @@ export async function refreshMember(
   { session, membership }: { session: SessionActor; membership: MembershipActor },
   { stale = false }: { stale?: boolean } = {},
 ): Promise<User> {
-  session.send({ type: 'session.reloadUser' });
   membership.send({ type: stale ? 'membership.invalidate' : 'membership.refetch' });
   const options = { timeout: FRESH_MEMBER_TIMEOUT_MS };
   const [sessionNow, membershipNow] = await Promise.all([
-    waitFor(
-      session,
-      (s) => !isSignedIn(s) || s.matches({ authenticated: { user: 'ready' } }),
-      options,
-    ),
+    reloadedUser(session, options),
     waitFor(membership, (s) => isMembershipSettled(s) && !isLoading(s), options),
   ]);
   if (hasLoadFailed(membershipNow)) {

@@ -1,9 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fromPromise, waitFor } from 'xstate';
 import type { Membership, User } from '../../machines/shared/domain.ts';
 import { refreshMember } from '../../src/app/fresh-member.ts';
 import { RECORD, USER, USER_WITH_ADDRESS } from '../support/activation.kit.tsx';
 import { PendingCalls } from '../support/deferred.ts';
-import { createMembership, createSessionStub, networkError } from '../support/fake-services.ts';
+import {
+  createMembership,
+  createSession,
+  createSessionStub,
+  networkError,
+} from '../support/fake-services.ts';
 
 describe('refreshMember: reload the member, then wait', () => {
   it('reloads the user and the membership and resolves with the fresh user', async () => {
@@ -52,5 +58,27 @@ describe('refreshMember: reload the member, then wait', () => {
     await expect(refreshMember({ session: session.session, membership })).rejects.toMatchObject({
       key: 'errors.network',
     });
+  });
+
+  it('a reload already on its way (another tab saved the profile) may have read the user before the change: it ends, then the user is read again', async () => {
+    const pending = new PendingCalls();
+    const getProfile = pending.fn<User>('getProfile');
+    // The REAL session chart: its `reloading` state takes no second reloadUser.
+    const { session } = createSession({
+      actors: { loadUser: fromPromise(() => getProfile()) },
+      hasStoredTokens: true,
+    });
+    await pending.settle('getProfile', { output: USER });
+    await waitFor(session, (s) => s.matches({ authenticated: { user: 'ready' } }));
+    session.send({ type: 'session.reloadUser' });
+    expect(pending.open('getProfile')).toBe(1);
+
+    const result = refreshMember({ session, membership: createMembership(async () => RECORD) });
+    // The earlier read answers with the user as it was before the billing address was saved.
+    await pending.settle('getProfile', { output: USER });
+    await vi.waitFor(() => expect(pending.open('getProfile')).toBe(1));
+    await pending.settle('getProfile', { output: USER_WITH_ADDRESS });
+    await expect(result).resolves.toEqual(USER_WITH_ADDRESS);
+    expect(pending.count('getProfile')).toBe(3);
   });
 });
