@@ -1,36 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isCompleteOtp,
-  OTP_LENGTH,
-  otpSchema,
-  sanitizeOtp,
-} from '../../../machines/forms/otp.schema.ts';
-import { validate } from '../../../machines/forms/validate.ts';
+import { isCompleteOtp, OTP_LENGTH, sanitizeOtp } from '../../../machines/forms/otp.schema.ts';
 
-describe('otp schema', () => {
-  it('accepts exactly six digits', () => {
+describe('the one-time code', () => {
+  it('is complete at exactly six digits', () => {
     expect(OTP_LENGTH).toBe(6);
-    expect(validate(otpSchema, { otp: '123456' })).toEqual({});
     expect(isCompleteOtp('012345')).toBe(true);
-  });
-
-  it('reports digits only before the length', () => {
-    expect(validate(otpSchema, { otp: '12a456' })).toEqual({
-      otp: { key: 'validation.otpDigitsOnly' },
-    });
-    expect(validate(otpSchema, { otp: '12 45' })).toEqual({
-      otp: { key: 'validation.otpDigitsOnly' },
-    });
-    expect(isCompleteOtp('12345a')).toBe(false);
-  });
-
-  it('reports a wrong length', () => {
-    expect(validate(otpSchema, { otp: '12345' })).toEqual({ otp: { key: 'validation.otpLength' } });
-    expect(validate(otpSchema, { otp: '1234567' })).toEqual({
-      otp: { key: 'validation.otpLength' },
-    });
-    expect(validate(otpSchema, { otp: '' })).toEqual({ otp: { key: 'validation.otpLength' } });
     expect(isCompleteOtp('12345')).toBe(false);
+    expect(isCompleteOtp('1234567')).toBe(false);
+    expect(isCompleteOtp('')).toBe(false);
+  });
+
+  it('is never complete with anything but digits', () => {
+    expect(isCompleteOtp('12345a')).toBe(false);
+    expect(isCompleteOtp('12 456')).toBe(false);
+    expect(isCompleteOtp('１２３４５６')).toBe(false);
   });
 
   it('keeps only the digits of pasted text, at most six', () => {
