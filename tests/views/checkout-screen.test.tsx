@@ -155,7 +155,7 @@ describe('checkout screen: terms note and renewal date', () => {
     await readyCheckout(createCheckoutKit(), { now: BEFORE_VALID_TO });
     expect(
       screen.getByText(
-        'By subscribing, you authorise EV Charger Club to charge your card $120.00 today, then $120.00 per year from 22 November 2027. You can cancel at any time.',
+        'By subscribing, you authorize EV Charger Club to charge your card $120.00 today, then $120.00 per year from 22 November 2027. You can cancel at any time.',
       ),
     ).toBeVisible();
   });
