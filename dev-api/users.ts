@@ -25,6 +25,20 @@ export function findUserByPhone(state: DevApiState, phone: string): UserRecord |
   return state.store.data.users.find((user) => user.phone === wanted) ?? null;
 }
 
+/**
+ * The member a phone sign-in names. The app sends the number in E.164 without
+ * an extension (docs/api.md), so a member who gave one at sign-up
+ * (`+15145550123;ext=12`) is found by the number alone, unless two members
+ * share it (then only the exact number names one).
+ */
+export function findUserBySignInPhone(state: DevApiState, phone: string): UserRecord | null {
+  const exact = findUserByPhone(state, phone);
+  if (exact) return exact;
+  const wanted = phone.trim();
+  const sharing = state.store.data.users.filter((user) => user.phone.split(';')[0] === wanted);
+  return sharing.length === 1 ? (sharing[0] ?? null) : null;
+}
+
 /** The contract's `User`. */
 export function publicUser(user: UserRecord) {
   return {

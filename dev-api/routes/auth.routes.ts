@@ -14,7 +14,7 @@ import {
 } from '../sessions.ts';
 import type { DevApiState, Route } from '../state.ts';
 import type { UserRecord } from '../store.ts';
-import { createUser, findUserByEmail, findUserByPhone, publicUser } from '../users.ts';
+import { createUser, findUserByEmail, findUserBySignInPhone, publicUser } from '../users.ts';
 import {
   checkEmail,
   checkFirstName,
@@ -89,7 +89,8 @@ export const authRoutes: Route[] = [
     path: '/client/auth/login',
     async handle({ state, body }) {
       const { emailOrPhone, password } = stringFields(objectBody(body), 'emailOrPhone', 'password');
-      const user = findUserByEmail(state, emailOrPhone) ?? findUserByPhone(state, emailOrPhone);
+      const user =
+        findUserByEmail(state, emailOrPhone) ?? findUserBySignInPhone(state, emailOrPhone);
       // Unknown user and wrong password answer alike, in the same time (a dummy hash is
       // checked for an unknown user), so login does not reveal who has an account.
       const passwordOk = user

@@ -164,6 +164,32 @@ describe('sign-up and the one-time code', () => {
     expect(verified.body.user.phone).toBe('+15145550123;ext=12');
   });
 
+  it('signs in a member whose phone has an extension by the number alone (the app sends none), unless two share it', async () => {
+    await signUp({ ...NEW_MEMBER, phone: '+15145550123;ext=12' });
+    await h.call('POST', '/client/auth/verify-user', {
+      body: { email: NEW_MEMBER.email, otp: printedCode(h.logs, 'alice@example.ca') },
+    });
+    const login = (emailOrPhone: string) =>
+      h.call('POST', '/client/auth/login', {
+        body: { emailOrPhone, password: NEW_MEMBER.password },
+      });
+    const byNumber = await login('+15145550123');
+    expect(byNumber.status).toBe(200);
+    expect(byNumber.body.user.email).toBe('alice@example.ca');
+
+    // A colleague on the same line: the number alone no longer says who signs in.
+    const colleague = await signUp({
+      ...NEW_MEMBER,
+      email: 'bob@example.ca',
+      phone: '+15145550123;ext=34',
+    });
+    expect(colleague.status).toBe(201);
+    const ambiguous = await login('+15145550123');
+    expect(ambiguous.status).toBe(400);
+    expect(ambiguous.body).toEqual(envelope(400, 'server.incorrectEmailOrPassword'));
+    expect((await login('+15145550123;ext=12')).body.user.email).toBe('alice@example.ca');
+  });
+
   it('rejects a taken email (any case) and a taken phone with 409', async () => {
     const sameEmail = await signUp({ ...NEW_MEMBER, email: 'DEMO@evclub.ca' });
     expect(sameEmail.status).toBe(409);
