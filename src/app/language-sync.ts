@@ -4,6 +4,7 @@ import type { Language } from '../../machines/shared/domain.ts';
 import type { Api } from '../api/api.ts';
 import { currentLanguage } from '../i18n/i18n.ts';
 import type { KeyValueStorage } from '../lib/safe-storage.ts';
+import { followRestoredPage } from './restored-page.ts';
 import type { Logger, SessionActor } from './services.tsx';
 
 /**
@@ -113,6 +114,8 @@ export function createLanguageSync({ i18n, session, api, logger, storage }: Lang
   const start = () => {
     globalThis.addEventListener?.('storage', followOtherTabs);
     channel?.addEventListener('message', followSavesElsewhere);
+    // Loaded with the sign-in, as this module is: a page restored by Back follows the other tabs too.
+    if (globalThis.window) followRestoredPage({ session, api, storage, logger });
     let syncedFor = '';
     const follow = (snapshot: ReturnType<SessionActor['getSnapshot']>) => {
       const user = selectUser(snapshot);

@@ -19,40 +19,67 @@ test.use({
   },
 });
 
-test("Back to a page kept from before another member signed in shows that member's session, never the first one's", async ({
-  page,
-  context,
-  request,
-  signedInMember,
-  newMember,
-}) => {
-  await signedInMember('cached-x', {
-    state: 'active',
-    firstName: 'Xavier',
-    billingAddress: ADDRESS,
-  });
-  const y = await newMember('cached-y', { firstName: 'Yvonne' });
-  await page.goto('/billing');
-  await page.getByLabel('Address line 1').fill('99 X Street');
-  await page.evaluate(() => {
-    addEventListener('pageshow', (event) => {
-      document.documentElement.dataset.restored = String(event.persisted);
+for (const browser of [
+  'Chromium, which hands the page the events it missed',
+  'Firefox or Safari, which hand it nothing',
+] as const) {
+  const toldNothing = browser.startsWith('Firefox');
+  test(`Back to a page kept from before another member signed in shows that member's session, never the first one's (${browser})`, async ({
+    page,
+    context,
+    request,
+    signedInMember,
+    newMember,
+  }) => {
+    await signedInMember('cached-x', {
+      state: 'active',
+      firstName: 'Xavier',
+      billingAddress: ADDRESS,
     });
+    const y = await newMember('cached-y', { firstName: 'Yvonne' });
+    if (toldNothing) {
+      // As Firefox and Safari: the browser's own storage events never reach a page it kept
+      // (every listener the app adds is wrapped before the app starts).
+      await page.addInitScript(() => {
+        let left = false;
+        addEventListener('pagehide', () => {
+          left = true;
+        });
+        const add = window.addEventListener.bind(window);
+        window.addEventListener = ((type: string, listener: EventListener, options?: unknown) => {
+          if (type !== 'storage') return add(type, listener, options as never);
+          return add(
+            type,
+            (event: Event) => {
+              if (!(left && event.isTrusted)) listener.call(window, event);
+            },
+            options as never,
+          );
+        }) as typeof window.addEventListener;
+      });
+    }
+    await page.goto('/billing');
+    await page.getByLabel('Address line 1').fill('99 X Street');
+    await page.evaluate(() => {
+      addEventListener('pageshow', (event) => {
+        document.documentElement.dataset.restored = String(event.persisted);
+      });
+    });
+    await page.goto('/favicon.svg');
+
+    // Another tab: X signs out, Y signs in.
+    const other = await context.newPage();
+    await other.goto('/dashboard');
+    await other.getByRole('button', { name: 'Logout' }).click();
+    await expect(other).toHaveURL(/\/login$/);
+    await signInQuickly(other, request, y.email);
+
+    // A restored page fires no load event.
+    await page.goBack({ waitUntil: 'commit' });
+    await expect(page.locator('html')).toHaveAttribute('data-restored', 'true');
+    // Y has no membership yet: Y's home is /activation.
+    await expect(page).toHaveURL(/\/activation$/);
+    await expect(page.getByText('99 X Street')).toHaveCount(0);
+    await expect(page.getByLabel('Address line 1')).toHaveCount(0);
   });
-  await page.goto('/favicon.svg');
-
-  // Another tab: X signs out, Y signs in.
-  const other = await context.newPage();
-  await other.goto('/dashboard');
-  await other.getByRole('button', { name: 'Logout' }).click();
-  await expect(other).toHaveURL(/\/login$/);
-  await signInQuickly(other, request, y.email);
-
-  // A restored page fires no load event.
-  await page.goBack({ waitUntil: 'commit' });
-  await expect(page.locator('html')).toHaveAttribute('data-restored', 'true');
-  // Y has no membership yet: Y's home is /activation.
-  await expect(page).toHaveURL(/\/activation$/);
-  await expect(page.getByText('99 X Street')).toHaveCount(0);
-  await expect(page.getByLabel('Address line 1')).toHaveCount(0);
-});
+}
