@@ -23,15 +23,16 @@ const isReloadingUser = (s: SessionSnapshot) => s.matches({ authenticated: { use
  * its way (another tab saved the profile) may have read it before the change,
  * and the session takes no second reload meanwhile: it ends first.
  */
-async function reloadedUser(session: SessionActor, options: { timeout: number }) {
+async function reloadedUser(session: SessionActor, deadline: number) {
+  const left = () => ({ timeout: Math.max(0, deadline - Date.now()) });
   if (isReloadingUser(session.getSnapshot())) {
-    await waitFor(session, (s) => !isReloadingUser(s), options);
+    await waitFor(session, (s) => !isReloadingUser(s), left());
   }
   session.send({ type: 'session.reloadUser' });
   return waitFor(
     session,
     (s) => !isSignedIn(s) || s.matches({ authenticated: { user: 'ready' } }),
-    options,
+    left(),
   );
 }
 
@@ -47,10 +48,12 @@ export async function refreshMember(
   { stale = false }: { stale?: boolean } = {},
 ): Promise<User> {
   membership.send({ type: stale ? 'membership.invalidate' : 'membership.refetch' });
-  const options = { timeout: FRESH_MEMBER_TIMEOUT_MS };
+  const deadline = Date.now() + FRESH_MEMBER_TIMEOUT_MS;
   const [sessionNow, membershipNow] = await Promise.all([
-    reloadedUser(session, options),
-    waitFor(membership, (s) => isMembershipSettled(s) && !isLoading(s), options),
+    reloadedUser(session, deadline),
+    waitFor(membership, (s) => isMembershipSettled(s) && !isLoading(s), {
+      timeout: FRESH_MEMBER_TIMEOUT_MS,
+    }),
   ]);
   if (hasLoadFailed(membershipNow)) {
     throw Object.assign(new Error('The membership could not be loaded again'), {

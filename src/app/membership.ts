@@ -19,7 +19,7 @@ import {
   selectRecord,
 } from '../../machines/membership/membership.selectors.ts';
 import type { Api } from '../api/api.ts';
-import type { SafeStorage } from '../lib/safe-storage.ts';
+import type { KeyValueStorage, SafeStorage } from '../lib/safe-storage.ts';
 import type { Inspect } from './inspector.ts';
 import type { MembershipAccess } from './membership-access.ts';
 import type { MembershipActor } from './services.tsx';
@@ -39,12 +39,16 @@ export function createMembershipActor({
   restore,
   inspect,
 }: MembershipDeps): MembershipActor {
+  /** When the server last answered with the record (it is persisted then). */
+  let loadedAt = Date.now();
   const actor: MembershipActor = createActor(
     membershipMachine.provide({
       actors: { loadMembership: fromPromise(() => api.memberships.get()) },
       actions: {
-        persistMembership: ({ context }) =>
-          storage.setItem(MEMBERSHIP_STORAGE_KEY, serializeMembership(context.record)),
+        persistMembership: ({ context }) => {
+          loadedAt = Date.now();
+          storage.setItem(MEMBERSHIP_STORAGE_KEY, serializeMembership(context.record));
+        },
         clearPersisted: () => storage.removeItem(MEMBERSHIP_STORAGE_KEY),
       },
     }),
@@ -55,7 +59,7 @@ export function createMembershipActor({
     const record = parsePersistedMembership(storage.getItem(MEMBERSHIP_STORAGE_KEY));
     if (record) actor.send({ type: 'membership.hydrate', record });
   }
-  followElsewhere(actor);
+  followElsewhere(actor, storage, () => loadedAt);
   return actor;
 }
 
@@ -65,34 +69,37 @@ export const SHOWN_AGAIN_REFETCH_MS = 5 * 60_000;
 /**
  * Open tabs follow each other's membership: a record another tab loaded (an
  * activation, a payment, a renewal) reaches this tab through its persisted
- * copy under `root`, and this tab loads it again from the server. A tab shown
- * again after SHOWN_AGAIN_REFETCH_MS, or restored by Back, loads it again too:
- * the yearly fee may have been charged meanwhile. Signed out (idle), nothing
- * is loaded; the record on screen stays while the new one loads.
+ * copy under `root`, and this tab loads it again from the server. A page
+ * restored by Back does the same when the copy changed while it was kept
+ * (Firefox and Safari tell a kept page nothing). A tab shown again, or
+ * restored, after SHOWN_AGAIN_REFETCH_MS loads it again anyway: the yearly fee
+ * may have been charged meanwhile. Signed out (idle), nothing is loaded; the
+ * record on screen stays while the new one loads.
  */
-function followElsewhere(actor: MembershipActor): void {
-  let loadedAt = Date.now();
-  actor.subscribe((snapshot) => {
-    if (snapshot.matches('loaded')) loadedAt = Date.now();
-  });
+function followElsewhere(
+  actor: MembershipActor,
+  storage: KeyValueStorage,
+  loadedAt: () => number,
+): void {
   const refetch = () => {
     const snapshot = actor.getSnapshot();
     if (snapshot.status === 'active' && !snapshot.matches('idle')) {
       actor.send({ type: 'membership.refetch' });
     }
   };
-  const refetchIfOld = () => {
-    if (Date.now() - loadedAt >= SHOWN_AGAIN_REFETCH_MS) refetch();
-  };
+  const isOld = () => Date.now() - loadedAt() >= SHOWN_AGAIN_REFETCH_MS;
+  const differs = (copy: string | null) =>
+    copy !== null && copy !== serializeMembership(actor.getSnapshot().context.record);
   globalThis.addEventListener?.('storage', ({ key, newValue }: StorageEvent) => {
-    if (key !== MEMBERSHIP_STORAGE_KEY || newValue === null) return;
-    if (newValue !== serializeMembership(actor.getSnapshot().context.record)) refetch();
+    if (key === MEMBERSHIP_STORAGE_KEY && differs(newValue)) refetch();
   });
   globalThis.document?.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') refetchIfOld();
+    if (document.visibilityState === 'visible' && isOld()) refetch();
   });
   globalThis.addEventListener?.('pageshow', (event: PageTransitionEvent) => {
-    if (event.persisted) refetchIfOld();
+    if (event.persisted && (isOld() || differs(storage.getItem(MEMBERSHIP_STORAGE_KEY)))) {
+      refetch();
+    }
   });
 }
 

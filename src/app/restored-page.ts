@@ -23,7 +23,9 @@ interface RestoredPageOptions {
  * one the page left with, the page asks the server whose it is, and follows
  * as it would have followed the events: a sign-out, then the sign-in, when
  * another member's tokens are stored; a sign-out alone when none are. Tokens
- * renewed by another tab for the same member change nothing.
+ * renewed by another tab for the same member change nothing; when the server
+ * cannot say (offline), the page starts over as the stored session, whoever
+ * it is.
  */
 export function followRestoredPage({
   session,
@@ -34,34 +36,52 @@ export function followRestoredPage({
 }: RestoredPageOptions): void {
   const key = TOKEN_KEYS.refreshToken;
   let leftWith: string | null = null;
+  /** The browser handed over an event about the tokens since the page was left. */
   let heardSinceLeft = false;
-  const tell = (newValue: string | null) =>
-    target.dispatchEvent(new StorageEvent('storage', { key, newValue }));
+  let telling = false;
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const tell = (newValue: string | null) => {
+    telling = true;
+    try {
+      target.dispatchEvent(new StorageEvent('storage', { key, newValue }));
+    } finally {
+      telling = false;
+    }
+  };
+  /** What the events would have said: the sign-out, then (a task later) the sign-in stored now. */
+  const startOver = async () => {
+    tell(null);
+    // One event per task, as a browser hands them over: the router follows the sign-out first.
+    await nextTask();
+    const now = storage.getItem(key);
+    if (now !== null) tell(now);
+  };
 
   const follow = async () => {
+    // A browser that hands the page what it missed does so around pageshow: let it.
+    await nextTask();
     const now = storage.getItem(key);
     if (heardSinceLeft || now === leftWith) return;
-    const snapshot = session.getSnapshot();
-    if (now === null || !isSignedIn(snapshot)) {
+    if (now === null || !isSignedIn(session.getSnapshot())) {
       tell(now);
       return;
     }
+    let sameMember: boolean;
     try {
       const stored = await api.auth.getProfile();
-      // The events came after all (while the server answered), or the same member's tokens.
-      if (heardSinceLeft || stored._id === selectUser(session.getSnapshot())._id) return;
-      // One event per task, as a browser hands them over: the router follows the sign-out first.
-      tell(null);
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      tell(now);
+      sameMember = stored._id === selectUser(session.getSnapshot())._id;
     } catch (error) {
-      // Offline: the next call's answer decides (a refused session signs out).
+      // Whose session is stored cannot be told (offline): start over as it, whoever it is.
       logger.warn('Could not check whose session a restored page has', error);
+      sameMember = false;
     }
+    // The events came after all (while the server answered), or the same member's renewed tokens.
+    if (heardSinceLeft || sameMember) return;
+    await startOver();
   };
 
   target.addEventListener('storage', (event) => {
-    if ((event as StorageEvent).key === key) heardSinceLeft = true;
+    if (!telling && (event as StorageEvent).key === key) heardSinceLeft = true;
   });
   target.addEventListener('pagehide', () => {
     leftWith = storage.getItem(key);

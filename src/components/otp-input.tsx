@@ -1,4 +1,4 @@
-import { type ClipboardEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKeepFocus } from './use-keep-focus.ts';
 
@@ -45,6 +45,10 @@ export function OtpInput({
   const boxes = useKeepFocus<HTMLFieldSetElement>(Boolean(disabled));
   // What the boxes say themselves, over the server's error: a typo, or Enter on a short code.
   const [hint, setHint] = useState<typeof DIGITS_ONLY | typeof TOO_SHORT | null>(null);
+  // A new error from the server (a failed resend, a wrong code) is the news: it shows.
+  useEffect(() => {
+    if (error) setHint(null);
+  }, [error]);
   const digits = Array.from({ length }, (_, i) => value[i] ?? '');
   const errorText = hint ? t(hint) : error;
   const errorId = errorText ? `${id}-error` : undefined;

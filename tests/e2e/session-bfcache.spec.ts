@@ -46,16 +46,26 @@ for (const browser of [
           left = true;
         });
         const add = window.addEventListener.bind(window);
-        window.addEventListener = ((type: string, listener: EventListener, options?: unknown) => {
-          if (type !== 'storage') return add(type, listener, options as never);
-          return add(
-            type,
-            (event: Event) => {
+        const remove = window.removeEventListener.bind(window);
+        const wrapped = new Map<unknown, EventListener>();
+        const wrap = (listener: EventListener) => {
+          let kept = wrapped.get(listener);
+          if (!kept) {
+            kept = (event: Event) => {
               if (!(left && event.isTrusted)) listener.call(window, event);
-            },
-            options as never,
-          );
-        }) as typeof window.addEventListener;
+            };
+            wrapped.set(listener, kept);
+          }
+          return kept;
+        };
+        window.addEventListener = ((type: string, listener: EventListener, options?: never) =>
+          add(type, type === 'storage' ? wrap(listener) : listener, options)) as never;
+        window.removeEventListener = ((type: string, listener: EventListener, options?: never) =>
+          remove(
+            type,
+            type === 'storage' ? (wrapped.get(listener) ?? listener) : listener,
+            options,
+          )) as never;
       });
     }
     await page.goto('/billing');

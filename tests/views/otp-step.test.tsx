@@ -402,6 +402,20 @@ describe('OtpStep', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent("User doesn't exist");
   });
 
+  it('a failed resend after Enter on a short code shows the failure, not the older hint', async () => {
+    const { user } = await renderOtp({
+      cooldownMs: 0,
+      requestOtp: () =>
+        Promise.reject(Object.assign(new Error('x'), { key: 'server.userNotExist' })),
+    });
+    await user.click(box(1));
+    await user.keyboard('12{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the 6-digit code');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Resend it' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Resend it' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent("User doesn't exist"));
+  });
+
   it("'Back to sign in' returns to the form with the typed email", async () => {
     const { user } = await renderOtp();
     await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
