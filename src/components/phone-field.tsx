@@ -9,6 +9,7 @@ import {
   type ChangeEvent,
   type InputHTMLAttributes,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -167,9 +168,14 @@ export function PhoneField({
     setText((shown) => (shown === before ? after : shown));
   }, [language, defaultCountry]);
 
+  // The latest callback, for the country list that is not built again with every render.
+  const onValueChangeNow = useRef(onValueChange);
+  useLayoutEffect(() => {
+    onValueChangeNow.current = onValueChange;
+  });
   const report = (next: string) => {
     reported.current = next;
-    onValueChange(next);
+    onValueChangeNow.current(next);
   };
 
   const onTextChange = (event: ChangeEvent<HTMLInputElement>) => {
@@ -192,6 +198,29 @@ export function PhoneField({
   };
 
   const countryId = `${id}-country`;
+  const locked = disabled || readOnly;
+  // Some 245 countries: the list is built again only when what it shows changes, so a
+  // key typed in another field of the form does not walk it (INP on a slow phone).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onCountryChange changes with text and country, both listed.
+  const countrySelect = useMemo(
+    () => (
+      <select
+        id={countryId}
+        className="field__select phone-field__country"
+        value={country}
+        onChange={onCountryChange}
+        disabled={locked}
+        autoComplete="tel-country-code"
+      >
+        {options.map((option) => (
+          <option key={option.code} value={option.code}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    ),
+    [countryId, country, text, locked, options],
+  );
   return (
     <FieldFrame
       id={id}
@@ -203,20 +232,7 @@ export function PhoneField({
       <label className="visually-hidden" htmlFor={countryId}>
         {countryLabel ?? t('auth:register.countryCode')}
       </label>
-      <select
-        id={countryId}
-        className="field__select phone-field__country"
-        value={country}
-        onChange={onCountryChange}
-        disabled={disabled || readOnly}
-        autoComplete="tel-country-code"
-      >
-        {options.map((option) => (
-          <option key={option.code} value={option.code}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      {countrySelect}
       <input
         {...input}
         id={id}
