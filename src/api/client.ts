@@ -199,6 +199,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return parseBody(text, schema);
   }
 
+  // Sessions that other tabs ended (the refresh token removed there) since this
+  // client started. A 401 of a call made before one ended is not the cue to send
+  // the call again with whatever token is stored now: that may be the next
+  // member's (a tab the browser froze meanwhile hears the sign-out and the
+  // sign-in before the answer).
+  let endedElsewhere = 0;
+  globalThis.addEventListener?.('storage', ({ key, newValue }: StorageEvent) => {
+    if (key === null || (key === tokens.keys.refreshToken && newValue === null))
+      endedElsewhere += 1;
+  });
+
   /** After a 401: make sure there is a newer access token than the one that failed. */
   async function renewAfterUnauthorized(sentWith: string | null): Promise<RefreshOutcome> {
     const current = tokens.read().accessToken;
@@ -221,10 +232,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       requestOptions.accessToken !== undefined
         ? requestOptions.accessToken
         : tokens.read().accessToken;
+    const sessionsEnded = endedElsewhere;
     try {
       return await send(method, path, requestOptions, sentWith);
     } catch (error) {
       if (requestOptions.skipAuthRefresh || !isUnauthorized(error)) throw error;
+      // Its session ended in another tab meanwhile: the call was that member's and is not
+      // sent again. No verdict either (a 401 here would end the session the tab follows now).
+      if (endedElsewhere !== sessionsEnded) {
+        throw new ApiError({ kind: 'network', key: NETWORK_KEY, cause: error });
+      }
       const outcome = await renewAfterUnauthorized(sentWith);
       // Refused: the session is over and the caller gets the original 401.
       if (outcome === 'rejected') throw error;

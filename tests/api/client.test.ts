@@ -180,6 +180,47 @@ describe('the 401 flow', () => {
     expect(seen).toEqual(['Bearer access-old', 'Bearer access-new']);
   });
 
+  it('a 401 of a call whose session another tab ended meanwhile is never sent again with the next member’s token', async () => {
+    const seen: { authorization: string | null; body: unknown }[] = [];
+    let answer: () => void = () => {};
+    server.use(
+      http.put(url('client/auth/profile'), async ({ request }) => {
+        seen.push({
+          authorization: request.headers.get('authorization'),
+          body: await request.json(),
+        });
+        // Anne's answer waits (a tab the browser froze) until the other tab has acted.
+        if (seen.length === 1) await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json(ERROR_ENVELOPE(401, 'server.accessDenied'), { status: 401 });
+      }),
+    );
+    const refreshes = refreshEndpoint(() => HttpResponse.json(tokensJson('x', 'y')));
+    const { client } = createHarness({
+      accessToken: 'access-anne',
+      refreshToken: 'refresh-anne',
+      auth: { refresh: async () => 'refreshed' },
+    });
+
+    const save = client.put('client/auth/profile', { json: { firstName: 'Anne' } });
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    // Another tab: Anne signs out, Bruno signs in; this tab hears both before the answer.
+    for (const [key, value] of [
+      ['evclub.refreshToken', null],
+      ['evclub.accessToken', 'access-bruno'],
+      ['evclub.refreshToken', 'refresh-bruno'],
+    ] as const) {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, value);
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue: value }));
+    }
+    answer();
+
+    const error = await failure(save);
+    expect(error.kind).toBe('network');
+    expect(seen).toEqual([{ authorization: 'Bearer access-anne', body: { firstName: 'Anne' } }]);
+    expect(refreshes).toHaveLength(0);
+  });
+
   it('a 401 on the retry is returned, without a loop: 2 calls of the endpoint, 1 refresh', async () => {
     const seen = protectedEndpoint('club/thing', 'never-valid');
     const refreshes = refreshEndpoint(() =>
