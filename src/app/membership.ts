@@ -88,8 +88,19 @@ function followElsewhere(
     }
   };
   const isOld = () => Date.now() - loadedAt() >= SHOWN_AGAIN_REFETCH_MS;
-  const differs = (copy: string | null) =>
-    copy !== null && copy !== serializeMembership(actor.getSnapshot().context.record);
+  /**
+   * The copy names another record than this tab's. Both are read through this
+   * release's format, so tabs of two releases never reload each other without
+   * end; a copy it cannot read (another version), or one without a record, is
+   * left alone.
+   */
+  const differs = (copy: string | null) => {
+    const record = parsePersistedMembership(copy);
+    return (
+      record !== null &&
+      serializeMembership(record) !== serializeMembership(actor.getSnapshot().context.record)
+    );
+  };
   globalThis.addEventListener?.('storage', ({ key, newValue }: StorageEvent) => {
     if (key === MEMBERSHIP_STORAGE_KEY && differs(newValue)) refetch();
   });

@@ -86,6 +86,26 @@ describe('the membership across tabs', () => {
     actor.stop();
   });
 
+  it('asks nothing for a copy written in another format or version (a tab of another release), so two releases never reload each other without end', async () => {
+    const { actor, answer } = await tabWithMembership(LAPSED);
+    const reordered = JSON.stringify({ version: 1, membership: { ...RENEWED } });
+    const otherVersion = JSON.stringify({ version: 2, membership: RENEWED });
+
+    otherTabWrites(MEMBERSHIP_STORAGE_KEY, JSON.stringify({ version: 1, membership: LAPSED }));
+    otherTabWrites(MEMBERSHIP_STORAGE_KEY, otherVersion);
+    otherTabWrites(MEMBERSHIP_STORAGE_KEY, 'not json');
+    expect(answer.calls).toBe(0);
+
+    // The same record in another field order is the same record; a new one is followed.
+    answer.record = RENEWED;
+    otherTabWrites(MEMBERSHIP_STORAGE_KEY, reordered);
+    await waitFor(actor, (s) => s.matches('loaded') && selectRecord(s) === RENEWED, {
+      timeout: 2000,
+    });
+    expect(answer.calls).toBe(1);
+    actor.stop();
+  });
+
   it('asks nothing once signed out (the record cleared)', async () => {
     const { actor, answer } = await tabWithMembership(LAPSED);
     actor.send({ type: 'membership.clear' });
