@@ -81,7 +81,9 @@ export function followRestoredPage({
   };
 
   target.addEventListener('storage', (event) => {
-    if (!telling && (event as StorageEvent).key === key) heardSinceLeft = true;
+    const changed = (event as StorageEvent).key;
+    // `null`: another tab cleared the whole storage.
+    if (!telling && (changed === key || changed === null)) heardSinceLeft = true;
   });
   target.addEventListener('pagehide', () => {
     leftWith = storage.getItem(key);
