@@ -1,5 +1,6 @@
 /**
- * The membership follows what happens elsewhere (src/app/membership.ts): a
+ * The membership as src/app/membership.ts runs it: a stored session asks for
+ * it at start-up beside the profile; and it follows what happens elsewhere: a
  * record another tab loaded reaches this tab through the copy it persists
  * under `root`, and a tab shown again after a long while asks the server
  * again (the yearly fee may have been charged meanwhile).
@@ -12,7 +13,11 @@ import {
 } from '../../machines/membership/membership.persist.ts';
 import { selectRecord } from '../../machines/membership/membership.selectors.ts';
 import type { Membership } from '../../machines/shared/domain.ts';
-import { createMembershipActor, SHOWN_AGAIN_REFETCH_MS } from '../../src/app/membership.ts';
+import {
+  createMembershipActor,
+  EARLY_ANSWER_MAX_AGE_MS,
+  SHOWN_AGAIN_REFETCH_MS,
+} from '../../src/app/membership.ts';
 import { createSafeStorage } from '../../src/lib/safe-storage.ts';
 import { membershipJson } from '../support/api.kit.ts';
 
@@ -58,6 +63,52 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   showTab('visible');
+});
+
+describe('a stored session at start-up', () => {
+  /** A membership actor restoring a stored session; its server answers when told. */
+  function restoring() {
+    const answers: ((record: Membership | null) => void)[] = [];
+    const get = vi.fn(() => new Promise<Membership | null>((resolve) => answers.push(resolve)));
+    const actor = createMembershipActor({
+      api: { memberships: { get } } as never,
+      storage: createSafeStorage(() => window.localStorage),
+      restore: true,
+    });
+    return { actor, get, answers };
+  }
+
+  it('asks for the record at once, beside the profile, and the first load takes that answer', async () => {
+    const { actor, get, answers } = restoring();
+    expect(get).toHaveBeenCalledTimes(1);
+
+    // The session, once the profile has answered (startMembership).
+    actor.send({ type: 'membership.refetch' });
+    answers[0]?.(RENEWED);
+    await waitFor(actor, (s) => s.matches('loaded'), { timeout: 2000 });
+    expect(selectRecord(actor.getSnapshot())).toEqual(RENEWED);
+    expect(get).toHaveBeenCalledTimes(1);
+
+    // Later loads ask the server again.
+    actor.send({ type: 'membership.refetch' });
+    expect(get).toHaveBeenCalledTimes(2);
+    actor.stop();
+  });
+
+  it('never gives that answer to a load after a sign-out, or after it grew old', async () => {
+    const signedOut = restoring();
+    signedOut.actor.send({ type: 'membership.clear' });
+    signedOut.actor.send({ type: 'membership.refetch' });
+    expect(signedOut.get).toHaveBeenCalledTimes(2);
+    signedOut.actor.stop();
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const late = restoring();
+    vi.setSystemTime(Date.now() + EARLY_ANSWER_MAX_AGE_MS);
+    late.actor.send({ type: 'membership.refetch' });
+    expect(late.get).toHaveBeenCalledTimes(2);
+    late.actor.stop();
+  });
 });
 
 describe('the membership across tabs', () => {
