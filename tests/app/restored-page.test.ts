@@ -54,7 +54,7 @@ describe('a page restored by Back, told nothing while it was kept', () => {
     storage.setItem(TOKEN_KEYS.refreshToken, 'refresh-bruno');
     await back();
     expect(getProfile).toHaveBeenCalledTimes(1);
-    expect(heard).toEqual([null, 'refresh-bruno']);
+    await vi.waitFor(() => expect(heard).toEqual([null, 'refresh-bruno']));
   });
 
   it('changes nothing when another tab only renewed the same member’s tokens', async () => {
@@ -113,7 +113,7 @@ describe('a page restored by Back, told nothing while it was kept', () => {
     leave();
     storage.setItem(TOKEN_KEYS.refreshToken, 'refresh-bruno');
     await back();
-    expect(heard).toEqual([null, 'refresh-bruno']);
+    await vi.waitFor(() => expect(heard).toEqual([null, 'refresh-bruno']));
   });
 
   it('leaves it to the events when they arrive while the server answers', async () => {

@@ -87,8 +87,9 @@ for (const browser of [
     // A restored page fires no load event.
     await page.goBack({ waitUntil: 'commit' });
     await expect(page.locator('html')).toHaveAttribute('data-restored', 'true');
-    // Y has no membership yet: Y's home is /activation.
-    await expect(page).toHaveURL(/\/activation$/);
+    // Y has no membership yet: Y's home is /activation (through /login, the
+    // profile and the membership: several round trips on a loaded machine).
+    await expect(page).toHaveURL(/\/activation$/, { timeout: 15_000 });
     await expect(page.getByText('99 X Street')).toHaveCount(0);
     await expect(page.getByLabel('Address line 1')).toHaveCount(0);
   });
