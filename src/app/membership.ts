@@ -44,13 +44,12 @@ export function createMembershipActor({
   let loadedAt = Date.now();
   // A stored session: the record is asked for now, beside the profile, instead of
   // once the profile has answered (one round trip less before a member page shows).
-  // The session's first load takes this answer, if it comes soon enough.
-  let early: { answer: Promise<Membership | null>; at: number } | null = restore
-    ? { answer: api.memberships.get(), at: Date.now() }
-    : null;
-  early?.answer.catch(() => {});
+  // The session's first load takes this answer, whatever it is (a failure then
+  // shows as any failed load, with Try again, which asks again).
+  let early: Promise<Membership | null> | null = restore ? api.memberships.get() : null;
+  early?.catch(() => {});
   const load = () => {
-    const taken = early && Date.now() - early.at < EARLY_ANSWER_MAX_AGE_MS ? early.answer : null;
+    const taken = early;
     early = null;
     return taken ?? api.memberships.get();
   };
@@ -79,9 +78,6 @@ export function createMembershipActor({
   followElsewhere(actor, storage, () => loadedAt);
   return actor;
 }
-
-/** How old the answer asked for at start-up may be for the first load to take it. */
-export const EARLY_ANSWER_MAX_AGE_MS = 10_000;
 
 /** A tab shown again after this long loads the membership again (spec 1: the fee is charged on the anniversary). */
 export const SHOWN_AGAIN_REFETCH_MS = 5 * 60_000;

@@ -13,11 +13,7 @@ import {
 } from '../../machines/membership/membership.persist.ts';
 import { selectRecord } from '../../machines/membership/membership.selectors.ts';
 import type { Membership } from '../../machines/shared/domain.ts';
-import {
-  createMembershipActor,
-  EARLY_ANSWER_MAX_AGE_MS,
-  SHOWN_AGAIN_REFETCH_MS,
-} from '../../src/app/membership.ts';
+import { createMembershipActor, SHOWN_AGAIN_REFETCH_MS } from '../../src/app/membership.ts';
 import { createSafeStorage } from '../../src/lib/safe-storage.ts';
 import { membershipJson } from '../support/api.kit.ts';
 
@@ -95,19 +91,17 @@ describe('a stored session at start-up', () => {
     actor.stop();
   });
 
-  it('never gives that answer to a load after a sign-out, or after it grew old', async () => {
-    const signedOut = restoring();
-    signedOut.actor.send({ type: 'membership.clear' });
-    signedOut.actor.send({ type: 'membership.refetch' });
-    expect(signedOut.get).toHaveBeenCalledTimes(2);
-    signedOut.actor.stop();
-
-    vi.useFakeTimers({ toFake: ['Date'] });
-    const late = restoring();
-    vi.setSystemTime(Date.now() + EARLY_ANSWER_MAX_AGE_MS);
-    late.actor.send({ type: 'membership.refetch' });
-    expect(late.get).toHaveBeenCalledTimes(2);
-    late.actor.stop();
+  it('never gives that answer to a load after a sign-out or an activation', async () => {
+    for (const event of [
+      { type: 'membership.clear' },
+      { type: 'membership.invalidate' },
+    ] as const) {
+      const { actor, get } = restoring();
+      actor.send(event);
+      actor.send({ type: 'membership.refetch' });
+      expect(get).toHaveBeenCalledTimes(event.type === 'membership.clear' ? 2 : 3);
+      actor.stop();
+    }
   });
 });
 
