@@ -468,7 +468,9 @@ test('a file of the app gone after a new release (the host answers): the page re
   // This test's reload, then the app's own, which got the file.
   await expect.poll(() => pages).toEqual(['/dashboard', '/dashboard']);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
-  expect(asked).toBe(2);
+  // Missing once, then fetched; the membership's 401 beside the profile's may ask for it
+  // once more before the reload.
+  expect(asked).toBeGreaterThanOrEqual(2);
   await expect(page.getByText('We could not reach the server')).toHaveCount(0);
 });
 
