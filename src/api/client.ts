@@ -10,7 +10,7 @@ import {
 } from './api-error.ts';
 import { httpError } from './error-body.ts';
 import { reloadOnNewRelease } from './new-release.ts';
-import type { TokenStore } from './tokens.ts';
+import { hasTokensAfter, type TokenStore } from './tokens.ts';
 
 // The client is the first code loaded after start-up (at once for a stored
 // session, at a visitor's first call): from then on, a file of the app gone
@@ -205,9 +205,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // member's (a tab the browser froze meanwhile hears the sign-out and the
   // sign-in before the answer).
   let endedElsewhere = 0;
-  globalThis.addEventListener?.('storage', ({ key, newValue }: StorageEvent) => {
-    if (key === null || (key === tokens.keys.refreshToken && newValue === null))
-      endedElsewhere += 1;
+  globalThis.addEventListener?.('storage', (event: StorageEvent) => {
+    if (hasTokensAfter(event, tokens) === false) endedElsewhere += 1;
   });
 
   /** After a 401: make sure there is a newer access token than the one that failed. */

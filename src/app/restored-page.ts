@@ -1,6 +1,6 @@
 import { isSignedIn, selectUser } from '../../machines/session/session.selectors.ts';
 import type { Api } from '../api/api.ts';
-import { TOKEN_KEYS } from '../api/tokens.ts';
+import { createTokenStore, hasTokensAfter } from '../api/tokens.ts';
 import type { KeyValueStorage } from '../lib/safe-storage.ts';
 import type { Logger, SessionActor } from './services.tsx';
 
@@ -34,7 +34,9 @@ export function followRestoredPage({
   logger,
   target = globalThis,
 }: RestoredPageOptions): void {
-  const key = TOKEN_KEYS.refreshToken;
+  const tokens = createTokenStore(storage);
+  const key = tokens.keys.refreshToken;
+  const stored = () => tokens.read().refreshToken;
   let leftWith: string | null = null;
   /** The browser handed over an event about the tokens since the page was left. */
   let heardSinceLeft = false;
@@ -53,14 +55,14 @@ export function followRestoredPage({
     tell(null);
     // One event per task, as a browser hands them over: the router follows the sign-out first.
     await nextTask();
-    const now = storage.getItem(key);
+    const now = stored();
     if (now !== null) tell(now);
   };
 
   const follow = async () => {
     // A browser that hands the page what it missed does so around pageshow: let it.
     await nextTask();
-    const now = storage.getItem(key);
+    const now = stored();
     if (heardSinceLeft || now === leftWith) return;
     if (now === null || !isSignedIn(session.getSnapshot())) {
       tell(now);
@@ -68,8 +70,8 @@ export function followRestoredPage({
     }
     let sameMember: boolean;
     try {
-      const stored = await api.auth.getProfile();
-      sameMember = stored._id === selectUser(session.getSnapshot())._id;
+      const profile = await api.auth.getProfile();
+      sameMember = profile._id === selectUser(session.getSnapshot())._id;
     } catch (error) {
       // Whose session is stored cannot be told (offline): start over as it, whoever it is.
       logger.warn('Could not check whose session a restored page has', error);
@@ -81,12 +83,12 @@ export function followRestoredPage({
   };
 
   target.addEventListener('storage', (event) => {
-    const changed = (event as StorageEvent).key;
-    // `null`: another tab cleared the whole storage.
-    if (!telling && (changed === key || changed === null)) heardSinceLeft = true;
+    if (!telling && hasTokensAfter(event as StorageEvent, tokens) !== undefined) {
+      heardSinceLeft = true;
+    }
   });
   target.addEventListener('pagehide', () => {
-    leftWith = storage.getItem(key);
+    leftWith = stored();
     heardSinceLeft = false;
   });
   target.addEventListener('pageshow', (event) => {
