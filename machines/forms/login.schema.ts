@@ -17,9 +17,15 @@ export const LOGIN_PHONE_MAX_DIGITS = 17;
 const emailSchema = v.pipe(v.string(), v.rfcEmail(), v.regex(/@[^@]+\.[^@.]+$/));
 const PHONE_LIKE = /^\+?[\d\s\-.()]+$/;
 
-/** The one email rule: sign-in, sign-up and forgot password. */
+/**
+ * The one email rule: sign-in, sign-up and forgot password. A domain typed in
+ * its own script (exemple.québec, where a text field does not turn it into
+ * xn--…) is checked letter for letter as ASCII; the API gets its xn-- form
+ * (src/api/ascii-email.ts).
+ */
 export function isEmail(value: string): boolean {
-  return v.is(emailSchema, value);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range, from NUL.
+  return v.is(emailSchema, value.replace(/[^\x00-\x7f](?=[^@]*$)/g, 'a'));
 }
 
 /** Digits, spaces, dashes, dots, parentheses, an optional leading +, 7 to 17 digits. */

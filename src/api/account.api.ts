@@ -1,4 +1,5 @@
 import type { Language, User } from '../../machines/shared/domain.ts';
+import { withAsciiEmail } from './ascii-email.ts';
 import type { ApiClient } from './client.ts';
 import { ResetTokenSchema, UserSchema } from './schemas.ts';
 
@@ -19,10 +20,14 @@ export function createAccountApi(client: ApiClient): AccountApi {
   // requests do not cross on the way and leave the profile on the older language.
   let languageSaves: Promise<unknown> = Promise.resolve();
   return {
+    // The address goes out with its domain in ASCII (src/api/ascii-email.ts).
     requestPasswordReset: (body) =>
-      client.post('client/auth/reset-password/request', { json: body }),
+      client.post('client/auth/reset-password/request', { json: withAsciiEmail(body, 'email') }),
     checkResetOtp: (body) =>
-      client.post('client/auth/reset-password/check-otp', { json: body, schema: ResetTokenSchema }),
+      client.post('client/auth/reset-password/check-otp', {
+        json: withAsciiEmail(body, 'email'),
+        schema: ResetTokenSchema,
+      }),
     resetPassword: (body) => client.post('client/auth/reset-password/reset', { json: body }),
     updateProfile: (body) => client.put('client/auth/profile', { json: body, schema: UserSchema }),
     changePassword: (body) => client.put('client/auth/profile/change-password', { json: body }),

@@ -5,6 +5,7 @@ import type {
   Tokens,
   User,
 } from '../../machines/shared/domain.ts';
+import { withAsciiEmail } from './ascii-email.ts';
 import type { ApiClient } from './client.ts';
 import { LoginResponseSchema, TokensSchema, UserSchema, VerifyResponseSchema } from './schemas.ts';
 
@@ -38,11 +39,20 @@ export function billingAddressBody(address: BillingAddress): BillingAddress {
 
 export function createAuthApi(client: ApiClient): AuthApi {
   return {
-    login: (body) => client.post('client/auth/login', { json: body, schema: LoginResponseSchema }),
-    resendOtp: (body) => client.post('client/auth/resend-otp', { json: body }),
+    // Every address goes out with its domain in ASCII (src/api/ascii-email.ts).
+    login: (body) =>
+      client.post('client/auth/login', {
+        json: withAsciiEmail(body, 'emailOrPhone'),
+        schema: LoginResponseSchema,
+      }),
+    resendOtp: (body) =>
+      client.post('client/auth/resend-otp', { json: withAsciiEmail(body, 'email') }),
     verifyUser: (body) =>
-      client.post('client/auth/verify-user', { json: body, schema: VerifyResponseSchema }),
-    signUp: (body) => client.post('client/auth/sign-up', { json: body }),
+      client.post('client/auth/verify-user', {
+        json: withAsciiEmail(body, 'email'),
+        schema: VerifyResponseSchema,
+      }),
+    signUp: (body) => client.post('client/auth/sign-up', { json: withAsciiEmail(body, 'email') }),
     refreshToken: (body) =>
       client.post('client/auth/refresh-token', {
         json: body,

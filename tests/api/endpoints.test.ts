@@ -65,6 +65,40 @@ describe('auth', () => {
     expect(answer.user?.email).toBe('marie@example.ca');
   });
 
+  it('every address goes out with its domain in ASCII (xn--), as the email fields send it', async () => {
+    const received = recordAll(() => HttpResponse.json({ isVerified: false }));
+    const { api } = createHarness();
+    const typed = 'Jean@Exemple.Québec';
+    const ascii = 'Jean@exemple.xn--qubec-csa';
+    await api.auth.login({ emailOrPhone: typed, password: 'secret123' });
+    await api.auth.login({ emailOrPhone: 'Jean@Exemple.ca', password: 'secret123' });
+    await api.auth.login({ emailOrPhone: '+15145550123', password: 'secret123' });
+    await api.auth.resendOtp({ email: typed }).catch(() => undefined);
+    await api.auth.verifyUser({ email: typed, otp: '123456' }).catch(() => undefined);
+    await api.auth.signUp({
+      firstName: 'Jean',
+      lastName: 'Tremblay',
+      phone: '+15145550123',
+      email: typed,
+      password: 'secret123',
+      language: 'fr',
+    });
+    await api.auth.requestPasswordReset({ email: typed });
+    await api.auth.checkResetOtp({ email: typed, otp: '123456' }).catch(() => undefined);
+
+    expect(received.map((call) => [call.path, call.body])).toEqual([
+      ['client/auth/login', { emailOrPhone: ascii, password: 'secret123' }],
+      // An ASCII address and a phone number go as typed.
+      ['client/auth/login', { emailOrPhone: 'Jean@Exemple.ca', password: 'secret123' }],
+      ['client/auth/login', { emailOrPhone: '+15145550123', password: 'secret123' }],
+      ['client/auth/resend-otp', { email: ascii }],
+      ['client/auth/verify-user', { email: ascii, otp: '123456' }],
+      ['client/auth/sign-up', expect.objectContaining({ email: ascii, firstName: 'Jean' })],
+      ['client/auth/reset-password/request', { email: ascii }],
+      ['client/auth/reset-password/check-otp', { email: ascii, otp: '123456' }],
+    ]);
+  });
+
   it('verify-user without refreshToken falls back to the token', async () => {
     const received = recordAll(() => HttpResponse.json({ token: 'tok-1', user: userJson() }));
     const { api } = createHarness();

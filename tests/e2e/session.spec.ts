@@ -5,9 +5,10 @@
  */
 import { redacted } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
-import { expectCode } from './support/forms.ts';
+import { enterCode, expectCode } from './support/forms.ts';
 import { gate } from './support/gate.ts';
 import {
+  arrangeMember,
   inDays,
   type MemberState,
   onlyCall,
@@ -154,6 +155,30 @@ test('an unverified account signs in through the one-time code (pasted) to /acti
   await expect(page).toHaveURL(/\/activation$/);
   const verify = await api.requests('/client/auth/verify-user');
   expect(verify.at(-1)?.body).toEqual({ email, otp: redacted(code) });
+});
+
+test('an address whose domain is in its own script (exemple.québec) signs in as typed: the API gets its xn-- form, as the sign-up field sent it', async ({
+  page,
+  api,
+  uniqueEmail,
+  signIn,
+}) => {
+  // Signed up through an email field, which hands the domain over as xn--; not verified yet.
+  const local = uniqueEmail('idn').split('@')[0];
+  const stored = `${local}@exemple.xn--qubec-csa`;
+  const typed = `${local}@exemple.québec`;
+  await arrangeMember(api, stored, { verified: false });
+
+  await signIn(page, typed, PASSWORD);
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify your account' })).toBeVisible();
+  const login = await api.requests('/client/auth/login');
+  expect(login.at(-1)?.body).toMatchObject({ emailOrPhone: stored });
+
+  const code = await api.lastOtp(stored);
+  await enterCode(page, code);
+  await expect(page).toHaveURL(/\/activation$/);
+  const verify = await api.requests('/client/auth/verify-user');
+  expect(verify.at(-1)?.body).toEqual({ email: stored, otp: redacted(code) });
 });
 
 test('a wrong one-time code is shown translated; Resend it, 30 s later, sends a new code', async ({
