@@ -57,7 +57,14 @@ export function userForAccessToken(state: DevApiState, token: string): UserRecor
   return findUser(state, record.userId);
 }
 
-/** Spends a refresh token: it stops working and a new pair is issued. */
+/**
+ * Spends a refresh token: a new pair is issued. The spent token is then good
+ * only for that same pair again, until the pair's own refresh token is spent
+ * (which shows the pair arrived): a refresh whose answer was lost on the way
+ * (a dropped connection, the browser sending it again) gets its answer on the
+ * next try instead of ending the session (docs/api.md). Presented after that,
+ * it is refused, like any token used twice.
+ */
 export function rotateRefreshToken(
   state: DevApiState,
   refreshToken: string,
@@ -65,19 +72,38 @@ export function rotateRefreshToken(
   const { tokens } = state.store.data;
   const record = tokens[refreshToken];
   if (record?.kind !== 'refresh' || state.now() >= record.expiresAt) return null;
-  delete tokens[refreshToken];
   const user = findUser(state, record.userId);
   if (!user) return null;
-  return { user, tokens: issueTokens(state, user) };
+  if (record.spentFor) {
+    const next = tokens[record.spentFor.refreshToken];
+    return next && !next.spentFor ? { user, tokens: record.spentFor } : null;
+  }
+  // The token spent before this one is now refused for good.
+  for (const [other, otherRecord] of Object.entries(tokens)) {
+    if (otherRecord.spentFor?.refreshToken === refreshToken) delete tokens[other];
+  }
+  const issued = issueTokens(state, user);
+  record.spentFor = issued;
+  return { user, tokens: issued };
 }
 
-/** Revokes a token and every token issued with it (logout). */
+/**
+ * Revokes a token and every token issued with it (logout); for a spent
+ * refresh token, the pair it was spent for as well, which may never have
+ * reached the member.
+ */
 export function revokePair(state: DevApiState, token: string): boolean {
   const { tokens } = state.store.data;
   const record = tokens[token];
   if (!record) return false;
+  const pairs = new Set([record.pairId]);
+  for (const other of Object.values(tokens)) {
+    if (!other.spentFor || other.pairId !== record.pairId) continue;
+    const next = tokens[other.spentFor.refreshToken];
+    if (next) pairs.add(next.pairId);
+  }
   for (const [other, otherRecord] of Object.entries(tokens)) {
-    if (otherRecord.pairId === record.pairId) delete tokens[other];
+    if (pairs.has(otherRecord.pairId)) delete tokens[other];
   }
   return true;
 }

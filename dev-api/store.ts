@@ -58,6 +58,12 @@ export interface TokenRecord {
   pairId: string;
   /** Epoch ms; the token works while now < expiresAt. */
   expiresAt: number;
+  /**
+   * A refresh token already spent: the pair it was spent for. Presented again
+   * while that pair's refresh token is unspent, it gets the same pair
+   * (dev-api/sessions.ts, rotateRefreshToken).
+   */
+  spentFor?: { token: string; refreshToken: string };
 }
 
 export interface OtpRecord {

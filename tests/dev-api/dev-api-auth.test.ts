@@ -254,7 +254,7 @@ describe('tokens', () => {
     expect(unknown.status).toBe(401);
   });
 
-  it('refresh-token rotates: a new pair and the user, and the old refresh token stops working', async () => {
+  it('refresh-token rotates: a new pair and the user; the spent token gets that same pair again until the new one is spent, then stops working', async () => {
     const first = await signIn(h, DEMO.email);
     h.advance(61_000);
     const refreshed = await h.call('POST', '/client/auth/refresh-token', {
@@ -267,16 +267,48 @@ describe('tokens', () => {
     const profile = await h.call('GET', '/client/auth/profile', { token: refreshed.body.token });
     expect(profile.status).toBe(200);
 
-    const replay = await h.call('POST', '/client/auth/refresh-token', {
+    // The answer was lost on the way: the spent token asks again, and gets the same pair.
+    const lost = await h.call('POST', '/client/auth/refresh-token', {
       body: { refreshToken: first.refreshToken },
     });
-    expect(replay.status).toBe(401);
-    expect(replay.body).toEqual(envelope(401, 'server.unauthorized'));
+    expect(lost.status).toBe(200);
+    expect(lost.body).toEqual(refreshed.body);
 
     const again = await h.call('POST', '/client/auth/refresh-token', {
       body: { refreshToken: refreshed.body.refreshToken },
     });
     expect(again.status).toBe(200);
+    expect(again.body.refreshToken).not.toBe(refreshed.body.refreshToken);
+
+    // The new pair arrived (its refresh token was spent): the first token is refused for good.
+    const replay = await h.call('POST', '/client/auth/refresh-token', {
+      body: { refreshToken: first.refreshToken },
+    });
+    expect(replay.status).toBe(401);
+    expect(replay.body).toEqual(envelope(401, 'server.unauthorized'));
+  });
+
+  it('logout with a spent refresh token also revokes the pair it was spent for', async () => {
+    const first = await signIn(h, DEMO.email);
+    const refreshed = await h.call('POST', '/client/auth/refresh-token', {
+      body: { refreshToken: first.refreshToken },
+    });
+    expect(refreshed.status).toBe(200);
+    // The member never got that answer, and signs out with the tokens they have.
+    expect(
+      (
+        await h.call('POST', '/client/auth/logout', {
+          token: first.token,
+          body: { refreshToken: first.refreshToken },
+        })
+      ).status,
+    ).toBe(204);
+    const profile = await h.call('GET', '/client/auth/profile', { token: refreshed.body.token });
+    expect(profile.status).toBe(401);
+    for (const refreshToken of [first.refreshToken, refreshed.body.refreshToken]) {
+      const reply = await h.call('POST', '/client/auth/refresh-token', { body: { refreshToken } });
+      expect(reply.status).toBe(401);
+    }
   });
 
   it('an access token is not a refresh token', async () => {

@@ -163,6 +163,41 @@ test('POST refresh-token failing: the network message, the typed change kept, th
   await expect(page.getByText('Your profile was saved.')).toBeVisible();
 });
 
+test('a refresh answered but lost on the way (the server spent the token): the session is kept, and the next save refreshes with the same token', async ({
+  page,
+  openAsMember,
+  api,
+  faults,
+}) => {
+  const { email } = await openAsMember('/account', 'fault-refresh-lost', { state: 'active' });
+  const firstName = page.getByLabel('First name', { exact: true });
+  await firstName.fill('Relost');
+  const stored = await storedTokens(page);
+  await faults.survive('POST client/auth/refresh-token handled, its answer lost (drop after)', {
+    // Every try of this one refresh is handled and lost (the browser sends a dropped call again).
+    inject: {
+      path: '/client/auth/refresh-token',
+      method: 'POST',
+      kind: 'drop',
+      after: true,
+      times: 20,
+      email,
+    },
+    act: async () => {
+      await api.expireAccessTokens(email);
+      await page.getByRole('button', { name: 'Save profile' }).click();
+    },
+    shown: MESSAGES.network,
+    kept: () => expect(firstName).toHaveValue('Relost'),
+  });
+  // The page still holds the token the server spent.
+  expect((await storedTokens(page)).refreshToken).toBe(stored.refreshToken);
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Your profile was saved.')).toBeVisible();
+  await expect(page).toHaveURL(/\/account$/);
+  expect((await storedTokens(page)).refreshToken).not.toBe(stored.refreshToken);
+});
+
 test('a refresh token the server refuses ends the session: /login says it expired', async ({
   page,
   signedInMember,
