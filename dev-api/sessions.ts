@@ -8,6 +8,8 @@ const OTP_TTL_MS = 10 * 60 * 1000;
 const RESET_TOKEN_TTL_MS = 10 * 60 * 1000;
 /** Expired tokens are dropped from the data file after this long. */
 const TOKEN_GRACE_MS = 3600 * 1000;
+/** How long a spent refresh token may ask again for the pair it was spent for. */
+export const REFRESH_REUSE_MS = 10 * 60 * 1000;
 
 export type OtpPurpose = 'verify' | 'reset';
 
@@ -24,25 +26,29 @@ function pruneTokens(state: DevApiState): void {
   }
 }
 
-/** Issues a new access + refresh token pair (the caller saves the store). */
-export function issueTokens(state: DevApiState, user: UserRecord): TokenPair {
-  pruneTokens(state);
-  const now = state.now();
+/** Issues an access token of the pair `pairId` (the caller saves the store). */
+function issueAccessToken(state: DevApiState, user: UserRecord, pairId: string): string {
   const token = opaqueToken();
-  const refreshToken = opaqueToken();
-  const pairId = opaqueToken();
-  const { tokens } = state.store.data;
-  tokens[token] = {
+  state.store.data.tokens[token] = {
     kind: 'access',
     userId: user._id,
     pairId,
-    expiresAt: now + state.accessTokenTtlSeconds * 1000,
+    expiresAt: state.now() + state.accessTokenTtlSeconds * 1000,
   };
-  tokens[refreshToken] = {
+  return token;
+}
+
+/** Issues a new access + refresh token pair (the caller saves the store). */
+export function issueTokens(state: DevApiState, user: UserRecord): TokenPair {
+  pruneTokens(state);
+  const pairId = opaqueToken();
+  const token = issueAccessToken(state, user, pairId);
+  const refreshToken = opaqueToken();
+  state.store.data.tokens[refreshToken] = {
     kind: 'refresh',
     userId: user._id,
     pairId,
-    expiresAt: now + REFRESH_TOKEN_TTL_MS,
+    expiresAt: state.now() + REFRESH_TOKEN_TTL_MS,
   };
   return { token, refreshToken };
 }
@@ -58,12 +64,13 @@ export function userForAccessToken(state: DevApiState, token: string): UserRecor
 }
 
 /**
- * Spends a refresh token: a new pair is issued. The spent token is then good
- * only for that same pair again, until the pair's own refresh token is spent
- * (which shows the pair arrived): a refresh whose answer was lost on the way
- * (a dropped connection, the browser sending it again) gets its answer on the
- * next try instead of ending the session (docs/api.md). Presented after that,
- * it is refused, like any token used twice.
+ * Spends a refresh token: a new pair is issued. For REFRESH_REUSE_MS the
+ * spent token may ask again, and gets that same pair (with a fresh access
+ * token if its own has expired), until the pair's refresh token is spent in
+ * turn, which shows the pair arrived: a refresh whose answer was lost on the
+ * way (a dropped connection, the browser sending it again) gets its answer on
+ * the next try instead of ending the session (docs/api.md). Otherwise a spent
+ * token is refused, like any token used twice.
  */
 export function rotateRefreshToken(
   state: DevApiState,
@@ -76,7 +83,12 @@ export function rotateRefreshToken(
   if (!user) return null;
   if (record.spentFor) {
     const next = tokens[record.spentFor.refreshToken];
-    return next && !next.spentFor ? { user, tokens: record.spentFor } : null;
+    if (!next || next.spentFor) return null;
+    const access = tokens[record.spentFor.token];
+    if (!access || state.now() >= access.expiresAt) {
+      record.spentFor = { ...record.spentFor, token: issueAccessToken(state, user, next.pairId) };
+    }
+    return { user, tokens: record.spentFor };
   }
   // The token spent before this one is now refused for good.
   for (const [other, otherRecord] of Object.entries(tokens)) {
@@ -84,27 +96,30 @@ export function rotateRefreshToken(
   }
   const issued = issueTokens(state, user);
   record.spentFor = issued;
+  record.expiresAt = Math.min(record.expiresAt, state.now() + REFRESH_REUSE_MS);
   return { user, tokens: issued };
 }
 
 /**
  * Revokes a token and every token issued with it (logout); for a spent
  * refresh token, the pair it was spent for as well, which may never have
- * reached the member.
+ * reached the member; and a spent token that could still ask for a revoked pair.
  */
 export function revokePair(state: DevApiState, token: string): boolean {
   const { tokens } = state.store.data;
   const record = tokens[token];
   if (!record) return false;
+  const pairOf = (token: string | undefined) => (token ? tokens[token]?.pairId : undefined);
   const pairs = new Set([record.pairId]);
   for (const other of Object.values(tokens)) {
-    if (!other.spentFor || other.pairId !== record.pairId) continue;
-    const next = tokens[other.spentFor.refreshToken];
-    if (next) pairs.add(next.pairId);
+    const next = pairOf(other.spentFor?.refreshToken);
+    if (next && other.pairId === record.pairId) pairs.add(next);
   }
-  for (const [other, otherRecord] of Object.entries(tokens)) {
-    if (pairs.has(otherRecord.pairId)) delete tokens[other];
-  }
+  // The pairs' tokens, and a spent token that could still ask for one of them.
+  const revoked = Object.entries(tokens).filter(
+    ([, other]) => pairs.has(other.pairId) || pairs.has(pairOf(other.spentFor?.refreshToken) ?? ''),
+  );
+  for (const [token] of revoked) delete tokens[token];
   return true;
 }
 

@@ -60,8 +60,8 @@ export interface TokenRecord {
   expiresAt: number;
   /**
    * A refresh token already spent: the pair it was spent for. Presented again
-   * while that pair's refresh token is unspent, it gets the same pair
-   * (dev-api/sessions.ts, rotateRefreshToken).
+   * (until its expiresAt, set a few minutes on) while that pair's refresh
+   * token is unspent, it gets the same pair (dev-api/sessions.ts, rotateRefreshToken).
    */
   spentFor?: { token: string; refreshToken: string };
 }

@@ -21,7 +21,8 @@ const PHONE_LIKE = /^\+?[\d\s\-.()]+$/;
  * The one email rule: sign-in, sign-up and forgot password. A domain typed in
  * its own script (exemple.québec, where a text field does not turn it into
  * xn--…) is checked letter for letter as ASCII; the API gets its xn-- form
- * (src/api/ascii-email.ts).
+ * (src/api/ascii-email.ts). The few characters no domain may hold (IDNA) pass
+ * here and are sent as typed: the server then finds no such member.
  */
 export function isEmail(value: string): boolean {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range, from NUL.

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import * as fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   addMember,
@@ -288,6 +289,51 @@ describe('tokens', () => {
     expect(replay.body).toEqual(envelope(401, 'server.unauthorized'));
   });
 
+  it('a spent token asking again after the access token expired gets a working one; ten minutes after it was spent it is refused', async () => {
+    const first = await signIn(h, DEMO.email);
+    const refreshed = await h.call('POST', '/client/auth/refresh-token', {
+      body: { refreshToken: first.refreshToken },
+    });
+    // The answer was lost, and the member comes back two minutes later.
+    h.advance(2 * 60_000);
+    const later = await h.call('POST', '/client/auth/refresh-token', {
+      body: { refreshToken: first.refreshToken },
+    });
+    expect(later.status).toBe(200);
+    expect(later.body.refreshToken).toBe(refreshed.body.refreshToken);
+    expect(later.body.token).not.toBe(refreshed.body.token);
+    expect((await h.call('GET', '/client/auth/profile', { token: later.body.token })).status).toBe(
+      200,
+    );
+
+    h.advance(8 * 60_000);
+    const tooLate = await h.call('POST', '/client/auth/refresh-token', {
+      body: { refreshToken: first.refreshToken },
+    });
+    expect(tooLate.status).toBe(401);
+    // The pair itself is the member's to use.
+    const next = await h.call('POST', '/client/auth/refresh-token', {
+      body: { refreshToken: refreshed.body.refreshToken },
+    });
+    expect(next.status).toBe(200);
+  });
+
+  it('logout with the new pair leaves no spent token in the data file that could ask for it', async () => {
+    const first = await signIn(h, DEMO.email);
+    const refreshed = await h.call('POST', '/client/auth/refresh-token', {
+      body: { refreshToken: first.refreshToken },
+    });
+    const stored = () => Object.keys(JSON.parse(fs.readFileSync(h.dataFile, 'utf8')).tokens);
+    expect(stored()).toContain(first.refreshToken);
+    await h.call('POST', '/client/auth/logout', { token: refreshed.body.token });
+    expect(stored()).not.toContain(first.refreshToken);
+    expect(stored()).not.toContain(refreshed.body.refreshToken);
+    const replay = await h.call('POST', '/client/auth/refresh-token', {
+      body: { refreshToken: first.refreshToken },
+    });
+    expect(replay.status).toBe(401);
+  });
+
   it('logout with a spent refresh token also revokes the pair it was spent for', async () => {
     const first = await signIn(h, DEMO.email);
     const refreshed = await h.call('POST', '/client/auth/refresh-token', {
@@ -295,14 +341,7 @@ describe('tokens', () => {
     });
     expect(refreshed.status).toBe(200);
     // The member never got that answer, and signs out with the tokens they have.
-    expect(
-      (
-        await h.call('POST', '/client/auth/logout', {
-          token: first.token,
-          body: { refreshToken: first.refreshToken },
-        })
-      ).status,
-    ).toBe(204);
+    expect((await h.call('POST', '/client/auth/logout', { token: first.token })).status).toBe(204);
     const profile = await h.call('GET', '/client/auth/profile', { token: refreshed.body.token });
     expect(profile.status).toBe(401);
     for (const refreshToken of [first.refreshToken, refreshed.body.refreshToken]) {

@@ -15,7 +15,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, LOGIN, test } from './support/fixtures.ts';
 import { holdFirstRequest } from './support/gate.ts';
 import { liveRegions } from './support/live-regions.ts';
-import { PASSWORD, storedTokens } from './support/members.ts';
+import { PASSWORD, spendRefreshToken, storedTokens } from './support/members.ts';
 
 // Each test walks a whole flow (several sign-ins and axe scans): on a busy
 // shared machine one can pass 25 s, so the config's 30 s would be too tight.
@@ -464,10 +464,7 @@ test("a member's unsaved language choice stays theirs: after their session expir
   await page.unroute('**/client/auth/profile/change-language', offline);
 
   // Then the server refuses the session (its refresh token was spent elsewhere).
-  const { refreshToken } = await storedTokens(page);
-  expect(
-    (await request.post('/api/client/auth/refresh-token', { data: { refreshToken } })).ok(),
-  ).toBe(true);
+  await spendRefreshToken(request, (await storedTokens(page)).refreshToken);
   await api.expireAccessTokens();
   await page.reload();
   await expect(page).toHaveURL(/\/login$/);

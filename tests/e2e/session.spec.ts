@@ -14,6 +14,7 @@ import {
   onlyCall,
   PASSWORD,
   requestsSince,
+  spendRefreshToken,
   storedTokens,
   storeTokens,
 } from './support/members.ts';
@@ -331,9 +332,7 @@ test('the server refuses the session in one tab: every tab lands on /login sayin
   await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
 
   // The refresh token is spent elsewhere and the access tokens expire: the session is over.
-  const { refreshToken } = await storedTokens(page);
-  const spent = await request.post('/api/client/auth/refresh-token', { data: { refreshToken } });
-  expect(spent.ok()).toBe(true);
+  await spendRefreshToken(request, (await storedTokens(page)).refreshToken);
   await api.expireAccessTokens();
 
   await page.reload();

@@ -111,6 +111,23 @@ export const TOKEN_KEYS = {
   refreshToken: 'evclub.refreshToken',
 } as const;
 
+/**
+ * Ends a session the way another device would: spends its refresh token, then
+ * the one it was spent for (a spent token may otherwise ask again for the same
+ * pair for a few minutes, docs/api.md). The server then refuses the page's token.
+ */
+export async function spendRefreshToken(
+  request: APIRequestContext,
+  refreshToken: string | null,
+): Promise<void> {
+  const spent = await request.post('/api/client/auth/refresh-token', { data: { refreshToken } });
+  expect(spent.ok()).toBe(true);
+  const next = await request.post('/api/client/auth/refresh-token', {
+    data: { refreshToken: (await spent.json()).refreshToken },
+  });
+  expect(next.ok()).toBe(true);
+}
+
 /** Stores tokens the way the app does (the page must be on the app's origin). */
 export async function storeTokens(page: Page, access: string, refresh: string): Promise<void> {
   await page.evaluate(
