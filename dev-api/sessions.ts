@@ -116,9 +116,10 @@ export function revokePair(state: DevApiState, token: string): boolean {
     if (next && other.pairId === record.pairId) pairs.add(next);
   }
   // The pairs' tokens, and a spent token that could still ask for one of them.
-  const revoked = Object.entries(tokens).filter(
-    ([, other]) => pairs.has(other.pairId) || pairs.has(pairOf(other.spentFor?.refreshToken) ?? ''),
-  );
+  const revoked = Object.entries(tokens).filter(([, other]) => {
+    const spentInto = pairOf(other.spentFor?.refreshToken);
+    return pairs.has(other.pairId) || (spentInto !== undefined && pairs.has(spentInto));
+  });
   for (const [token] of revoked) delete tokens[token];
   return true;
 }

@@ -18,21 +18,23 @@ export const FRESH_MEMBER_TIMEOUT_MS = 10_000;
 
 const isReloadingUser = (s: SessionSnapshot) => s.matches({ authenticated: { user: 'reloading' } });
 
+/** waitFor's options for what is left of one deadline (every wait of a refresh shares it). */
+const until = (deadline: number) => ({ timeout: Math.max(0, deadline - Date.now()) });
+
 /**
  * The session once it has read the user after this call. A reload already on
  * its way (another tab saved the profile) may have read it before the change,
  * and the session takes no second reload meanwhile: it ends first.
  */
 async function reloadedUser(session: SessionActor, deadline: number) {
-  const left = () => ({ timeout: Math.max(0, deadline - Date.now()) });
   if (isReloadingUser(session.getSnapshot())) {
-    await waitFor(session, (s) => !isReloadingUser(s), left());
+    await waitFor(session, (s) => !isReloadingUser(s), until(deadline));
   }
   session.send({ type: 'session.reloadUser' });
   return waitFor(
     session,
     (s) => !isSignedIn(s) || s.matches({ authenticated: { user: 'ready' } }),
-    left(),
+    until(deadline),
   );
 }
 
@@ -51,9 +53,7 @@ export async function refreshMember(
   const deadline = Date.now() + FRESH_MEMBER_TIMEOUT_MS;
   const [sessionNow, membershipNow] = await Promise.all([
     reloadedUser(session, deadline),
-    waitFor(membership, (s) => isMembershipSettled(s) && !isLoading(s), {
-      timeout: FRESH_MEMBER_TIMEOUT_MS,
-    }),
+    waitFor(membership, (s) => isMembershipSettled(s) && !isLoading(s), until(deadline)),
   ]);
   if (hasLoadFailed(membershipNow)) {
     throw Object.assign(new Error('The membership could not be loaded again'), {
