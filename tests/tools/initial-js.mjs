@@ -10,7 +10,8 @@
  *   ]);
  *
  * Each build is served from its own directory by a tiny static server (an
- * unknown path without an extension gets index.html, as an SPA host does).
+ * unknown path without an extension gets the build's page, `index.html`
+ * unless the target names another, as an SPA host does).
  */
 import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -36,7 +37,7 @@ async function readIfFile(file) {
 }
 
 /** Serves `dir` on a free port of 127.0.0.1; resolves to its origin and a close(). */
-function serve(dir) {
+function serve(dir, html = 'index.html') {
   const base = normalize(dir);
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -44,7 +45,7 @@ function serve(dir) {
     let body = target.startsWith(base) ? await readIfFile(target) : null;
     let type = TYPES[extname(target)] ?? 'application/octet-stream';
     if (!body && !extname(path)) {
-      body = await readIfFile(join(base, 'index.html'));
+      body = await readIfFile(join(base, html));
       type = TYPES['.html'];
     }
     if (!body) {
@@ -63,7 +64,7 @@ function serve(dir) {
   });
 }
 
-/** @param {Array<{label: string, dir: string, path: string}>} targets */
+/** @param {Array<{label: string, dir: string, path: string, html?: string}>} targets */
 export async function measureInitialJs(targets) {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -72,7 +73,7 @@ export async function measureInitialJs(targets) {
   const results = [];
   try {
     for (const target of targets) {
-      const server = await serve(target.dir);
+      const server = await serve(target.dir, target.html);
       try {
         const context = await browser.newContext();
         const page = await context.newPage();

@@ -10,16 +10,21 @@
  * Each figure is the longest interaction of its kind, read from the browser's
  * Event Timing API (what the web-vitals library reports as INP: input delay,
  * processing and the time to the next paint). Median of INP_RUNS (default 3).
+ * Beside them, in the same run, typing an email in the naive stack's one-field
+ * login form (tests/perf/peers/stack.tsx): what the machine gives the
+ * simplest form on the same libraries, a reference, not under the limit.
  *
  *   npm run inp              (builds first)
  *   npm run inp -- --no-build
  */
 import { chromium } from '@playwright/test';
 import { CHROMIUM_PATH, HEADLESS_ARGS } from './chromium.mjs';
+import { buildPeers, PEERS, previewPeer } from './peers.mjs';
 import { buildUnlessAsked, startPreview } from './preview-server.mjs';
 
 const RUNS = Number(process.env.INP_RUNS ?? 3);
 const LIMIT_MS = 100;
+const NAIVE_STACK = PEERS.find((peer) => peer.name === 'stack');
 
 buildUnlessAsked();
 const preview = startPreview({ port: Number(process.env.INP_PORT ?? 4198), label: 'inp' });
@@ -60,6 +65,19 @@ async function typing(browser) {
   await page.evaluate(RECORD);
   await page.getByLabel('First name', { exact: true }).pressSequentially('Marie-Ève');
   await page.getByLabel('Email', { exact: true }).pressSequentially('marie@example.ca');
+  const inp = await longestInteraction(page);
+  await context.close();
+  return inp;
+}
+
+/** The naive stack's one field (the same keys as the registration form's email). */
+async function typingNaiveStack(browser, base) {
+  const context = await browser.newContext();
+  const page = await slowPage(context);
+  await page.goto(`${base}${NAIVE_STACK.path}`);
+  await page.getByLabel('email', { exact: true }).waitFor();
+  await page.evaluate(RECORD);
+  await page.getByLabel('email', { exact: true }).pressSequentially('marie@example.ca');
   const inp = await longestInteraction(page);
   await context.close();
   return inp;
@@ -149,31 +167,40 @@ async function subscribeClick(browser, run) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 let browser;
+let peer;
 let failed = false;
 try {
+  await buildPeers();
+  peer = await previewPeer(NAIVE_STACK, Number(new URL(BASE).port) + 1);
   await preview.ready();
   browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: HEADLESS_ARGS,
   });
   const measures = { typing: [], languageSwitch: [], subscribeClick: [], signUpClick: [] };
+  const reference = [];
   for (let run = 0; run < RUNS; run += 1) {
     measures.typing.push(await typing(browser));
+    reference.push(await typingNaiveStack(browser, peer.base));
     measures.languageSwitch.push(await languageSwitch(browser));
     measures.subscribeClick.push(await subscribeClick(browser, run));
     measures.signUpClick.push(await signUpClick(browser, run));
   }
   console.info(`\nINP at 4× CPU slowdown, ${RUNS} runs, median (ms; limit ${LIMIT_MS}):`);
-  const rows = Object.entries(measures).map(([interaction, values]) => ({
+  const row = (interaction, values, result) => ({
     interaction,
     inp: Math.round(median(values)),
     runs: values.map((value) => Math.round(value)).join(' / '),
-    result: median(values) <= LIMIT_MS ? 'ok' : 'OVER',
-  }));
-  console.table(rows);
-  failed = rows.some((row) => row.result !== 'ok');
+    result,
+  });
+  const rows = Object.entries(measures).map(([interaction, values]) =>
+    row(interaction, values, median(values) <= LIMIT_MS ? 'ok' : 'OVER'),
+  );
+  console.table([...rows, row('typing in the naive stack', reference, 'reference')]);
+  failed = rows.some(({ result }) => result !== 'ok');
 } finally {
   await browser?.close();
+  await peer?.close();
   preview.stop();
 }
 process.exit(failed ? 1 : 0);

@@ -31,17 +31,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import react from '@vitejs/plugin-react';
-import { build } from 'vite';
 import { measureInitialJs } from './initial-js.mjs';
+import { buildPeers, PEERS } from './peers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
 const distArg = args.indexOf('--dist');
 const dist = path.resolve(root, distArg >= 0 ? (args[distArg + 1] ?? 'dist') : 'dist');
 const budgetFile = path.join(root, 'tests/tools/size-budget.json');
-const peersDir = path.join(root, 'tests/perf/peers');
-const peersOut = path.join(root, 'node_modules/.cache/peers');
 
 /** Routes allowed to load Stripe: the /subscription (checkout) screen and the payment adapters it loads lazily. */
 const STRIPE_ALLOWED = [/^src\/screens\/(checkout|subscription)\//, /^src\/payments\//];
@@ -78,20 +75,7 @@ if (!args.includes('--no-build')) {
   buildSeconds = (Date.now() - started) / 1000;
   if (result.status !== 0) fail(`vite build failed (exit ${result.status ?? result.signal})`);
 }
-for (const page of ['floor', 'stack']) {
-  await build({
-    configFile: false,
-    root: peersDir,
-    logLevel: 'warn',
-    plugins: [react()],
-    build: {
-      outDir: path.join(peersOut, page),
-      emptyOutDir: true,
-      target: 'es2022',
-      rollupOptions: { input: path.join(peersDir, `${page}.html`) },
-    },
-  });
-}
+await buildPeers();
 
 // ---------------------------------------------------------------- inputs
 const manifestFile = path.join(dist, '.vite', 'manifest.json');
@@ -215,11 +199,7 @@ function table(headers, rows, align) {
 const out = [];
 if (buildSeconds !== null) out.push(`Build: ${buildSeconds.toFixed(1)} s`, '');
 
-const measured = await measureInitialJs([
-  { label: 'app', dir: dist, path: '/login' },
-  { label: 'naive stack', dir: path.join(peersOut, 'stack'), path: '/stack.html' },
-  { label: 'floor', dir: path.join(peersOut, 'floor'), path: '/floor.html' },
-]);
+const measured = await measureInitialJs([{ label: 'app', dir: dist, path: '/login' }, ...PEERS]);
 const [app, stack, floor] = measured;
 const ratio = app.gzip / stack.gzip;
 out.push('(a) JS loaded before the page settles (Chromium, gzip 9 per file)');
