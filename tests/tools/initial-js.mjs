@@ -64,6 +64,15 @@ function serve(dir, html = 'index.html') {
   });
 }
 
+/** Fails unless `page` shows "Sign in" (the app's /login and both reference pages do). */
+export async function expectSignIn(page, what) {
+  try {
+    await page.getByText('Sign in', { exact: true }).first().waitFor({ timeout: 15_000 });
+  } catch {
+    throw new Error(`${what} does not show "Sign in": it is not the page to measure`);
+  }
+}
+
 /** @param {Array<{label: string, dir: string, path: string, html?: string}>} targets */
 export async function measureInitialJs(targets) {
   const browser = await chromium.launch({
@@ -83,6 +92,9 @@ export async function measureInitialJs(targets) {
         });
         await page.goto(`${server.origin}${target.path}`, { waitUntil: 'networkidle' });
         await page.waitForTimeout(500);
+        // Each page measured is a sign-in page: one that shows something else
+        // (a router's Not Found) would be counted without its own work.
+        await expectSignIn(page, `${target.label} ${target.path}`);
         let raw = 0;
         let gzip = 0;
         const files = [];

@@ -12,6 +12,7 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
+import { expectSignIn } from './initial-js.mjs';
 import { buildPeers, PEERS, previewPeer } from './peers.mjs';
 import { buildUnlessAsked, startPreview } from './preview-server.mjs';
 
@@ -112,6 +113,10 @@ try {
   for (const [i, peer] of PEERS.entries()) {
     const server = await previewPeer(peer, Number(new URL(BASE).port) + 1 + i);
     try {
+      const check = await context.newPage();
+      await check.goto(`${server.base}${peer.path}`);
+      await expectSignIn(check, `${peer.label} ${peer.path}`);
+      await check.close();
       for (const profile of Object.keys(PROFILES)) {
         results.push(await measure(peer.label, `${server.base}${peer.path}`, profile));
       }
