@@ -122,12 +122,14 @@ export function useFormFields<P extends string, F extends string>(
 }
 
 /**
- * A form's onKeyDown where Enter in an input submits (spec 5), also before
- * the form is valid (the errors then show), but not while `busy`.
+ * A form's onKeyDown where Enter in an input or a select (billing's province,
+ * the phone's country) submits (spec 5), also before the form is valid (the
+ * errors then show), but not while `busy`. Enter on a button or a link keeps
+ * its own meaning. (A browser submits from an input by itself, never from a select.)
  */
 function enterSubmits(busy: boolean, submit: () => void) {
   return (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
+    if (event.key !== 'Enter' || !(event.target as Element).matches('input,select')) return;
     event.preventDefault();
     if (!busy) submit();
   };

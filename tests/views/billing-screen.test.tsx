@@ -124,6 +124,17 @@ describe('BillingScreen', () => {
     expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
   });
 
+  it('Enter on the province, the last field and a select, submits too', async () => {
+    const b = await renderBilling();
+    await b.type('address1', '10 Main St');
+    await b.type('city', 'Ottawa');
+    await b.type('postalCode', 'K1A 0B1');
+    await b.ui.selectOptions(b.field('province'), 'ON');
+    await b.ui.type(b.field('province'), '{Enter}');
+    expect(b.updateBillingAddress).toHaveBeenCalledTimes(1);
+    expect(b.updateBillingAddress.mock.calls[0]?.[0]).toMatchObject({ province: 'ON' });
+  });
+
   it('checks the Canadian postal code format', async () => {
     const b = await renderBilling();
     await b.type('postalCode', 'Z1A 1A1');
