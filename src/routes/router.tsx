@@ -99,14 +99,11 @@ const AppLayoutLazy = lazyScreen(() => import('./layouts/app-layout.tsx'), 'AppL
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  notFoundComponent: lazyScreen(
-    () => import('../screens/not-found/not-found-screen.tsx'),
-    'NotFoundScreen',
-  ),
+  notFoundComponent: lazyScreen(() => import('./layouts/app-layout.tsx'), 'NotFoundPage'),
   errorComponent: ErrorScreen,
 });
 
-/** Public pages with the header (landing, terms, policy, not found). */
+/** Public pages with the header (landing, terms, policy; the not-found page brings its own, NotFoundPage). */
 const publicLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'public',

@@ -533,6 +533,30 @@ test.describe('dashboard (spec 2, 4)', () => {
   });
 });
 
+test.describe('an address the app does not know', () => {
+  test('a member who mistypes one gets Page not found with the header: Store, Support, the language and Logout; Back to home leads home', async ({
+    page,
+    signedInMember,
+  }) => {
+    await signedInMember('not-found', { membership: { validTo: inDays(100) } });
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/dashbord');
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: /^Store/ })).toBeVisible();
+    await expect(header.getByRole('link', { name: /^Support/ })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(page.getByRole('main')).toHaveCount(1);
+    await expectNoAxeViolations(page);
+
+    await header.getByRole('button', { name: 'Français' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible();
+    await page.getByRole('link', { name: 'Retour à l’accueil' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
 test.describe('terms and policy (spec 2)', () => {
   test('terms: English, then French through the language chooser', async ({ page }) => {
     await page.goto('/terms');
