@@ -236,7 +236,7 @@ export const preferencesMachine = setup({
           'notifications.toggle': { target: 'saving', actions: 'assignPendingNotifications' },
         },
       },
-      saved: { description: 'Just saved: “Notification preference saved.” is announced.' },
+      saved: { description: 'Just saved: “Notifications are on.” (or off) is announced.' },
       failed: { description: 'The save failed: the error shows; the switch goes back.' },
       saving: {
         ...busyInvoking('setNotifications', {

@@ -166,7 +166,7 @@ export const profileFormMachine = setup({
       },
       states: {
         idle: { description: 'No save message.' },
-        saved: { description: 'Just saved: “Profile saved.” is announced.' },
+        saved: { description: 'Just saved: “Your profile was saved.” is announced.' },
       },
     },
     saving: busyInvoking('updateProfile', {
