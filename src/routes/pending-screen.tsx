@@ -44,6 +44,20 @@ export function PendingScreen() {
   return <LoadingScreen account={loadingAccount} />;
 }
 
+/**
+ * The pending view of a layout route (the session, a layout's code or the
+ * sign-in texts still coming): nothing around it draws a <main> yet, so it
+ * brings its own, which the skip link, the page's title and a screen reader's
+ * landmarks find. A page under a layout shows PendingScreen in the layout's <main>.
+ */
+export function PendingPage() {
+  return (
+    <main id="main">
+      <PendingScreen />
+    </main>
+  );
+}
+
 function MembershipPending({
   membership,
   loadingAccount,

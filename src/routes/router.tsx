@@ -18,7 +18,7 @@ import { ErrorScreen } from '../screens/error/error-screen.tsx';
 import { type GuardFacts, type GuardKind, guardRedirect, needsMembership } from './guards.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
-import { PendingScreen } from './pending-screen.tsx';
+import { PendingPage, PendingScreen } from './pending-screen.tsx';
 
 export interface RouterContext {
   services: AppServices;
@@ -89,6 +89,8 @@ function page<TParent extends AnyRoute, TPath extends string>(
     getParentRoute: () => parent,
     path,
     component,
+    // Shown inside the layout's <main> (a layout route's own is PendingPage).
+    pendingComponent: PendingScreen,
     ...(kind ? { beforeLoad: guard(kind) } : {}),
     ...(namespaces.length > 0 ? { loader: texts(...namespaces) } : {}),
   });
@@ -167,6 +169,7 @@ const loginRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): { reset?: 1 } =>
     search.reset === 1 || search.reset === '1' || search.reset === true ? { reset: 1 } : {},
   beforeLoad: guard('visitorsOnly'),
+  pendingComponent: PendingScreen,
   component: lazyScreen(() => import('../screens/login/login-screen.tsx'), 'LoginScreen'),
 });
 
@@ -250,7 +253,7 @@ export function createAppRouter(
     defaultPreload: 'intent',
     defaultPendingMs: 200,
     defaultPendingMinMs: 300,
-    defaultPendingComponent: PendingScreen,
+    defaultPendingComponent: PendingPage,
     scrollRestoration: true,
   });
   let signedIn = isSignedIn(services.session.getSnapshot());

@@ -99,11 +99,29 @@ test('the loading view while the current user loads; nothing on it moves (no lay
   await page.goto('/dashboard');
   await expect(page.getByText('Setting up your workspace...')).toBeVisible();
   await expect(page.getByText('Loading your account...')).toBeVisible();
+  // No layout is drawn yet: the view is the page's one <main> itself.
+  await expect(page.getByRole('main')).toContainText('Setting up your workspace...');
   await expectNoViolations(page);
   profile.open();
   await expectHeading(page, 'Dashboard');
   // The account line hides in place once the user is in (the membership may still load).
   expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+});
+
+test('the could-not-reach view at start-up is the page: one <main> the skip link reaches, its heading the title', async ({
+  page,
+  signedInMember,
+}) => {
+  await signedInMember('a11y-unreachable', { state: 'active', quickly: true });
+  await page.route('**/api/client/auth/profile', (route) => route.abort('connectionfailed'));
+  await page.goto('/dashboard');
+  // After the start-up's own retries (about 3 s).
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'We could not reach the server' }),
+  ).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('main').getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(page).toHaveTitle('We could not reach the server · EV Charger Club');
+  await checkScreen(page);
 });
 
 test('login and registration in French', async ({ page }) => {
