@@ -97,7 +97,8 @@ test('sign up to an active membership with the keyboard alone', async ({
   await page.keyboard.press('Enter');
 
   // Billing: typed fields, the province picked by typing its name on the closed
-  // select, then Enter there sends the form (spec 5: Enter submits), as from a field.
+  // select; Finish is reached with a visible focus, then, back on the province,
+  // Enter there sends the form (spec 5: Enter submits), as from a field.
   await expectHeading(page, 'Billing address');
   await tabToVisibly(page, page.getByLabel('Address line 1', { exact: true }));
   await page.keyboard.type('200 King St W');
@@ -110,6 +111,9 @@ test('sign up to an active membership with the keyboard alone', async ({
   await tabToVisibly(page, province);
   await page.keyboard.type('Ontario');
   await expect(province).toHaveValue('ON');
+  await tabToVisibly(page, page.getByRole('button', { name: 'Finish' }));
+  await page.keyboard.press('Shift+Tab');
+  await expect(province).toBeFocused();
   await page.keyboard.press('Enter');
 
   // Subscription: the card fields typed, Enter in the CVC subscribes.

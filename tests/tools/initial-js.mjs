@@ -6,7 +6,7 @@
  *
  *   const results = await measureInitialJs([
  *     { label: 'app', dir: 'dist', path: '/login' },
- *     { label: 'stack', dir: '.cache/stack', path: '/stack.html' },
+ *     { label: 'naive stack', dir: '.cache/peers/stack', path: '/login', html: 'stack.html' },
  *   ]);
  *
  * Each build is served from its own directory by a tiny static server (an
@@ -19,6 +19,7 @@ import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_PATH, HEADLESS_ARGS } from './chromium.mjs';
+import { expectSignIn } from './peers.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -62,15 +63,6 @@ function serve(dir, html = 'index.html') {
       resolve({ origin: `http://127.0.0.1:${port}`, close: () => server.close() });
     });
   });
-}
-
-/** Fails unless `page` shows "Sign in" (the app's /login and both reference pages do). */
-export async function expectSignIn(page, what) {
-  try {
-    await page.getByText('Sign in', { exact: true }).first().waitFor({ timeout: 15_000 });
-  } catch {
-    throw new Error(`${what} does not show "Sign in": it is not the page to measure`);
-  }
 }
 
 /** @param {Array<{label: string, dir: string, path: string, html?: string}>} targets */

@@ -171,7 +171,7 @@ let peer;
 let failed = false;
 try {
   await buildPeers();
-  peer = await previewPeer(NAIVE_STACK, Number(new URL(BASE).port) + 1);
+  peer = await previewPeer(NAIVE_STACK, Number(process.env.INP_PEER_PORT ?? 4220));
   await preview.ready();
   browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,

@@ -12,8 +12,7 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
-import { expectSignIn } from './initial-js.mjs';
-import { buildPeers, PEERS, previewPeer } from './peers.mjs';
+import { buildPeers, expectSignIn, PEERS, previewPeer } from './peers.mjs';
 import { buildUnlessAsked, startPreview } from './preview-server.mjs';
 
 const DEBUG_PORT = Number(process.env.LH_DEBUG_PORT ?? 9333);
@@ -83,13 +82,28 @@ async function measure(label, url, profile) {
 }
 
 let context;
+const peers = [];
 try {
+  // The reference pages first: built, served, and checked to show their sign-in
+  // form, so a broken one stops the run before the app's long measurement.
+  await buildPeers();
+  for (const [i, peer] of PEERS.entries()) {
+    const port = Number(process.env.LH_PEER_PORT ?? 4210) + i;
+    peers.push({ ...peer, server: await previewPeer(peer, port) });
+  }
   await preview.ready();
   context = await chromium.launchPersistentContext(join(preview.work, 'profile'), {
     executablePath: CHROME,
     headless: true,
     args: [`--remote-debugging-port=${DEBUG_PORT}`, ...CHROMIUM_FLAGS],
   });
+  for (const peer of peers) {
+    const check = await context.newPage();
+    await check.goto(`${peer.server.base}${peer.path}`);
+    await expectSignIn(check, `${peer.label} ${peer.path}`);
+    await check.close();
+  }
+
   const results = [];
   for (const profile of Object.keys(PROFILES))
     results.push(await measure('app', `${BASE}/login`, profile));
@@ -109,19 +123,9 @@ try {
   }
   const appResults = [...results];
 
-  await buildPeers();
-  for (const [i, peer] of PEERS.entries()) {
-    const server = await previewPeer(peer, Number(new URL(BASE).port) + 1 + i);
-    try {
-      const check = await context.newPage();
-      await check.goto(`${server.base}${peer.path}`);
-      await expectSignIn(check, `${peer.label} ${peer.path}`);
-      await check.close();
-      for (const profile of Object.keys(PROFILES)) {
-        results.push(await measure(peer.label, `${server.base}${peer.path}`, profile));
-      }
-    } finally {
-      await server.close();
+  for (const peer of peers) {
+    for (const profile of Object.keys(PROFILES)) {
+      results.push(await measure(peer.label, `${peer.server.base}${peer.path}`, profile));
     }
   }
 
@@ -139,5 +143,6 @@ try {
   }
 } finally {
   await context?.close();
+  for (const peer of peers) await peer.server.close();
   preview.stop();
 }

@@ -32,6 +32,19 @@ export const PEERS = [
   { label: 'floor', name: 'floor', path: '/floor.html' },
 ].map((peer) => ({ ...peer, html: `${peer.name}.html`, dir: path.join(PEERS_OUT, peer.name) }));
 
+/**
+ * Fails unless `page` shows "Sign in" (the app's /login and both reference
+ * pages do): a page showing something else, such as a router's Not Found,
+ * would be measured without its own work.
+ */
+export async function expectSignIn(page, what) {
+  try {
+    await page.getByText('Sign in', { exact: true }).first().waitFor({ timeout: 15_000 });
+  } catch {
+    throw new Error(`${what} does not show "Sign in": it is not the page to measure`);
+  }
+}
+
 /** Builds both peers (a few seconds). */
 export async function buildPeers() {
   for (const peer of PEERS) {
