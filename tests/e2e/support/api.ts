@@ -32,9 +32,14 @@ export function devToken(): string {
   return token;
 }
 
-/** Headers for a direct call to a __dev helper (`request.get('/api/__dev/…', { headers })`). */
+/**
+ * Headers for a direct call to a __dev helper (`request.get('/api/__dev/…', { headers })`).
+ * Each call goes on a connection of its own: a kept-alive one that the server
+ * closes after 5 s idle (Node's default, as while a test runs axe) can be
+ * reset just as the next call goes out on it (ECONNRESET, seen in a CI run).
+ */
 export function devHeaders(): Record<string, string> {
-  return { 'X-Dev-Token': devToken() };
+  return { 'X-Dev-Token': devToken(), Connection: 'close' };
 }
 
 /**
