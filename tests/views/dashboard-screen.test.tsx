@@ -2,7 +2,10 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deriveMembership } from '../../machines/membership/derive-membership.ts';
+import { formatMoney } from '../../machines/payment/pricing.ts';
 import type { Membership } from '../../machines/shared/domain.ts';
+import memberEn from '../../public/locales/en/member.json';
+import memberFr from '../../public/locales/fr/member.json';
 import { membershipAccessOf } from '../../src/app/membership.ts';
 import {
   DashboardScreen,
@@ -225,6 +228,11 @@ describe('DashboardScreen: details', () => {
       balance.querySelector('.dashboard-balance__amount')?.textContent?.replace(/\s/g, ' '),
     ).toBe('0,00 $');
     expect(within(balance).getByText('Aucune donnée pour l’instant')).toBeVisible();
+  });
+
+  it('writes the balance placeholder (a text, no number formatted on the page) as the checkout writes money', () => {
+    expect(memberEn.dashboard.balance.amount).toBe(formatMoney(0, 'en'));
+    expect(memberFr.dashboard.balance.amount).toBe(formatMoney(0, 'fr'));
   });
 
   it('shows the way to activation when there is no membership record', async () => {
