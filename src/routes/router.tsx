@@ -105,7 +105,10 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   errorComponent: ErrorScreen,
 });
 
-/** Public pages with the header (landing, terms, policy; the not-found page brings its own, NotFoundPage). */
+/**
+ * Public pages with the header (landing, terms, policy); the not-found page
+ * brings its own (NotFoundPage), as the root route renders it.
+ */
 const publicLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'public',
