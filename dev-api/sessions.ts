@@ -109,7 +109,7 @@ export function revokePair(state: DevApiState, token: string): boolean {
   const { tokens } = state.store.data;
   const record = tokens[token];
   if (!record) return false;
-  const pairOf = (token: string | undefined) => (token ? tokens[token]?.pairId : undefined);
+  const pairOf = (other: string | undefined) => (other ? tokens[other]?.pairId : undefined);
   const pairs = new Set([record.pairId]);
   for (const other of Object.values(tokens)) {
     const next = pairOf(other.spentFor?.refreshToken);
@@ -120,7 +120,7 @@ export function revokePair(state: DevApiState, token: string): boolean {
     const spentInto = pairOf(other.spentFor?.refreshToken);
     return pairs.has(other.pairId) || (spentInto !== undefined && pairs.has(spentInto));
   });
-  for (const [token] of revoked) delete tokens[token];
+  for (const [revokedToken] of revoked) delete tokens[revokedToken];
   return true;
 }
 
