@@ -1,8 +1,10 @@
+import type { i18n as I18n } from 'i18next';
 import {
   AsYouType,
   type CountryCode,
   getCountries,
   getCountryCallingCode,
+  isSupportedCountry,
   parsePhoneNumberFromString,
 } from 'libphonenumber-js/min';
 import {
@@ -86,17 +88,25 @@ interface CountryOption {
   label: string;
 }
 
-function countryOptions(language: string): CountryOption[] {
-  let names: Intl.DisplayNames | null = null;
-  try {
-    names = new Intl.DisplayNames([language], { type: 'region' });
-  } catch {
-    names = null;
-  }
-  return getCountries()
-    .map((code) => ({ code, name: names?.of(code) ?? code, calling: getCountryCallingCode(code) }))
-    .sort((a, b) => a.name.localeCompare(b.name, language))
-    .map(({ code, name, calling }) => ({ code, label: `${name} (+${calling})` }));
+/**
+ * The countries in the order of the interface language, each with its calling
+ * code. The names and their order come from the `countries` texts (written by
+ * tests/tools/countries.mjs): asking the browser for region names and sorting
+ * them blocks a slow phone's first render of the form for 200 ms or more.
+ */
+function countryOptions(i18n: I18n, language: Language): CountryOption[] {
+  const names: Partial<Record<string, string>> =
+    [language, ...i18n.languages]
+      .map((lng) => i18n.getResourceBundle(lng, 'countries'))
+      .find(Boolean) ?? {};
+  // (A lambda: isSupportedCountry's second parameter is the library's metadata.)
+  const named = Object.keys(names).filter((code) => isSupportedCountry(code));
+  // A country the phone library added since the texts were written comes last, by its code.
+  const unnamed = getCountries().filter((code) => !names[code]);
+  return [...named, ...unnamed].map((code) => ({
+    code,
+    label: `${names[code] ?? code} (+${getCountryCallingCode(code)})`,
+  }));
 }
 
 export interface PhoneFieldProps
@@ -140,13 +150,13 @@ export function PhoneField({
   disabled,
   ...input
 }: PhoneFieldProps) {
-  const { t, i18n } = useTranslation(['common', 'auth']);
+  const { t, i18n } = useTranslation(['common', 'auth', 'countries']);
   const language = currentLanguage(i18n);
   const [initial] = useState(() => phoneTextOf(value, defaultCountry, language));
   const [text, setText] = useState(initial.text);
   const [country, setCountry] = useState<CountryCode>(initial.country);
   const reported = useRef(value);
-  const options = useMemo(() => countryOptions(language), [language]);
+  const options = useMemo(() => countryOptions(i18n, language), [i18n, language]);
 
   // A value set from outside (a reset, a saved profile) replaces the text.
   useEffect(() => {

@@ -8,7 +8,15 @@ export const LANGUAGES = ['en', 'fr'] as const satisfies readonly Language[];
 export const FALLBACK_LANGUAGE: Language = 'en';
 
 /** One namespace per area, so a route only downloads the texts it shows. */
-export const NAMESPACES = ['common', 'auth', 'member', 'checkout', 'legal', 'account'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'member',
+  'checkout',
+  'legal',
+  'account',
+  'countries',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';

@@ -8,6 +8,7 @@ import type account from '../../public/locales/en/account.json';
 import type auth from '../../public/locales/en/auth.json';
 import type checkout from '../../public/locales/en/checkout.json';
 import type common from '../../public/locales/en/common.json';
+import type countries from '../../public/locales/en/countries.json';
 import type legal from '../../public/locales/en/legal.json';
 import type member from '../../public/locales/en/member.json';
 
@@ -22,6 +23,7 @@ declare module 'i18next' {
       legal: typeof legal;
       member: typeof member;
       account: typeof account;
+      countries: typeof countries;
     };
   }
 }

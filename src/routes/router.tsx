@@ -180,7 +180,7 @@ const registerRoute = page(
   authLayout,
   '/register',
   lazyScreen(() => import('../screens/register/register-screen.tsx'), 'RegisterScreen'),
-  { guard: 'visitorsOnly' },
+  { guard: 'visitorsOnly', texts: ['countries'] },
 );
 
 const forgotPasswordRoute = page(
@@ -197,9 +197,9 @@ const accountRoute = page(
   memberLayout,
   '/account',
   lazyScreen(() => import('../screens/account/account-screen.tsx'), 'AccountScreen'),
-  // The phone field's country selector is labelled from the auth texts: both download
-  // together, not one after the other once the page renders.
-  { texts: ['account', 'auth'] },
+  // The phone field's country selector is labelled from the auth texts and lists the
+  // countries' names: all download together, not one after the other once the page renders.
+  { texts: ['account', 'auth', 'countries'] },
 );
 
 const activationRoute = page(

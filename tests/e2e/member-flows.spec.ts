@@ -144,6 +144,11 @@ test.describe('registration (spec 2, 5)', () => {
     await page.goto('/register');
     await page.getByRole('button', { name: 'Français' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Créez votre compte' })).toBeVisible();
+    // The country list follows the language: its names come with the page's French texts.
+    const countries = page.getByLabel('Indicatif du pays');
+    await expect(countries.getByRole('option', { name: 'États-Unis (+1)' })).toBeAttached();
+    await expect(countries.getByRole('option', { name: 'Îles Cook (+682)' })).toBeAttached();
+    await expect(countries).toHaveValue('CA');
 
     await page.getByLabel('Prénom').fill('Élise');
     await page.getByLabel('Nom de famille').fill('Côté');

@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { getCountries } from 'libphonenumber-js/min';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -151,6 +152,31 @@ describe('PhoneField', () => {
     expect(screen.getByRole('option', { name: 'Allemagne (+49)' })).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'États-Unis (+1)' })).toBeInTheDocument();
     expect(f.country()).toHaveValue('CA');
+  });
+
+  it('lists the countries from the texts, never asking the browser for region names', async () => {
+    // The browser's region data blocks a slow phone's first render for 200 ms or more.
+    const regionNames = vi.spyOn(Intl, 'DisplayNames');
+    const f = await renderField({}, 'fr');
+    expect(regionNames).not.toHaveBeenCalled();
+    const names = [...f.country().options].map((o) => o.textContent ?? '');
+    expect(names).toEqual([...names].sort(new Intl.Collator('fr-CA').compare));
+    // Canadian French, a list item's capital: not "la Réunion".
+    expect(screen.getByRole('option', { name: 'La Réunion (+262)' })).toBeInTheDocument();
+  });
+
+  it('lists a country the texts do not name yet last, by its code', async () => {
+    const r = await renderScreen(<Harness onValue={() => {}} />, { services: {} });
+    // French texts written before the phone library knew any country but France.
+    r.i18n.removeResourceBundle('fr', 'countries');
+    r.i18n.addResourceBundle('fr', 'countries', { FR: 'France' });
+    await act(() => r.i18n.changeLanguage('fr'));
+    const select = screen.getByRole('combobox', { name: 'Indicatif du pays' }) as HTMLSelectElement;
+    const names = [...select.options].map((o) => o.textContent ?? '');
+    expect(names[0]).toBe('France (+33)');
+    expect(names).toContain('CA (+1)');
+    expect(names).toHaveLength(getCountries().length);
+    expect(select).toHaveValue('CA');
   });
 
   it('lets Backspace remove formatting characters and reports empty when cleared', async () => {
