@@ -10,7 +10,7 @@ import { createI18n } from './i18n/i18n.ts';
 import { loadTexts } from './i18n/texts.ts';
 import { runInTasks } from './lib/steps.ts';
 import { yieldToBrowser } from './lib/yield-to-browser.ts';
-import { createAppRouter } from './routes/router.tsx';
+import { createAppRouter, loadFirstPage } from './routes/router.tsx';
 
 /**
  * The app's start, after the libraries (src/main.tsx): the build-time
@@ -40,6 +40,7 @@ export async function startApp(): Promise<ReactNode> {
   // Every page needs the common texts: without them, the page that says the
   // app could not load (in both languages, with Reload) instead of keys.
   await loadTexts(i18n, ['common'], translationsTried);
+  await loadFirstPage(router);
   return (
     <I18nextProvider i18n={i18n}>
       <ServicesProvider services={services}>
