@@ -9,7 +9,8 @@ import './styles.css';
 //   1. this module and the libraries (the `initial` chunk) are evaluated;
 //   2. the app's own modules (the `app` chunk, which index.html preloads, so
 //      it downloads beside the libraries) are evaluated in a task of their own;
-//   3. each step of the app's start (start.tsx) yields before the next;
+//   3. each step of the app's start (start.tsx) yields before the next; its
+//      last loads the first page, when it can within 100 ms (loadFirstPage);
 //   4. the first render is a transition: React yields every few milliseconds.
 // See deploy/initial-chunk-vite-plugin.ts.
 const root = document.getElementById('root');

@@ -156,7 +156,10 @@ export function PhoneField({
   const [text, setText] = useState(initial.text);
   const [country, setCountry] = useState<CountryCode>(initial.country);
   const reported = useRef(value);
-  const options = useMemo(() => countryOptions(i18n, language), [i18n, language]);
+  // Built again when the language changes, and when its names arrive after the fallback's.
+  const named = i18n.hasResourceBundle(language, 'countries');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `named` says which names countryOptions finds.
+  const options = useMemo(() => countryOptions(i18n, language), [i18n, language, named]);
 
   // A value set from outside (a reset, a saved profile) replaces the text.
   useEffect(() => {

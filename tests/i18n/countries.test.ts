@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
  * The phone field lists the countries as public/locales/<lng>/countries.json
  * gives them (tests/tools/countries.mjs writes them): every country the phone
  * library knows, named, in the order the language sorts them (Canadian usage).
+ * After an upgrade of libphonenumber-js or of Node (its collation data), a
+ * failure here is fixed by `npm run countries`, which adds, drops and re-sorts.
  */
 const LOCALES = { en: 'en-CA', fr: 'fr-CA' } as const;
 

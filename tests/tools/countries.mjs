@@ -33,7 +33,8 @@ for (const [language, locale] of Object.entries(COUNTRY_LOCALES)) {
   const regions = new Intl.DisplayNames([locale], { type: 'region' });
   const collator = new Intl.Collator(locale);
   const named = getCountries().map((code) => {
-    const name = kept[code] ?? regions.of(code) ?? code;
+    if (kept[code]) return [code, kept[code]];
+    const name = regions.of(code) ?? code;
     return [code, name.charAt(0).toLocaleUpperCase(locale) + name.slice(1)];
   });
   named.sort(([, a], [, b]) => collator.compare(a, b));

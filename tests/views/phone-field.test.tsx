@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getCountries } from 'libphonenumber-js/min';
 import { useState } from 'react';
@@ -161,8 +161,31 @@ describe('PhoneField', () => {
     expect(regionNames).not.toHaveBeenCalled();
     const names = [...f.country().options].map((o) => o.textContent ?? '');
     expect(names).toEqual([...names].sort(new Intl.Collator('fr-CA').compare));
-    // Canadian French, a list item's capital: not "la Réunion".
-    expect(screen.getByRole('option', { name: 'La Réunion (+262)' })).toBeInTheDocument();
+    // Canadian French names (the browser's French says "Venezuela", "Biélorussie").
+    expect(screen.getByRole('option', { name: 'Vénézuéla (+58)' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Bélarus (+375)' })).toBeInTheDocument();
+  });
+
+  it('names the countries the Canadian English way in English', async () => {
+    await renderField();
+    // The browser's English says "St. Lucia", "Trinidad & Tobago".
+    expect(screen.getByRole('option', { name: 'Saint Lucia (+1)' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Trinidad and Tobago (+1)' })).toBeInTheDocument();
+  });
+
+  it('shows the French names once they arrive after the English fallback', async () => {
+    const r = await renderScreen(<Harness onValue={() => {}} />, { services: {} });
+    const french = r.i18n.getResourceBundle('fr', 'countries');
+    r.i18n.removeResourceBundle('fr', 'countries');
+    await act(() => r.i18n.changeLanguage('fr'));
+    const select = () => screen.getByRole('combobox', { name: 'Indicatif du pays' });
+    expect(within(select()).getByRole('option', { name: 'Germany (+49)' })).toBeInTheDocument();
+    // The French file comes (a Try again); the next render lists its names.
+    r.i18n.addResourceBundle('fr', 'countries', french);
+    await userEvent
+      .setup({ delay: null })
+      .type(screen.getByRole('textbox', { name: 'Téléphone' }), '5');
+    expect(within(select()).getByRole('option', { name: 'Allemagne (+49)' })).toBeInTheDocument();
   });
 
   it('lists a country the texts do not name yet last, by its code', async () => {
