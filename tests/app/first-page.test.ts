@@ -39,6 +39,17 @@ describe('the first page before the first render', () => {
     app.stop();
   });
 
+  it('is the page a guard sends to, when the guard redirects (a visitor opening /dashboard)', async () => {
+    vi.useFakeTimers();
+    const app = routerAt('/dashboard', async () => {});
+    await loadFirstPage(app.router);
+    expect(app.router.state.status).toBe('idle');
+    expect(app.router.state.location.pathname).toBe('/login');
+    expect(app.router.state.matches.at(-1)?.status).toBe('success');
+    expect(app.loadTexts).toHaveBeenCalledWith(['auth']);
+    app.stop();
+  });
+
   it('is left loading after 100 ms, for the mounted router to show its loading view', async () => {
     vi.useFakeTimers();
     let arrive = () => {};
