@@ -94,11 +94,10 @@ interface CountryOption {
  * tests/tools/countries.mjs): asking the browser for region names and sorting
  * them blocks a slow phone's first render of the form for 200 ms or more.
  */
-function countryOptions(i18n: I18n, language: Language): CountryOption[] {
+function countryOptions(i18n: I18n): CountryOption[] {
+  // The interface language's names, else its fallback's (i18n.languages, in that order).
   const names: Partial<Record<string, string>> =
-    [language, ...i18n.languages]
-      .map((lng) => i18n.getResourceBundle(lng, 'countries'))
-      .find(Boolean) ?? {};
+    i18n.languages.map((lng) => i18n.getResourceBundle(lng, 'countries')).find(Boolean) ?? {};
   // (A lambda: isSupportedCountry's second parameter is the library's metadata.)
   const named = Object.keys(names).filter((code) => isSupportedCountry(code));
   // A country the phone library added since the texts were written comes last, by its code.
@@ -158,8 +157,8 @@ export function PhoneField({
   const reported = useRef(value);
   // Built again when the language changes, and when its names arrive after the fallback's.
   const named = i18n.hasResourceBundle(language, 'countries');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `named` says which names countryOptions finds.
-  const options = useMemo(() => countryOptions(i18n, language), [i18n, language, named]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language and `named` say which names countryOptions finds.
+  const options = useMemo(() => countryOptions(i18n), [i18n, language, named]);
 
   // A value set from outside (a reset, a saved profile) replaces the text.
   useEffect(() => {

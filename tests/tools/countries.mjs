@@ -10,7 +10,7 @@
 // French, first letter capitalised as a list item; one it dropped is removed.
 // Run it after upgrading libphonenumber-js: `npm run countries`.
 // tests/i18n/countries.test.ts fails until it has been run.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getCountries } from 'libphonenumber-js/min';
 
@@ -19,12 +19,9 @@ const COUNTRY_LOCALES = { en: 'en-CA', fr: 'fr-CA' };
 
 const locales = join(import.meta.dirname, '../../public/locales');
 
+/** The names a file holds, none when it does not exist yet (a broken file stops the run). */
 function read(file) {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return {};
-  }
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
 }
 
 for (const [language, locale] of Object.entries(COUNTRY_LOCALES)) {
