@@ -8,8 +8,13 @@ import { type Plugin, parseAst } from 'vite';
  * the session machine that /login runs is about a third lighter. Development
  * (`npm start`, with the inspector) and the tests keep them.
  *
- * Only `description: <string literal or template without expressions>`
- * properties of object literals in machines/**.ts are removed.
+ * In machines/**.ts, a `description` property of an object literal is removed
+ * when its value is a text (a string, a template without expressions) or a
+ * read of one (`description`, `invalid.description`, `region.ready.description`), and so is a
+ * `description` taken apart from an object (`{ description }` in the
+ * parameters of the transition builders of machines/shared). The build stops
+ * if a `description` variable is still read elsewhere in the file, since
+ * dropping it would break that code.
  */
 export function stripMachineDescriptions(): Plugin {
   return {
@@ -21,19 +26,37 @@ export function stripMachineDescriptions(): Plugin {
       handler(code, id) {
         if (!code.includes('description')) return null;
         const ast = parseAst(code, { lang: 'js' }) as unknown as Node;
-        const edit = new MagicString(code);
-        let removed = 0;
+        const removed: Node[] = [];
+        const reads: Node[] = [];
         visit(ast, (node) => {
-          if (node.type !== 'ObjectExpression') return;
+          if (node.type === 'Identifier' && (node as NamedNode).name === 'description') {
+            reads.push(node);
+          }
+          if (node.type !== 'ObjectExpression' && node.type !== 'ObjectPattern') return;
           const properties = (node as unknown as { properties: PropertyNode[] }).properties;
           properties.forEach((property, index) => {
-            if (!isDescription(property)) return;
+            const strip =
+              node.type === 'ObjectExpression' ? isDescription(property) : isTakenApart(property);
+            if (!strip) return;
             const next = properties[index + 1];
-            edit.remove(property.start, next ? next.start : property.end);
-            removed += 1;
+            removed.push({
+              type: 'range',
+              start: property.start,
+              end: next?.start ?? property.end,
+            });
           });
         });
-        if (removed === 0) return null;
+        const left = reads.filter(
+          (read) => !removed.some((range) => range.start <= read.start && read.end <= range.end),
+        );
+        if (left.length > 0) {
+          throw new Error(
+            `${id}: a \`description\` variable is read outside a chart text (at ${left.map((read) => read.start).join(', ')}); stripping the texts would break it`,
+          );
+        }
+        if (removed.length === 0) return null;
+        const edit = new MagicString(code);
+        for (const range of removed) edit.remove(range.start, range.end);
         return { code: edit.toString(), map: edit.generateMap({ hires: true, source: id }) };
       },
     },
@@ -46,22 +69,61 @@ interface Node {
   end: number;
 }
 
-interface PropertyNode extends Node {
-  key?: Node & { name?: string; value?: unknown };
-  value?: Node & { value?: unknown; expressions?: unknown[] };
+interface NamedNode extends Node {
+  name?: string;
+}
+
+interface MemberNode extends NamedNode {
+  object?: MemberNode;
   computed?: boolean;
 }
 
-function isDescription(property: PropertyNode): boolean {
-  if (property.type !== 'Property' || property.computed) return false;
-  const key = property.key;
-  const named = key?.type === 'Identifier' ? key.name : key?.value;
-  if (named !== 'description') return false;
-  const value = property.value;
-  if (value?.type === 'Literal') return typeof value.value === 'string';
-  return value?.type === 'TemplateLiteral' && (value.expressions?.length ?? 0) === 0;
+interface PropertyNode extends Node {
+  key?: NamedNode & { value?: unknown };
+  value?: MemberNode & { value?: unknown; expressions?: unknown[] };
+  computed?: boolean;
+  shorthand?: boolean;
 }
 
+function namedDescription(property: PropertyNode): boolean {
+  if (property.type !== 'Property' || property.computed) return false;
+  const key = property.key;
+  return (key?.type === 'Identifier' ? key.name : key?.value) === 'description';
+}
+
+/** `description: 'text'`, `` description: `text` ``, `description`, `description: invalid.description`. */
+function isDescription(property: PropertyNode): boolean {
+  if (!namedDescription(property)) return false;
+  const value = property.value;
+  switch (value?.type) {
+    case 'Literal':
+      return typeof value.value === 'string';
+    case 'TemplateLiteral':
+      return (value.expressions?.length ?? 0) === 0;
+    case 'Identifier':
+      return value.name === 'description';
+    case 'MemberExpression':
+      return isPropertyRead(value);
+    default:
+      return false;
+  }
+}
+
+/** `invalid.description`, `region.ready.description`: a read of plain properties, no call. */
+function isPropertyRead(node: MemberNode | undefined): boolean {
+  if (node?.type === 'Identifier') return true;
+  return node?.type === 'MemberExpression' && !node.computed && isPropertyRead(node.object);
+}
+
+/** `{ description }` in a parameter or a declaration: the variable the builder passes on. */
+function isTakenApart(property: PropertyNode): boolean {
+  return namedDescription(property) && property.shorthand === true;
+}
+
+/**
+ * Calls `enter` on every node. The name of a property (`{ description: … }`,
+ * `invalid.description`) is not visited: it is no variable.
+ */
 function visit(node: unknown, enter: (node: Node) => void): void {
   if (!node || typeof node !== 'object') return;
   if (Array.isArray(node)) {
@@ -71,6 +133,11 @@ function visit(node: unknown, enter: (node: Node) => void): void {
   const candidate = node as Node & Record<string, unknown>;
   if (typeof candidate.type === 'string') enter(candidate);
   for (const [key, value] of Object.entries(candidate)) {
-    if (key !== 'type' && value && typeof value === 'object') visit(value, enter);
+    if (key === 'type' || !value || typeof value !== 'object') continue;
+    const propertyName =
+      !candidate.computed &&
+      ((key === 'key' && candidate.type === 'Property' && !candidate.shorthand) ||
+        (key === 'property' && candidate.type === 'MemberExpression'));
+    if (!propertyName) visit(value, enter);
   }
 }

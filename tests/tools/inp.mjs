@@ -2,7 +2,8 @@
 /**
  * Interaction to Next Paint of four interactions on the BUILT app, with the
  * CPU slowed down 4× (Lighthouse's mobile setting), in Debian's Chromium:
- *   - typing in the registration form (every key of a first name and an email),
+ *   - typing in the registration form (every key of a first name and an email;
+ *     beside it, the median key, a figure only),
  *   - the language switch (EN → FR in the header of /login),
  *   - the Subscribe click on /subscription (a test card typed),
  *   - the Create Account click on /register (every field filled; the phone
@@ -23,6 +24,7 @@ import { buildPeers, PEERS, previewPeer } from './peers.mjs';
 import { buildUnlessAsked, startPreview } from './preview-server.mjs';
 
 const RUNS = Number(process.env.INP_RUNS ?? 3);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const LIMIT_MS = 100;
 const NAIVE_STACK = PEERS.find((peer) => peer.name === 'stack');
 
@@ -36,7 +38,11 @@ const RECORD = () => {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if (entry.interactionId) {
-        window.__interactions.push({ name: entry.name, duration: entry.duration });
+        window.__interactions.push({
+          id: entry.interactionId,
+          name: entry.name,
+          duration: entry.duration,
+        });
       }
     }
   }).observe({ type: 'event', buffered: true, durationThreshold: 16 });
@@ -50,6 +56,24 @@ async function longestInteraction(page) {
   );
 }
 
+/**
+ * The median of `keys` key presses (each an interaction: keydown, keypress,
+ * keyup), a key under 16 ms counted as 16 (the Event Timing API records none
+ * shorter): what typing feels like after the first key, which pays for
+ * running the page's code for the first time and is the INP.
+ */
+async function medianKey(page, keys) {
+  const durations = await page.evaluate(() => {
+    const longest = new Map();
+    for (const { id, duration } of window.__interactions ?? []) {
+      longest.set(id, Math.max(duration, longest.get(id) ?? 0));
+    }
+    return [...longest.values()];
+  });
+  const all = [...durations, ...Array(Math.max(0, keys - durations.length)).fill(16)];
+  return median(all);
+}
+
 async function slowPage(context) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -57,17 +81,21 @@ async function slowPage(context) {
   return page;
 }
 
+const FIRST_NAME = 'Marie-Ève';
+const EMAIL = 'marie@example.ca';
+
 async function typing(browser) {
   const context = await browser.newContext();
   const page = await slowPage(context);
   await page.goto(`${BASE}/register`);
   await page.getByLabel('First name', { exact: true }).waitFor();
   await page.evaluate(RECORD);
-  await page.getByLabel('First name', { exact: true }).pressSequentially('Marie-Ève');
-  await page.getByLabel('Email', { exact: true }).pressSequentially('marie@example.ca');
+  await page.getByLabel('First name', { exact: true }).pressSequentially(FIRST_NAME);
+  await page.getByLabel('Email', { exact: true }).pressSequentially(EMAIL);
   const inp = await longestInteraction(page);
+  const typical = await medianKey(page, FIRST_NAME.length + EMAIL.length);
   await context.close();
-  return inp;
+  return { inp, typical };
 }
 
 /** The naive stack's one field (the same keys as the registration form's email). */
@@ -164,8 +192,6 @@ async function subscribeClick(browser, run) {
   return inp;
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 let browser;
 let peer;
 let failed = false;
@@ -179,8 +205,11 @@ try {
   });
   const measures = { typing: [], languageSwitch: [], subscribeClick: [], signUpClick: [] };
   const reference = [];
+  const typicalKey = [];
   for (let run = 0; run < RUNS; run += 1) {
-    measures.typing.push(await typing(browser));
+    const typed = await typing(browser);
+    measures.typing.push(typed.inp);
+    typicalKey.push(typed.typical);
     reference.push(await typingNaiveStack(browser, peer.base));
     measures.languageSwitch.push(await languageSwitch(browser));
     measures.subscribeClick.push(await subscribeClick(browser, run));
@@ -196,7 +225,11 @@ try {
   const rows = Object.entries(measures).map(([interaction, values]) =>
     row(interaction, values, median(values) <= LIMIT_MS ? 'ok' : 'OVER'),
   );
-  console.table([...rows, row('typing in the naive stack', reference, 'reference')]);
+  console.table([
+    ...rows,
+    row('typing, the median key', typicalKey, 'figure'),
+    row('typing in the naive stack', reference, 'reference'),
+  ]);
   failed = rows.some(({ result }) => result !== 'ok');
 } finally {
   await browser?.close();
