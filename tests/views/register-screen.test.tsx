@@ -69,22 +69,32 @@ describe('RegisterScreen', () => {
     expect(button).toBeEnabled();
   });
 
-  it('shows a field’s error once it is left, with the length rules of spec 5', async () => {
+  it('shows a field’s error once it is left, then as it changes, with the length rules of spec 5', async () => {
     const r = await renderRegister();
     await r.user.click(r.input('firstName'));
     expect(r.input('firstName')).not.toHaveAttribute('aria-invalid');
     await r.user.click(document.body);
     expect(r.input('firstName')).toHaveAccessibleDescription('First name is required');
+    // No error while a field is typed in for the first time, too long or too short…
     await r.user.type(r.input('lastName'), 'x'.repeat(33));
-    expect(r.input('lastName')).toHaveAccessibleDescription('Max 32 symbols in Last name');
+    expect(r.input('lastName')).not.toHaveAttribute('aria-invalid');
     await r.user.type(r.input('password'), 'short');
+    expect(r.input('password')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Password must be at least 8 characters')).toBeNull();
+    // …its error shows once it is left (Tab, a click elsewhere),
+    await r.user.tab();
     expect(r.input('password')).toHaveAccessibleDescription(
       'Password must be at least 8 characters',
     );
+    expect(r.input('lastName')).toHaveAccessibleDescription('Max 32 symbols in Last name');
     await r.user.type(r.input('phone'), '5');
+    await r.user.click(document.body);
     expect(r.input('phone')).toHaveAccessibleDescription(
       expect.stringContaining('Phone is invalid'),
     );
+    // …and then follows the typing: gone once the field is right.
+    await r.user.type(r.input('password'), '-pass-1');
+    expect(r.input('password')).not.toHaveAttribute('aria-invalid');
   });
 
   it('sends the phone in E.164 (with an extension) and the interface language, then confirms', async () => {
