@@ -10,11 +10,11 @@ import { type Plugin, parseAst } from 'vite';
  *
  * In machines/**.ts, a `description` property of an object literal is removed
  * when its value is a text (a string, a template without expressions) or a
- * read of one (`description`, `invalid.description`, `region.ready.description`), and so is a
- * `description` taken apart from an object (`{ description }` in the
- * parameters of the transition builders of machines/shared). The build stops
- * if a `description` variable is still read elsewhere in the file, since
- * dropping it would break that code.
+ * read of one (`description`, `invalid.description`,
+ * `region.ready.description`), and so is a `description` taken apart from an
+ * object (`{ description }` in the parameters of the transition builders of
+ * machines/shared). The build stops if a `description` variable is still read
+ * elsewhere in the file, since dropping it would break that code.
  */
 export function stripMachineDescriptions(): Plugin {
   return {

@@ -59,8 +59,8 @@ async function longestInteraction(page) {
 /**
  * The median of `keys` key presses (each an interaction: keydown, keypress,
  * keyup), a key under 16 ms counted as 16 (the Event Timing API records none
- * shorter): what typing feels like after the first key, which pays for
- * running the page's code for the first time and is the INP.
+ * shorter): what typing feels like key after key, beside the longest key (the
+ * INP), which is often a field's first, the first time the page's code runs.
  */
 async function medianKey(page, keys) {
   const durations = await page.evaluate(() => {
