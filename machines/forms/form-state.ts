@@ -11,7 +11,7 @@
  * - `serverFieldErrors`: fields the server refused (cleared by any change);
  * - `errorKey`: the message under the form (a translation key), or null.
  * What a field shows is `shownFieldErrors`: the validation error once the field
- * is touched (changed, left or submitted), the server's mark first.
+ * is touched (left, or the form submitted), the server's mark first.
  */
 import type * as v from 'valibot';
 import { assign, type EventObject } from 'xstate';
@@ -47,37 +47,29 @@ export function createForm<S extends FormSchema>(schema: S, values: v.InferInput
 }
 
 /**
- * What typing does to the validation errors shown: 'shows' the changed
- * field's; 'waits' until the field is left; 'hides' them all until the next
- * submit.
+ * What typing does to the validation errors shown: 'waits' until the field is
+ * left (then a left field's error follows its changes), or 'hides' them all
+ * until the next submit.
  */
-export type Typing = 'shows' | 'waits' | 'hides';
-
-function touchedAfterTyping<F extends string>(
-  touched: Partial<Record<F, boolean>>,
-  field: F,
-  typing: Typing,
-): Partial<Record<F, boolean>> {
-  if (typing === 'hides') return {};
-  return typing === 'shows' ? { ...touched, [field]: true } : touched;
-}
+export type Typing = 'waits' | 'hides';
 
 /**
  * A field changed: revalidate, update what is touched as `typing` says (by
- * default the field's error shows), forget what the server said.
+ * default nothing new shows before the field is left: a first letter is not
+ * "too short" yet), forget what the server said.
  */
 export function changeField<S extends FormSchema>(
   schema: S,
   form: FormState<S>,
   field: FieldOf<S>,
   value: string,
-  typing: Typing = 'shows',
+  typing: Typing = 'waits',
 ): FormState<S> {
   const values = { ...form.values, [field]: value };
   return {
     values,
     changed: true,
-    touched: touchedAfterTyping(form.touched, field, typing),
+    touched: typing === 'hides' ? {} : form.touched,
     validationErrors: validate(schema, values),
     serverFieldErrors: {},
     errorKey: null,
@@ -243,7 +235,7 @@ export function formAssigners<
   options: {
     slice?: K;
     rule?: ServerErrorRule<FieldOf<SchemaAt<C, K>>>;
-    /** What typing does to the errors shown (`Typing`; by default it 'shows' the field's). */
+    /** What typing does to the errors shown (`Typing`; by default it 'waits' until a field is left). */
     typing?: Typing;
   } = {},
 ): FormAssigners<C, FieldOf<SchemaAt<C, K>>> {

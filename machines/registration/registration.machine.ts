@@ -59,7 +59,6 @@ export function signUpInput({ context }: { context: RegistrationContext }): Sign
 
 const form = kit.formAssigners<RegistrationContext>(registrationSchema, {
   rule: { fields: SERVER_CODE_FIELDS, underForm: 'always' },
-  typing: 'waits',
 });
 const languageOf = ({ event }: { event: { language: Language } }) => ({ language: event.language });
 

@@ -27,10 +27,7 @@ export const LOAD_RETRY_BASE_MS = 1_000;
 
 const EMPTY_LOGIN: SessionContext['login'] = kit.createForm(loginSchema, { ...EMPTY_LOGIN_VALUES });
 /** The login form: a field's error waits until the field is left (spec 5). */
-const loginForm = kit.formAssigners<SessionContext, 'login'>(loginSchema, {
-  slice: 'login',
-  typing: 'waits',
-});
+const loginForm = kit.formAssigners<SessionContext, 'login'>(loginSchema, { slice: 'login' });
 
 // Named parameter mappers (kept out of the chart config so it stays plain data).
 /** `login.start`'s address, as a change of the email-or-phone field. */

@@ -57,6 +57,10 @@ describe('change-password machine', () => {
       newPassword: 'short',
       passwordConfirmation: 'shorter',
     });
+    // Nothing shows before a field is left.
+    expect(shownFieldErrors(actor.getSnapshot().context.form)).toEqual({});
+    actor.send({ type: 'password.blur', field: 'newPassword' });
+    actor.send({ type: 'password.blur', field: 'passwordConfirmation' });
     expect(shownFieldErrors(actor.getSnapshot().context.form)).toEqual({
       newPassword: { key: 'validation.passwordMin' },
       passwordConfirmation: { key: 'validation.passwordMismatch' },

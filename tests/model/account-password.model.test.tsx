@@ -16,8 +16,9 @@ import { httpError, timeoutError } from '../support/fake-services.ts';
 import {
   expectConfirmation,
   expectFormErrors,
-  retype,
+  leave,
   sayFormStep,
+  setValue,
   type UserApi,
 } from '../support/form.ts';
 import { done, failed, isOutcome, type OutcomeEvent } from '../support/model.ts';
@@ -72,10 +73,9 @@ const input = (field: ChangePasswordField) =>
 async function perform(user: UserApi, h: AccountHarness, event: ModelEvent, model: Snapshot) {
   switch (event.type) {
     case 'password.change':
-      return retype(user, input(event.field), event.value);
+      return setValue(input(event.field), event.value);
     case 'password.blur':
-      await user.click(input(event.field));
-      return user.tab();
+      return leave(user, input(event.field));
     case 'password.submit':
       return user.click(within(passwordSection()).getByRole('button', { name: 'Change password' }));
     default:

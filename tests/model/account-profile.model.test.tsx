@@ -24,8 +24,9 @@ import { httpError, networkError } from '../support/fake-services.ts';
 import {
   expectConfirmation,
   expectFormErrors,
-  retype,
+  leave,
   sayFormStep,
+  setValue,
   type UserApi,
 } from '../support/form.ts';
 import { done, failed, isOutcome, type OutcomeEvent } from '../support/model.ts';
@@ -88,14 +89,12 @@ const input = (field: ProfileField) => profile().getByLabelText(LABELS[field]) a
 async function perform(user: UserApi, h: AccountHarness, event: ModelEvent, model: Snapshot) {
   switch (event.type) {
     case 'profile.change':
-      return retype(
-        user,
+      return setValue(
         input(event.field),
         event.field === 'phone' ? (PHONE_TEXT[event.value]?.typed ?? event.value) : event.value,
       );
     case 'profile.blur':
-      await user.click(input(event.field));
-      return user.tab();
+      return leave(user, input(event.field));
     case 'profile.submit':
       return user.click(profile().getByRole('button', { name: 'Save profile' }));
     case 'profile.userChanged': {

@@ -26,8 +26,9 @@ import { httpError, networkError } from '../support/fake-services.ts';
 import {
   expectFormErrors,
   expectFormMessage,
-  retype,
+  leave,
   sayFormStep,
+  setValue,
   type UserApi,
 } from '../support/form.ts';
 import { done, failed, type OutcomeEvent, parseOutcome } from '../support/model.ts';
@@ -131,23 +132,20 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snap
   const c = model.context;
   switch (event.type) {
     case 'request.change':
-      return retype(user, emailInput(), event.value);
+      return setValue(emailInput(), event.value);
     case 'request.blur':
-      await user.click(emailInput());
-      return user.tab();
+      return leave(user, emailInput());
     case 'request.submit':
       return user.click(screen.getByRole('button', { name: 'Send the code' }));
     case 'code.back':
       return user.click(screen.getByRole('button', { name: 'Use another email address' }));
     case 'reset.change':
-      return retype(
-        user,
+      return setValue(
         event.field === 'password' ? newPasswordInput() : confirmationInput(),
         event.value,
       );
     case 'reset.blur':
-      await user.click(event.field === 'password' ? newPasswordInput() : confirmationInput());
-      return user.tab();
+      return leave(user, event.field === 'password' ? newPasswordInput() : confirmationInput());
     case 'reset.submit':
       return user.click(screen.getByRole('button', { name: 'Change password' }));
     case 'xstate.done.actor.otp':

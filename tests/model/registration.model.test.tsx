@@ -10,7 +10,7 @@
  *    events through user-event on accessible names, and after each step an
  *    assertion of what the member sees in the state the model is in.
  */
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import {
@@ -30,7 +30,14 @@ import type { Api } from '../../src/api/api.ts';
 import { RegisterScreen } from '../../src/screens/register/register-screen.tsx';
 import { PendingCalls } from '../support/deferred.ts';
 import { httpError, networkError } from '../support/fake-services.ts';
-import { expectFormErrors, nameFormStep, sayFormStep, type UserApi } from '../support/form.ts';
+import {
+  expectFormErrors,
+  leave,
+  nameFormStep,
+  sayFormStep,
+  setValue,
+  type UserApi,
+} from '../support/form.ts';
 import { done, failed, type OutcomeEvent, parseOutcome } from '../support/model.ts';
 import { describeScreenModel, expectStepsTaken, formFactsSeen } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
@@ -118,27 +125,17 @@ const LABELS: Record<RegistrationField, string> = {
 const input = (field: RegistrationField) =>
   screen.getByLabelText(LABELS[field], { selector: 'input' }) as HTMLInputElement;
 
-/**
- * The field gets its value as a browser's autofill gives it: without the
- * focus moving, so no other field is left on the way. Typing would leave the
- * field the focus was in, which shows its error (errors wait until a field is
- * left): in the model, leaving a field is a step of its own (`blur`). The
- * phone gets the text a member types (formatted as typed, like a last key).
- */
-function retype(field: RegistrationField, value: string) {
-  const typed = field === 'phone' ? (PHONE_TYPED[value]?.typed ?? value) : value;
-  fireEvent.change(input(field), { target: { value: typed } });
-}
-
 /** Does in the UI what the model event stands for; checks what the API received. */
 async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snapshot) {
   switch (event.type) {
     case 'registration.change':
-      return retype(event.field, event.value);
+      // The phone gets the text a member types (formatted as typed, like a last key).
+      return setValue(
+        input(event.field),
+        event.field === 'phone' ? (PHONE_TYPED[event.value]?.typed ?? event.value) : event.value,
+      );
     case 'registration.blur':
-      // Focus the field, then leave it for nowhere in particular.
-      await user.click(input(event.field));
-      return user.click(document.body);
+      return leave(user, input(event.field));
     case 'registration.submit':
       if (canSubmit(model)) {
         return user.click(screen.getByRole('button', { name: 'Create Account' }));

@@ -216,6 +216,7 @@ describe('AccountScreen', () => {
     expect(profile.getByLabelText('Téléphone')).toBeVisible();
     expect(profile.getByRole('button', { name: 'Enregistrer le profil' })).toBeDisabled();
     await user.clear(profile.getByLabelText('Prénom'));
+    await user.tab();
     expect(profile.getByLabelText('Prénom')).toHaveAccessibleDescription(
       'Le prénom est obligatoire',
     );

@@ -266,10 +266,12 @@ describe('ForgotPasswordScreen', () => {
       await screen.findByRole('heading', { level: 1, name: 'Choisissez un nouveau mot de passe' }),
     ).toBeVisible();
     await view.user.type(screen.getByLabelText('Nouveau mot de passe'), 'court');
+    await view.user.tab();
     expect(screen.getByLabelText('Nouveau mot de passe')).toHaveAccessibleDescription(
       'Le mot de passe doit comporter au moins 8\u00a0caractères',
     );
     await view.user.type(screen.getByLabelText('Confirmer le mot de passe'), 'autre');
+    await view.user.tab();
     expect(screen.getByLabelText('Confirmer le mot de passe')).toHaveAccessibleDescription(
       'Les mots de passe ne correspondent pas',
     );
