@@ -38,10 +38,12 @@ export function stripMachineDescriptions(): Plugin {
             const strip =
               node.type === 'ObjectExpression' ? isDescription(property) : isTakenApart(property);
             if (!strip) return;
+            // With the comma after it, or, for the last one, the comma before it.
             const next = properties[index + 1];
+            const previous = properties[index - 1];
             removed.push({
               type: 'range',
-              start: property.start,
+              start: next || !previous ? property.start : previous.end,
               end: next?.start ?? property.end,
             });
           });
@@ -75,6 +77,7 @@ interface NamedNode extends Node {
 
 interface MemberNode extends NamedNode {
   object?: MemberNode;
+  property?: NamedNode;
   computed?: boolean;
 }
 
@@ -109,15 +112,28 @@ function isDescription(property: PropertyNode): boolean {
   }
 }
 
-/** `invalid.description`, `region.ready.description`: a read of plain properties, no call. */
-function isPropertyRead(node: MemberNode | undefined): boolean {
-  if (node?.type === 'Identifier') return true;
-  return node?.type === 'MemberExpression' && !node.computed && isPropertyRead(node.object);
+/** `invalid.description`, `region.ready.description`: another chart text passed on, no call. */
+function isPropertyRead(node: MemberNode): boolean {
+  return !node.computed && node.property?.name === 'description' && isPlainObject(node.object);
 }
 
-/** `{ description }` in a parameter or a declaration: the variable the builder passes on. */
+function isPlainObject(node: MemberNode | undefined): boolean {
+  if (node?.type === 'Identifier') return true;
+  return node?.type === 'MemberExpression' && !node.computed && isPlainObject(node.object);
+}
+
+/**
+ * `{ description }` in a parameter or a declaration: the variable the builder
+ * passes on (no default value, which could call something). Beside a rest
+ * element (`{ description, ...invoke }`), a description a caller computed,
+ * and so kept, then goes on in the rest, where XState reads no description.
+ */
 function isTakenApart(property: PropertyNode): boolean {
-  return namedDescription(property) && property.shorthand === true;
+  return (
+    namedDescription(property) &&
+    property.shorthand === true &&
+    property.value?.type === 'Identifier'
+  );
 }
 
 /**

@@ -179,7 +179,7 @@ export const forgotPasswordMachine = setup({
       initial: 'editing',
       states: {
         editing: {
-          description: 'Typing the email; its error shows once typed in, left or submitted.',
+          description: 'Typing the email; its error shows once it is left or submitted.',
           on: {
             'request.change': kit.changeWith('changeEmail', {
               description: 'Typing clears the last error.',
@@ -250,7 +250,7 @@ export const forgotPasswordMachine = setup({
       initial: 'editing',
       states: {
         editing: {
-          description: 'Typing the passwords; errors show for fields typed in, left or submitted.',
+          description: 'Typing the passwords; errors show for fields left, or all once submitted.',
           on: {
             'reset.change': kit.changeWith('changePassword', {
               description: 'Typing clears the last error.',

@@ -24,7 +24,7 @@ export interface FormState<S extends FormSchema> {
   values: v.InferInput<S>;
   /** Some field was changed since the form opened or was last reset. */
   changed: boolean;
-  /** Fields changed, left or submitted: their validation errors show. */
+  /** Fields left, or all once submitted: their validation errors show. */
   touched: Partial<Record<FieldOf<S>, boolean>>;
   /** Live validation of `values`, every field. */
   validationErrors: FieldErrors<FieldOf<S>>;

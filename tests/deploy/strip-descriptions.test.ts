@@ -98,7 +98,16 @@ describe('production builds drop the charts’ descriptions', () => {
     const passedOn =
       'export function to(target, { description }) { return { target, description }; }';
     expect(strip(passedOn, id)?.code).toBe(
-      'export function to(target, {  }) { return { target,  }; }',
+      'export function to(target, {  }) { return { target }; }',
+    );
+    // Another property's value is data, not a chart text: kept, and so is a default that calls.
+    expect(strip('export const e = { description: error.message };', id)).toBeNull();
+    expect(() =>
+      strip('export function f({ description = g() }) { return { description }; }', id),
+    ).toThrow(/read outside a chart text/);
+    // The last property goes with the comma before it (a trailing comma is left valid).
+    expect(strip("export const s = { on: {}, description: 'Text', };", id)?.code).toBe(
+      'export const s = { on: {}, };',
     );
   });
 });

@@ -337,6 +337,9 @@ describe('forgot-password machine: new password step', () => {
     const run = start();
     await toNewPasswordStep(run);
     expect(selectPasswordErrors(run.actor.getSnapshot())).toEqual({});
+    // Typed in and not left: too short, not said yet.
+    run.actor.send({ type: 'reset.change', field: 'password', value: 'short' });
+    expect(selectPasswordErrors(run.actor.getSnapshot())).toEqual({});
     run.actor.send({ type: 'reset.blur', field: 'passwordConfirmation' });
     expect(selectPasswordErrors(run.actor.getSnapshot())).toEqual({
       passwordConfirmation: { key: 'validation.passwordConfirmationRequired' },

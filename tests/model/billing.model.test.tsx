@@ -26,7 +26,14 @@ import { toBillingAddress } from '../../machines/forms/billing.schema.ts';
 import { BillingScreen } from '../../src/screens/billing/billing-screen.tsx';
 import { createMemberHarness, RECORD, USER_WITH_ADDRESS } from '../support/activation.kit.tsx';
 import { expectLoggedErrors, httpError, networkError } from '../support/fake-services.ts';
-import { expectFormErrors, nameFormStep, sayFormStep, type UserApi } from '../support/form.ts';
+import {
+  expectFormErrors,
+  leave,
+  nameFormStep,
+  sayFormStep,
+  setValue,
+  type UserApi,
+} from '../support/form.ts';
 import { done, failed, type OutcomeEvent } from '../support/model.ts';
 import { describeScreenModel, expectStepsTaken, formFactsSeen } from '../support/model-suite.ts';
 import { renderScreen } from '../support/render.tsx';
@@ -55,6 +62,7 @@ const EVENTS: readonly ModelEvent[] = [
   change('postalCode', BAD_POSTAL_CODE),
   change('province', 'QC'),
   { type: 'billing.blur', field: 'city' },
+  { type: 'billing.blur', field: 'postalCode' },
   { type: 'billing.submit' },
   // How each call can end.
   done('saveBillingAddress', undefined),
@@ -101,12 +109,10 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snap
   switch (event.type) {
     case 'billing.change': {
       if (event.field === 'province') return user.selectOptions(field('province'), event.value);
-      await user.clear(field(event.field));
-      return user.type(field(event.field), event.value);
+      return setValue(field(event.field), event.value);
     }
     case 'billing.blur':
-      await user.click(field(event.field));
-      return user.click(document.body);
+      return leave(user, field(event.field));
     case 'billing.submit':
       if (canSubmit(model)) return user.click(screen.getByRole('button', { name: 'Finish' }));
       // The button is disabled; Enter in a field still submits (spec 5).
