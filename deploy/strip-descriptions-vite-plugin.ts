@@ -26,7 +26,7 @@ export function stripMachineDescriptions(): Plugin {
       handler(code, id) {
         if (!code.includes('description')) return null;
         const ast = parseAst(code, { lang: 'js' }) as unknown as Node;
-        const removed: Node[] = [];
+        const removed: Range[] = [];
         const reads: Node[] = [];
         visit(ast, (node) => {
           if (node.type === 'Identifier' && (node as NamedNode).name === 'description') {
@@ -42,7 +42,6 @@ export function stripMachineDescriptions(): Plugin {
             const next = properties[index + 1];
             const previous = properties[index - 1];
             removed.push({
-              type: 'range',
               start: next || !previous ? property.start : previous.end,
               end: next?.start ?? property.end,
             });
@@ -65,10 +64,14 @@ export function stripMachineDescriptions(): Plugin {
   };
 }
 
-interface Node {
-  type: string;
+/** A span of the source: [start, end). */
+interface Range {
   start: number;
   end: number;
+}
+
+interface Node extends Range {
+  type: string;
 }
 
 interface NamedNode extends Node {
