@@ -7,7 +7,8 @@
 //
 // Names already in a file are kept (a translator's wording wins); a country the
 // phone library added is named from Node's region names in Canadian English or
-// French, first letter capitalised as a list item; one it dropped is removed.
+// French, first letter capitalised as a list item, plain hyphens; one it dropped
+// is removed.
 // Run it after upgrading libphonenumber-js: `npm run countries`.
 // tests/i18n/countries.test.ts fails until it has been run.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -31,7 +32,9 @@ for (const [language, locale] of Object.entries(COUNTRY_LOCALES)) {
   const collator = new Intl.Collator(locale);
   const named = getCountries().map((code) => {
     if (kept[code]) return [code, kept[code]];
-    const name = regions.of(code) ?? code;
+    // ICU writes some names with non-breaking hyphens (fr: 'Saint‑Kitts‑et‑Nevis'),
+    // which sort after every plain one: the list uses plain hyphens throughout.
+    const name = (regions.of(code) ?? code).replaceAll('\u2011', '-');
     return [code, name.charAt(0).toLocaleUpperCase(locale) + name.slice(1)];
   });
   named.sort(([, a], [, b]) => collator.compare(a, b));
