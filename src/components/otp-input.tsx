@@ -155,7 +155,10 @@ export function OtpInput({
             inputMode="numeric"
             pattern="[0-9]*"
             autoComplete={index === 0 ? 'one-time-code' : 'off'}
-            maxLength={index === 0 ? length : 1}
+            // The first box takes a whole code in one input (autofill, a keyboard's
+            // suggestion), with room for a separator after each digit ('123 456',
+            // '1 2 3 4 5 6'): the browser would cut a longer text before onChange.
+            maxLength={index === 0 ? 2 * length : 1}
             value={digit}
             disabled={disabled}
             aria-label={t('a11y.otpDigit', { index: index + 1, count: length })}

@@ -180,7 +180,7 @@ test('the server calling the phone invalid marks the phone field; a key outside 
   }
 });
 
-test('a code pasted with spaces or dashes fills the boxes without "Only digits allowed"', async ({
+test('a code pasted or autofilled with spaces or dashes fills the boxes without "Only digits allowed"', async ({
   page,
   signedInMember,
   api,
@@ -190,6 +190,14 @@ test('a code pasted with spaces or dashes fills the boxes without "Only digits a
   const code = await api.lastOtp(email);
   await faults.check(`a code pasted as "${code.slice(0, 3)} ${code.slice(3)}"`, async () => {
     await paste(page, 'Digit 1 of 6', ` ${code.slice(0, 3)} ${code.slice(3)} `);
+    await expectCode(page, code);
+    await expect(page.getByText('Only digits allowed')).toHaveCount(0);
+  });
+  // Autofill, a keyboard's suggestion or a drop put the text into the first box
+  // as one input, with no paste event: the box must take it whole.
+  await faults.check(`a code autofilled as "${code.slice(0, 3)}-${code.slice(3)}"`, async () => {
+    await page.getByRole('textbox', { name: 'Digit 1 of 6' }).focus();
+    await page.keyboard.insertText(`${code.slice(0, 3)}-${code.slice(3)}`);
     await expectCode(page, code);
     await expect(page.getByText('Only digits allowed')).toHaveCount(0);
   });
