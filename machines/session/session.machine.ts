@@ -14,6 +14,7 @@ import type {
   RefreshResult,
   SessionContext,
   SessionEvent,
+  SignOutReason,
 } from './session.types.ts';
 
 /** Shown when an unverified account signed in with a phone number and the server gave no email. */
@@ -143,6 +144,11 @@ export const sessionMachine = setup({
     resetLogin: assign({ login: EMPTY_LOGIN, otpEmail: '' }),
     markSessionExpired: assign({ signOutReason: 'expired' }),
     forgetSignOutReason: assign({ signOutReason: null }),
+    /** Logout says nothing on /login; a deletion says the account is gone. */
+    assignSignOutReason: assign({
+      signOutReason: ({ event }): SignOutReason | null =>
+        (event.type === 'session.signOut' && event.reason) || null,
+    }),
     rememberOtpEmail: assign({
       // The credentials were right: an earlier failure must not reappear after 'Back to sign in'.
       login: ({ context }) => kit.clearServerErrors(context.login),
@@ -237,7 +243,7 @@ export const sessionMachine = setup({
       on: {
         'session.signOut': {
           description:
-            'Spec 4: clears both tokens, resets the user to empty defaults, clears the membership (the page goes to /login).',
+            'Spec 4: clears both tokens, resets the user to empty defaults, clears the membership (the page goes to /login, which says so when the account was deleted).',
           target: 'signedOut',
           actions: [
             'notifyServerLogout',
@@ -245,7 +251,7 @@ export const sessionMachine = setup({
             'resetUser',
             'clearMembership',
             'resetLogin',
-            'forgetSignOutReason',
+            'assignSignOutReason',
           ],
         },
         'session.storageChanged': [

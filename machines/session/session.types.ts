@@ -25,7 +25,8 @@ export interface RefreshFailure {
 }
 
 /** Why the session ended when the member did not sign out: shown on /login. */
-export type SignOutReason = 'expired';
+/** Why the last sign-out happened, when /login says it: the server refused the session, or the member deleted the account. */
+export type SignOutReason = 'expired' | 'deleted';
 
 export interface SessionContext {
   user: User;
@@ -60,7 +61,7 @@ export type SessionEvent =
   | { type: 'session.userUpdated'; user: User }
   /** Try again after the server could not be reached. */
   | { type: 'session.retry' }
-  | { type: 'session.signOut' }
+  | { type: 'session.signOut'; reason?: 'deleted' }
   /** Another tab changed the stored tokens (a `storage` event). */
   /** Another tab changed the stored tokens; `expired`: the server refused the session there. */
   | { type: 'session.storageChanged'; hasTokens: boolean; expired?: boolean };

@@ -4,18 +4,18 @@ import { useServices } from './services.tsx';
 
 /**
  * Logout (spec 7): a local action, clearing the tokens and the state, then
- * /login. The session signs out; the page goes to /login from wherever it is
+ * /login (which says the account was deleted, when that is the reason). The session signs out; the page goes to /login from wherever it is
  * (a public page's guard would not move it).
  */
-export function useSignOut(): () => void {
+export function useSignOut(): (reason?: 'deleted') => void {
   const { session } = useServices();
   const navigate = useNavigate();
-  return () => {
+  return (reason) => {
     // The click shows first (the button's busy state): signing out re-renders
     // every view of the member and runs the guards, 50 to 90 ms on a slow
     // phone, which would otherwise hold that paint back.
     void afterNextPaint().then(() => {
-      session.send({ type: 'session.signOut' });
+      session.send({ type: 'session.signOut', ...(reason ? { reason } : {}) });
       void navigate({ to: '/login', replace: true });
     });
   };

@@ -616,6 +616,9 @@ test('delete account: the dialog keeps the focus and closes on Escape; a wrong p
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your account has been deleted.' }),
+  ).toBeVisible();
   expect((await storedTokens(page)).accessToken).toBeNull();
   const deletes = (await api.requests('/client/auth/profile'))
     .filter((r) => r.method === 'DELETE')

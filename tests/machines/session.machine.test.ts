@@ -579,6 +579,18 @@ describe('session machine: signed in', () => {
     expect(s.spies.clearMembership).toHaveBeenCalledTimes(1);
     expect(isSignedIn(s.actor.getSnapshot())).toBe(false);
     expect(s.spies.notifyServerLogout).toHaveBeenCalledTimes(1);
+    expect(snap.context.signOutReason).toBeNull();
+  });
+
+  it('a sign-out after the account was deleted keeps that reason for /login; the next sign-in forgets it', async () => {
+    const s = await signedIn();
+    s.send({ type: 'session.signOut', reason: 'deleted' });
+    const snap = s.actor.getSnapshot();
+    expect(snap.matches({ signedOut: 'form' })).toBe(true);
+    expect(snap.context.signOutReason).toBe('deleted');
+    expect(s.spies.clearTokens).toHaveBeenCalledTimes(1);
+    s.send({ type: 'session.storageChanged', hasTokens: true });
+    expect(s.actor.getSnapshot().context.signOutReason).toBeNull();
   });
 
   it('reloadUser keeps the session settled and takes the new user; a failure keeps the old one', async () => {

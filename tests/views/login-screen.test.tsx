@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, waitFor as waitForState } from 'xstate';
 import { otpMachine } from '../../machines/otp/otp.machine.ts';
 import { sessionMachine } from '../../machines/session/session.machine.ts';
 import { isSignedIn } from '../../machines/session/session.selectors.ts';
@@ -251,5 +251,36 @@ describe('LoginScreen', () => {
       'Courriel ou mot de passe incorrect',
     );
     expect(screen.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+  });
+
+  /** A member signed in, then signed out for `reason` (none: Logout). */
+  async function signedOutSession(reason?: 'deleted') {
+    const session = createActor(
+      sessionMachine.provide({
+        actors: { loadUser: fromPromise(async () => USER) },
+        guards: { hasStoredTokens: () => true },
+      }),
+    );
+    session.start();
+    await waitForState(session, (s) => s.matches({ authenticated: { user: 'ready' } }));
+    session.send({ type: 'session.signOut', ...(reason ? { reason } : {}) });
+    return session as SessionActor;
+  }
+
+  it.each([
+    ['en', 'Your account has been deleted.'],
+    ['fr', 'Votre compte a été supprimé.'],
+  ] as const)('after the account was deleted, says so (%s)', async (language, text) => {
+    const session = await signedOutSession('deleted');
+    await renderScreen(<LoginScreen />, { services: { session }, language, path: '/login' });
+    expect(screen.getByText(text)).toHaveRole('status');
+  });
+
+  it('after Logout, says nothing of why', async () => {
+    const session = await signedOutSession();
+    await renderScreen(<LoginScreen />, { services: { session }, path: '/login' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    expect(screen.queryByText('Your account has been deleted.')).toBeNull();
+    expect(screen.queryByText(/Your session has expired/)).toBeNull();
   });
 });

@@ -20,11 +20,14 @@ import { useRefusedFocus } from '../../components/use-form-fields.ts';
 import { useErrorText } from '../../i18n/translate.ts';
 import { AccountSection } from './account-section.tsx';
 
-/** Delete account: a confirmation dialog asks for the password; then signed out. */
+/** Delete account: a confirmation dialog asks for the password; then signed out, and told so on /login. */
 export function DeleteAccountSection() {
   const { t } = useTranslation(['account', 'common']);
   const signOut = useSignOut();
-  const [snapshot, send] = useFlow(deleteAccountMachine, 'deleteAccount', { view: { signOut } });
+  // /login then says the account was deleted.
+  const [snapshot, send] = useFlow(deleteAccountMachine, 'deleteAccount', {
+    view: { signOut: () => signOut('deleted') },
+  });
   const open = isDeleteDialogOpen(snapshot);
 
   // Closing the dialog gives the focus back to the button that opened it.

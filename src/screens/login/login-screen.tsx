@@ -66,7 +66,8 @@ function LoginForm({ focusTitle }: { focusTitle: boolean }) {
   const form = useSelector(session, selectLoginForm);
   const busy = useSelector(session, isLoginBusy);
   const canSubmit = useSelector(session, canSubmitLogin);
-  const expired = useSelector(session, selectSignOutReason) === 'expired';
+  // Why the member was signed out, when /login says it.
+  const signedOutBecause = useSelector(session, selectSignOutReason);
   const { afterReset } = useArrival(session.send);
   const { field, formProps, footer } = useFormFields('login', form, session.send, {
     busy,
@@ -87,7 +88,9 @@ function LoginForm({ focusTitle }: { focusTitle: boolean }) {
     <section className="auth-form" aria-labelledby="login-title">
       <AuthFormHeader form="login" focusTitle={focusTitle} />
       <FormAlert tone="success">{afterReset ? t('auth:forgot.success') : null}</FormAlert>
-      <FormAlert tone="info">{expired ? t('common:errors.sessionExpired') : null}</FormAlert>
+      <FormAlert tone="info">
+        {signedOutBecause ? t(`common:errors.signedOut.${signedOutBecause}`) : null}
+      </FormAlert>
       <form {...formProps}>
         <FormFields
           bind={loginField}
