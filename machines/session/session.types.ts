@@ -24,8 +24,10 @@ export interface RefreshFailure {
   refusedRefreshToken: string | null;
 }
 
-/** Why the session ended when the member did not sign out: shown on /login. */
-/** Why the last sign-out happened, when /login says it: the server refused the session, or the member deleted the account. */
+/**
+ * Why the last sign-out happened, when /login says it: the server refused the
+ * session, or the member deleted the account (Logout says nothing).
+ */
 export type SignOutReason = 'expired' | 'deleted';
 
 export interface SessionContext {

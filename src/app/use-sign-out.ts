@@ -4,8 +4,9 @@ import { useServices } from './services.tsx';
 
 /**
  * Logout (spec 7): a local action, clearing the tokens and the state, then
- * /login (which says the account was deleted, when that is the reason). The session signs out; the page goes to /login from wherever it is
- * (a public page's guard would not move it).
+ * /login, which says the account was deleted when that is the reason. The
+ * session signs out; the page goes to /login from wherever it is (a public
+ * page's guard would not move it).
  */
 export function useSignOut(): (reason?: 'deleted') => void {
   const { session } = useServices();
