@@ -9,6 +9,7 @@ import type { LoginValues } from '../../machines/session/session.types.ts';
 import { EMPTY_USER, type LoginResponse } from '../../machines/shared/domain.ts';
 import type { SessionActor } from '../../src/app/services.tsx';
 import { LoginScreen } from '../../src/screens/login/login-screen.tsx';
+import { createSession } from '../support/fake-services.ts';
 import { renderScreen, TEST_CONFIG } from '../support/render.tsx';
 
 const USER = { ...EMPTY_USER, _id: 'u1', id: 'u1', email: 'marie@example.ca' };
@@ -255,16 +256,13 @@ describe('LoginScreen', () => {
 
   /** A member signed in, then signed out for `reason` (none: Logout). */
   async function signedOutSession(reason?: 'deleted') {
-    const session = createActor(
-      sessionMachine.provide({
-        actors: { loadUser: fromPromise(async () => USER) },
-        guards: { hasStoredTokens: () => true },
-      }),
-    );
-    session.start();
+    const { session } = createSession({
+      actors: { loadUser: fromPromise(async () => USER) },
+      hasStoredTokens: true,
+    });
     await waitForState(session, (s) => s.matches({ authenticated: { user: 'ready' } }));
     session.send({ type: 'session.signOut', ...(reason ? { reason } : {}) });
-    return session as SessionActor;
+    return session;
   }
 
   it.each([
