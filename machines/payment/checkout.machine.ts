@@ -24,7 +24,8 @@
  *   through the gateway the provider handed over when its fields were
  *   ready), `attachPaymentMethod` (AttachInput → void), `refreshMember`
  *   (() → void)
- * - actions: `goToDashboard` (view), `logPaymentError` ({ error })
+ * - actions: `goToDashboard` (view), `focusCardField` (view, { field }),
+ *   `logPaymentError` ({ error })
  *
  * Two kinds of error text live in context: `errorMessage` is the provider's
  * own sentence, shown as-is (spec 8; NOT a translation key), and `errorKey` is
@@ -78,6 +79,12 @@ export interface CardFieldState {
   complete: boolean;
   /** The provider's message for this field, shown as-is. */
   error: string | null;
+  /**
+   * Enter was pressed while this field was not complete: our own message says
+   * what is missing (`checkout:card.missing.*`) until the field is complete
+   * (as every form's message follows what is typed, docs/product.md §5).
+   */
+  missing: boolean;
 }
 
 export interface CheckoutInput {
@@ -152,7 +159,7 @@ export interface AttachInput {
   body: AttachPaymentMethodPayload;
 }
 
-const EMPTY_FIELD: CardFieldState = { complete: false, error: null };
+const EMPTY_FIELD: CardFieldState = { complete: false, error: null, missing: false };
 
 /** True when number, expiry and CVC are all complete (spec 4, spec 5). */
 export function allFieldsComplete(fields: Record<CardField, CardFieldState>): boolean {
@@ -160,7 +167,19 @@ export function allFieldsComplete(fields: Record<CardField, CardFieldState>): bo
 }
 
 function withChange(fields: Record<CardField, CardFieldState>, change: CardFieldChange) {
-  return { ...fields, [change.field]: { complete: change.complete, error: change.error } };
+  return {
+    ...fields,
+    [change.field]: {
+      complete: change.complete,
+      error: change.error,
+      missing: !change.complete && fields[change.field].missing,
+    },
+  };
+}
+
+/** The fields that are not complete, in the order of the form. */
+export function incompleteFields(fields: Record<CardField, CardFieldState>): CardField[] {
+  return CARD_FIELDS.filter((field) => !fields[field].complete);
 }
 
 /** Spec 5: changing expiry or CVC clears the shown error; changing the number keeps it. */
@@ -176,6 +195,9 @@ const fieldChangeOf = ({ event }: { event: CheckoutEvent }): CardFieldChange =>
   event.type === 'card.fieldChange'
     ? { field: event.field, complete: event.complete, error: event.error }
     : { field: 'cardNumber', complete: false, error: null };
+const firstIncompleteOf = ({ context }: { context: CheckoutContext }) => ({
+  field: incompleteFields(context.fields)[0] ?? 'cardNumber',
+});
 const methodsOf = ({ event }: { event: CheckoutEvent }) => ({
   methods: event.type === 'express.available' ? event.methods : [],
 });
@@ -246,6 +268,8 @@ export const checkoutMachine = setup({
   actions: {
     // Effects, provided by the app and the view.
     goToDashboard: () => {},
+    /** Puts the focus in a card field (through the provider: its fields may be frames). */
+    focusCardField: (_args, _params: { field: CardField }) => {},
     logPaymentError: (_args, _params: { error: unknown }) => {},
 
     // Context updates.
@@ -258,6 +282,14 @@ export const checkoutMachine = setup({
         ? { fields: withChange(context.fields, params), errorMessage: null, errorKey: null }
         : { fields: withChange(context.fields, params) },
     ),
+    flagIncompleteFields: assign(({ context }) => ({
+      fields: Object.fromEntries(
+        CARD_FIELDS.map((field) => {
+          const state = context.fields[field];
+          return [field, state.complete ? state : { ...state, missing: true }];
+        }),
+      ) as Record<CardField, CardFieldState>,
+    })),
     assignMethods: assign((_args, params: { methods: ExpressMethod[] }) => ({
       methods: params.methods,
     })),
@@ -460,6 +492,14 @@ export const checkoutMachine = setup({
                 actions: ['clearError', 'payByCard'],
                 description:
                   'Subscribe: number, expiry and CVC complete (handled only here, so a double click or Enter during a payment never starts a second one).',
+              },
+              {
+                actions: [
+                  'flagIncompleteFields',
+                  { type: 'focusCardField', params: firstIncompleteOf },
+                ],
+                description:
+                  'Enter on a card not complete (Subscribe itself is disabled): nothing is sent; each field not complete says what is missing, and the first takes the focus (every form, docs/product.md §5).',
               },
             ],
             'express.confirm': {

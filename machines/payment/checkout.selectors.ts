@@ -2,7 +2,7 @@
  * Pure reads of a checkout snapshot for the view.
  */
 import type { SnapshotFrom } from 'xstate';
-import { CARD_FIELDS, type checkoutMachine } from './checkout.machine.ts';
+import { CARD_FIELDS, type CardFieldState, type checkoutMachine } from './checkout.machine.ts';
 import type { CardField } from './payment-gateway.ts';
 
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
@@ -24,9 +24,12 @@ export function isDeadEnd(snapshot: CheckoutSnapshot): boolean {
   return snapshot.matches({ flow: 'providerError' }) || snapshot.matches({ flow: 'loadFailed' });
 }
 
-/** Subscribe is enabled (spec 4): all three fields complete and nothing in flight. */
+/**
+ * Subscribe is enabled (spec 4): all three fields complete and nothing in
+ * flight. (Enter on a card not complete is taken too: it says what is missing.)
+ */
 export function canSubscribe(snapshot: CheckoutSnapshot): boolean {
-  return snapshot.can({ type: 'card.submit' });
+  return snapshot.matches({ card: 'complete' }) && snapshot.can({ type: 'card.submit' });
 }
 
 /** A payment is in flight, or it succeeded and the app is leaving: both buttons wait. */
@@ -55,31 +58,59 @@ function shownError({ errorMessage, errorKey }: CheckoutSnapshot['context']) {
   return null;
 }
 
+/** The key of our message for a field Enter found not complete. */
+export const MISSING_FIELD_KEYS = {
+  cardNumber: 'checkout:card.missing.cardNumber',
+  cardExpiry: 'checkout:card.missing.cardExpiry',
+  cardCvc: 'checkout:card.missing.cardCvc',
+} as const satisfies Record<CardField, string>;
+
+/** A field's own text: the provider's message, else ours when Enter found it not complete. */
+function fieldText({ error, missing }: CardFieldState, field: CardField): PaymentErrorText | null {
+  if (error) return { kind: 'message', message: error };
+  return missing ? { kind: 'key', key: MISSING_FIELD_KEYS[field] } : null;
+}
+
+/** The first field, in the form's order, with a text of its own. */
+function firstFieldWithText(snapshot: CheckoutSnapshot) {
+  for (const field of CARD_FIELDS) {
+    const text = fieldText(snapshot.context.fields[field], field);
+    if (text) return { field, text };
+  }
+  return null;
+}
+
 /**
- * The inline error under the card fields: a field's own provider message first
- * (it is about what the member is typing now), then the error of a card
- * payment (or of loading), provider message before our key.
+ * The inline error under the card fields: a field's own text first (the
+ * provider's message about what the member is typing now, or what Enter found
+ * missing), then the error of a card payment (or of loading), provider
+ * message before our key.
  */
 export function cardErrorText(snapshot: CheckoutSnapshot): PaymentErrorText | null {
-  const { fields, method } = snapshot.context;
-  for (const field of CARD_FIELDS) {
-    const message = fields[field].error;
-    if (message) return { kind: 'message', message };
-  }
-  return method === 'wallet' ? null : shownError(snapshot.context);
+  const own = firstFieldWithText(snapshot);
+  if (own) return own.text;
+  return snapshot.context.method === 'wallet' ? null : shownError(snapshot.context);
 }
 
 /**
  * The card field the inline error is about, which it describes: the first
- * field with a message of its own, else the number when a card payment's
+ * field with a text of its own, else the number when a card payment's
  * provider message names the card; null otherwise. Another field marked
  * invalid is not described by a message about a different one.
  */
 export function cardErrorField(snapshot: CheckoutSnapshot): CardField | null {
-  const { fields, method, errorMessage } = snapshot.context;
-  const own = CARD_FIELDS.find((field) => fields[field].error);
-  if (own) return own;
+  const own = firstFieldWithText(snapshot);
+  if (own) return own.field;
+  const { method, errorMessage } = snapshot.context;
   return method !== 'wallet' && errorMessage ? 'cardNumber' : null;
+}
+
+/** The field is marked invalid: its provider message, Enter found it missing, or (the number) a card payment's message. */
+export function isCardFieldInvalid(snapshot: CheckoutSnapshot, field: CardField): boolean {
+  const { fields, errorMessage } = snapshot.context;
+  return Boolean(
+    fields[field].error || fields[field].missing || (field === 'cardNumber' && errorMessage),
+  );
 }
 
 /** The wallet's error under its button: only on its error branch (the quirk switched off). */

@@ -51,6 +51,8 @@ export interface PaymentGateway {
    * result rules as `confirmCard`.
    */
   confirmExpress(clientSecret: string): Promise<ConfirmResult>;
+  /** Puts the focus in a card field (Enter on a card not complete takes the member to what is missing). */
+  focusField(field: CardField): void;
 }
 
 /** The three card fields of spec 2 / spec 5. */

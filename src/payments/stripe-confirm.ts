@@ -20,6 +20,7 @@ import type {
 } from '@stripe/stripe-js';
 import { intentIdOf, intentKindOf } from '../../machines/payment/intent.ts';
 import type {
+  CardField,
   ConfirmResult,
   ExpressMethod,
   PaymentGateway,
@@ -192,7 +193,7 @@ export function createStripeConfirm(
   getCardElement: () => StripeCardNumberElement | null,
   getExpressElements: () => StripeElements | null,
   options: { returnUrl?: () => string } = {},
-): PaymentGateway {
+): Omit<PaymentGateway, 'focusField'> {
   const returnUrl = options.returnUrl ?? (() => window.location.href);
   return {
     async confirmCard(clientSecret) {
@@ -234,6 +235,15 @@ export function createStripeConfirm(
   };
 }
 
+/** A card field's element in an Elements group (`getElement` is typed per element type). */
+export function cardElementOf(elements: StripeElements | null, field: CardField) {
+  if (!elements) return null;
+  if (field === 'cardNumber') return elements.getElement('cardNumber');
+  return field === 'cardExpiry'
+    ? elements.getElement('cardExpiry')
+    : elements.getElement('cardCvc');
+}
+
 /** Where the Stripe provider keeps what a confirmation needs, read at confirmation time. */
 export interface StripeGatewaySources {
   /** The loaded Stripe object, null until Stripe.js has loaded. */
@@ -242,6 +252,8 @@ export interface StripeGatewaySources {
   cardElement(): StripeCardNumberElement | null;
   /** The express button's Elements group, if mounted. */
   expressElements(): StripeElements | null;
+  /** A mounted card field's element (number, expiry or CVC), if any. */
+  cardField(field: CardField): { focus(): void } | null;
   /** A wallet confirmation did not go through: close the wallet sheet with a failure. */
   onExpressFailed(): void;
 }
@@ -270,5 +282,6 @@ export function createStripeGateway(sources: StripeGatewaySources): PaymentGatew
       if (result.error) sources.onExpressFailed();
       return result;
     },
+    focusField: (field) => sources.cardField(field)?.focus(),
   };
 }

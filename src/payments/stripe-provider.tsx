@@ -52,6 +52,7 @@ import type {
 import { paymentProviderModule } from './payment-provider.ts';
 import {
   availableMethodsOf,
+  cardElementOf,
   createStripeGateway,
   EXPRESS_CHECKOUT_OPTIONS,
   expressElementsOptionsOf,
@@ -164,6 +165,7 @@ export function StripePaymentProvider({
       stripe: () => cardGroup.current.stripe,
       cardElement: () => cardGroup.current.elements?.getElement('cardNumber') ?? null,
       expressElements: () => expressGroup.current.elements,
+      cardField: (field) => cardElementOf(cardGroup.current.elements, field),
       onExpressFailed: () => lastExpressConfirm.current?.paymentFailed({ reason: 'fail' }),
     });
     return onceAllFieldsReady(() => onReadyRef.current?.(gateway));

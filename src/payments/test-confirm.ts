@@ -33,6 +33,8 @@ export interface TestGatewaySources {
   requestChallenge(): Promise<boolean>;
   /** The delay of each confirmation, in ms. */
   latencyMs(): number;
+  /** A card field's input, while mounted. */
+  input(field: CardField): HTMLInputElement | null;
 }
 
 const wait = (ms: number) =>
@@ -87,6 +89,9 @@ export function createTestGateway(sources: TestGatewaySources): PaymentGateway {
     async confirmExpress(clientSecret) {
       await wait(sources.latencyMs());
       return success(intentIdOf(clientSecret));
+    },
+    focusField(field) {
+      sources.input(field)?.focus();
     },
   };
 }

@@ -37,6 +37,8 @@ interface TestProviderValue {
   language: PaymentProviderProps['language'];
   /** What each card field holds now (read when confirming). */
   texts: Record<CardField, string>;
+  /** Each card field's input, while mounted (the gateway focuses it). */
+  inputs: Partial<Record<CardField, HTMLInputElement | null>>;
   fieldReady(field: CardField): void;
   translate(key: TestErrorKey): string;
 }
@@ -75,11 +77,13 @@ export function TestPaymentProvider({
 
   const stable = useMemo<Omit<TestProviderValue, 'language'>>(() => {
     const texts: Record<CardField, string> = { cardNumber: '', cardExpiry: '', cardCvc: '' };
+    const inputs: TestProviderValue['inputs'] = {};
     const translate = (key: TestErrorKey) => translateRef.current(key);
     const gateway = createTestGateway({
       texts: () => texts,
       translate,
       latencyMs: () => latencyRef.current,
+      input: (field) => inputs[field] ?? null,
       requestChallenge: () =>
         new Promise<boolean>((resolve) => {
           challengeRef.current?.resolve(false);
@@ -93,6 +97,7 @@ export function TestPaymentProvider({
     });
     return {
       texts,
+      inputs,
       translate,
       fieldReady: onceAllFieldsReady(() => onReadyRef.current?.(gateway)),
     };
@@ -185,6 +190,9 @@ export function TestCardField({
     <CardFieldFrame id={id} field={field} language={provider.language}>
       <input
         id={id}
+        ref={(input) => {
+          provider.inputs[field] = input;
+        }}
         className="field__input"
         name={spec.name}
         type="text"

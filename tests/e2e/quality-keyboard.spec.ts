@@ -9,14 +9,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { expectCode, fillSignUp } from './support/forms.ts';
-import {
-  ADDRESS,
-  CARD_MESSAGES,
-  CARDS,
-  openCheckout,
-  PASSWORD,
-  typeCard,
-} from './support/members.ts';
+import { ADDRESS, CARD_MESSAGES, CARDS, openCheckout, PASSWORD } from './support/members.ts';
 import { describeFocus, expectFocusVisible, expectHeading, tabTo } from './support/quality.ts';
 
 /** Tabs to the control and checks it shows that it has the focus. */
@@ -170,7 +163,7 @@ test('a wrong code keeps the focus in the boxes; Back to sign in puts it on the 
   await expect(page.getByLabel('Email or phone', { exact: true })).toBeFocused();
 });
 
-test('a declined card keeps the focus in the CVC; a failed 3D Secure check gives it back to Subscribe', async ({
+test('Enter on a card not complete puts the focus on what is missing, read with its message; a declined card keeps the focus in the CVC; a failed 3D Secure check gives it back to Subscribe', async ({
   page,
   signedInMember,
 }) => {
@@ -178,8 +171,20 @@ test('a declined card keeps the focus in the CVC; a failed 3D Secure check gives
   await expect(page).toHaveURL(/\/dashboard$/);
   await openCheckout(page);
 
-  await typeCard(page, CARDS.declined);
+  // Subscribe is disabled, yet Enter in a card field is not lost: nothing is sent, the field says so.
   const cvc = page.getByLabel('CVC', { exact: true });
+  const expiry = page.getByLabel('Expiry date', { exact: true });
+  await cvc.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('Enter the card number.');
+  await expect(page.getByLabel('Card number', { exact: true })).toBeFocused();
+  await page.keyboard.type(CARDS.declined.replace(/\D/g, ''));
+  await page.keyboard.press('Enter');
+  await expect(expiry).toBeFocused();
+  await expect(expiry).toHaveAccessibleDescription('Enter the expiry date.');
+  await expect(page.getByRole('button', { name: 'Subscribe' })).toBeDisabled();
+  await expiry.pressSequentially('1234');
+  await cvc.pressSequentially('123');
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(cvc).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByText(CARD_MESSAGES.declined)).toBeVisible();

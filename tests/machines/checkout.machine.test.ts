@@ -12,12 +12,15 @@ import {
 } from '../../machines/payment/checkout.machine.ts';
 import {
   canSubscribe,
+  cardErrorField,
   cardErrorText,
+  isCardFieldInvalid,
   isLoadingProvider,
   isPaying,
   isPayingByCard,
   isPaymentInFlight,
   isWalletShown,
+  MISSING_FIELD_KEYS,
   subscriptionValidTo,
   walletErrorText,
 } from '../../machines/payment/checkout.selectors.ts';
@@ -48,6 +51,7 @@ const NEXT: LoadedSubscription = {
 const GATEWAY: PaymentGateway = {
   confirmCard: () => Promise.reject(new Error('not called by the machine')),
   confirmExpress: () => Promise.reject(new Error('not called by the machine')),
+  focusField: () => {},
 };
 
 const OK: ConfirmResult = { paymentMethodId: 'pm_ok', intentId: 'pi_123', error: null };
@@ -87,6 +91,7 @@ function start(options: Options = {}) {
     attachPaymentMethod: vi.fn(options.attachPaymentMethod ?? (() => Promise.resolve())),
     refreshMember: vi.fn(options.refreshMember ?? (() => Promise.resolve())),
     goToDashboard: vi.fn(),
+    focusCardField: vi.fn(),
     logPaymentError: vi.fn(),
   };
   const { quirk, attachOnError } = options;
@@ -104,6 +109,7 @@ function start(options: Options = {}) {
     },
     actions: {
       goToDashboard: () => calls.goToDashboard(),
+      focusCardField: (_args, params) => calls.focusCardField(params.field),
       logPaymentError: (_args, params) => calls.logPaymentError(params.error),
     },
     guards,
@@ -351,6 +357,7 @@ describe('checkout machine: card fields', () => {
     expect(actor.getSnapshot().context.fields.cardNumber).toEqual({
       complete: false,
       error: 'Your card number is incomplete.',
+      missing: false,
     });
   });
 
@@ -372,11 +379,67 @@ describe('checkout machine: card fields', () => {
     expect(canSubscribe(actor.getSnapshot())).toBe(false);
   });
 
-  it('ignores card.submit while the fields are incomplete', async () => {
+  it('Enter on a card not complete sends nothing, says what is missing and focuses the first field missing', async () => {
     const { actor, calls } = await ready();
     actor.send(field('cardNumber', true));
     actor.send({ type: 'card.submit' });
     expectNothingConfirmed({ actor, calls });
+    expect(calls.focusCardField).toHaveBeenCalledExactlyOnceWith('cardExpiry');
+    const { fields } = actor.getSnapshot().context;
+    expect([fields.cardNumber.missing, fields.cardExpiry.missing, fields.cardCvc.missing]).toEqual([
+      false,
+      true,
+      true,
+    ]);
+    expect(cardErrorText(actor.getSnapshot())).toEqual({
+      kind: 'key',
+      key: MISSING_FIELD_KEYS.cardExpiry,
+    });
+    expect(cardErrorField(actor.getSnapshot())).toBe('cardExpiry');
+    expect(isCardFieldInvalid(actor.getSnapshot(), 'cardCvc')).toBe(true);
+    expect(isCardFieldInvalid(actor.getSnapshot(), 'cardNumber')).toBe(false);
+    expect(canSubscribe(actor.getSnapshot())).toBe(false);
+
+    // Typing in the expiry (or leaving it) keeps its message until it is complete.
+    actor.send(field('cardExpiry', false));
+    expect(cardErrorText(actor.getSnapshot())).toEqual({
+      kind: 'key',
+      key: MISSING_FIELD_KEYS.cardExpiry,
+    });
+    // The provider's own message about a field comes before ours.
+    actor.send(field('cardExpiry', false, 'Your card’s expiration date is incomplete.'));
+    expect(cardErrorText(actor.getSnapshot())).toEqual({
+      kind: 'message',
+      message: 'Your card’s expiration date is incomplete.',
+    });
+    // Complete, it says nothing more; the CVC's message shows next.
+    actor.send(field('cardExpiry', true));
+    expect(cardErrorText(actor.getSnapshot())).toEqual({
+      kind: 'key',
+      key: MISSING_FIELD_KEYS.cardCvc,
+    });
+    expect(cardErrorField(actor.getSnapshot())).toBe('cardCvc');
+    expect(isCardFieldInvalid(actor.getSnapshot(), 'cardExpiry')).toBe(false);
+    // Emptied again, a field that was complete says nothing until the next Enter.
+    actor.send(field('cardExpiry', false));
+    expect(actor.getSnapshot().context.fields.cardExpiry.missing).toBe(false);
+
+    actor.send(field('cardExpiry', true));
+    actor.send(field('cardCvc', true));
+    expect(cardErrorText(actor.getSnapshot())).toBeNull();
+    expect(canSubscribe(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'card.submit' });
+    expect(actor.getSnapshot().matches({ flow: { paying: 'confirming' } })).toBe(true);
+    expect(calls.focusCardField).toHaveBeenCalledTimes(1);
+  });
+
+  it('Enter while a payment is in flight neither pays twice nor marks anything missing', async () => {
+    const confirm = deferred<ConfirmResult>();
+    const { actor, calls } = await cardSubmitted({ confirmPayment: () => confirm.promise });
+    actor.send({ type: 'card.submit' });
+    expect(calls.confirmPayment).toHaveBeenCalledTimes(1);
+    expect(calls.focusCardField).not.toHaveBeenCalled();
+    expect(cardErrorText(actor.getSnapshot())).toBeNull();
   });
 });
 

@@ -23,6 +23,7 @@ import {
 import {
   canSubscribe,
   cardErrorText,
+  isCardFieldInvalid,
   isPaying,
   isPayingByCard,
   isWalletShown,
@@ -117,6 +118,7 @@ const PROVIDER_TIMEOUT = (() => {
 const MODEL_GATEWAY = {
   confirmCard: () => Promise.reject(new Error('model only')),
   confirmExpress: () => Promise.reject(new Error('model only')),
+  focusField: () => {},
 };
 
 const field = (name: CardField, complete: boolean, error: string | null = null): ModelEvent => ({
@@ -165,7 +167,16 @@ function readyEvents(context: CheckoutSnapshot['context']): ModelEvent[] {
   const untouched =
     missing.length === CARD_FIELDS.length &&
     CARD_FIELDS.every((name) => context.fields[name].error === null);
-  if (untouched) return [field('cardNumber', true), INVALID_NUMBER, ...WALLET_EVENTS];
+  if (untouched) {
+    // Enter on the empty card, once: each field says what is missing.
+    const entered = CARD_FIELDS.some((name) => context.fields[name].missing);
+    return [
+      field('cardNumber', true),
+      INVALID_NUMBER,
+      ...WALLET_EVENTS,
+      ...(entered ? [] : [{ type: 'card.submit' } as const]),
+    ];
+  }
   const next = missing[0];
   if (next) return [field(next, true)];
   return [
@@ -234,6 +245,7 @@ function serializeState(state: ModelState): string {
     value: state.value,
     complete: CARD_FIELDS.map((name) => context.fields[name].complete),
     fieldError: CARD_FIELDS.some((name) => context.fields[name].error !== null),
+    missing: CARD_FIELDS.map((name) => context.fields[name].missing),
     error: context.errorMessage ? 'message' : context.errorKey,
     method: context.method,
     confirmed: context.confirmed,
@@ -290,7 +302,7 @@ function say(event: ModelEvent): string | undefined {
         : `Empty ${what}`;
     }
     case 'card.submit':
-      return 'Press “Subscribe”';
+      return 'Press “Subscribe” (Enter when the card is not complete)';
     case 'express.available': {
       const { methods } = event as { methods: ExpressMethod[] };
       return methods.length > 0
@@ -470,8 +482,11 @@ async function expectScreen(kit: CheckoutKit, snapshot: CheckoutSnapshot, expect
     expect(button).toHaveTextContent(payingByCard ? /^Subscribing\.\.\.$/ : /^Subscribe$/);
     expect(button.disabled).toBe(!canSubscribe(snapshot));
     for (const name of CARD_FIELDS) {
-      expect((screen.getByLabelText(FIELD_LABELS[name]) as HTMLInputElement).disabled).toBe(
-        payingByCard,
+      const input = screen.getByLabelText(FIELD_LABELS[name]) as HTMLInputElement;
+      expect(input.disabled).toBe(payingByCard);
+      // Marked when its provider message, a missing value at Enter or a card's decline says so.
+      expect(input.getAttribute('aria-invalid') === 'true').toBe(
+        isCardFieldInvalid(snapshot, name),
       );
     }
     if (isWalletShown(snapshot)) {

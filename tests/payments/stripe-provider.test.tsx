@@ -18,6 +18,7 @@ import enCheckout from '../../public/locales/en/checkout.json';
 import { loadPaymentProvider } from '../../src/payments/load-payment-provider.ts';
 import {
   availableMethodsOf,
+  cardElementOf,
   createStripeConfirm,
   createStripeGateway,
   EXPRESS_CHECKOUT_OPTIONS,
@@ -332,6 +333,7 @@ describe('stripe gateway handed over by the provider', () => {
       stripe: () => stripe,
       cardElement: () => CARD,
       expressElements: () => null,
+      cardField: () => null,
       onExpressFailed: vi.fn(),
     });
     await expect(gateway.confirmCard('pi_1_secret_a')).rejects.toThrow('Stripe.js is not loaded');
@@ -350,6 +352,7 @@ describe('stripe gateway handed over by the provider', () => {
       stripe: () => stripe,
       cardElement: () => CARD,
       expressElements: () => fakeElements(),
+      cardField: () => null,
       onExpressFailed,
     });
     await gateway.confirmExpress('pi_1_secret_a');
@@ -368,10 +371,34 @@ describe('stripe gateway handed over by the provider', () => {
       stripe: () => stripe,
       cardElement: () => CARD,
       expressElements: () => fakeElements(),
+      cardField: () => null,
       onExpressFailed,
     });
     await expect(gateway.confirmExpress('pi_1_secret_a')).rejects.toThrow('network');
     expect(onExpressFailed).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('stripe gateway: focus', () => {
+  it('focuses the element of the card field it is asked for, through the card fields’ Elements group', () => {
+    const focus = { cardNumber: vi.fn(), cardExpiry: vi.fn(), cardCvc: vi.fn() };
+    const elements = {
+      getElement: vi.fn((type: keyof typeof focus) => ({ focus: focus[type] })),
+    } as unknown as StripeElements;
+    const gateway = createStripeGateway({
+      stripe: () => null,
+      cardElement: () => CARD,
+      expressElements: () => null,
+      cardField: (field) => cardElementOf(elements, field),
+      onExpressFailed: vi.fn(),
+    });
+    gateway.focusField('cardExpiry');
+    expect(focus.cardExpiry).toHaveBeenCalledTimes(1);
+    gateway.focusField('cardCvc');
+    gateway.focusField('cardNumber');
+    expect(focus.cardCvc).toHaveBeenCalledTimes(1);
+    expect(focus.cardNumber).toHaveBeenCalledTimes(1);
+    expect(cardElementOf(null, 'cardNumber')).toBeNull();
   });
 });
 

@@ -411,12 +411,19 @@ describe('loadPaymentProvider', () => {
       </I18nextProvider>,
     );
     await waitFor(() => expect(onReady).toHaveBeenCalledTimes(1));
-    expect(onReady.mock.calls[0]?.[0]).toEqual({
+    const gateway = onReady.mock.calls[0]?.[0];
+    expect(gateway).toEqual({
       confirmCard: expect.any(Function),
       confirmExpress: expect.any(Function),
+      focusField: expect.any(Function),
     });
     for (const label of ['Card number', 'Expiry date', 'CVC']) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
+    // Enter on a card not complete: the checkout asks the gateway to focus what is missing.
+    act(() => gateway.focusField('cardExpiry'));
+    expect(screen.getByLabelText('Expiry date')).toHaveFocus();
+    act(() => gateway.focusField('cardCvc'));
+    expect(screen.getByLabelText('CVC')).toHaveFocus();
   });
 });

@@ -162,11 +162,13 @@ export interface FakeProvider {
 export function createFakeProvider(pending: PendingCalls): FakeProvider {
   const latest: FakeProvider['latest'] = { provider: null, express: null };
   const onChanges: Partial<Record<CardField, (change: CardFieldChange) => void>> = {};
+  const inputs: Partial<Record<CardField, HTMLInputElement | null>> = {};
 
   const gateway: PaymentGateway = {
     confirmCard: (clientSecret) => pending.create<ConfirmResult>('confirmCard', [clientSecret]),
     confirmExpress: (clientSecret) =>
       pending.create<ConfirmResult>('confirmExpress', [clientSecret]),
+    focusField: (field) => inputs[field]?.focus(),
   };
 
   // biome-ignore lint/correctness/noComponentHookFactories: one fake provider per test, created before rendering, never during a render.
@@ -194,6 +196,9 @@ export function createFakeProvider(pending: PendingCalls): FakeProvider {
         <label htmlFor={id}>{FIELD_LABELS[field]}</label>
         <input
           id={id}
+          ref={(input) => {
+            inputs[field] = input;
+          }}
           defaultValue=""
           disabled={disabled}
           aria-invalid={invalid || undefined}

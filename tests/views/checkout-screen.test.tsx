@@ -601,4 +601,58 @@ describe('checkout screen with the real offline test provider', () => {
     expect(kit.navigate).not.toHaveBeenCalled();
     await act(async () => {});
   });
+
+  /** The field's message, read as a screen reader reads it with the field. */
+  const descriptionOf = (field: HTMLElement) =>
+    document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent;
+
+  it('Enter on a card not complete sends nothing, says what is missing and puts the focus there, field after field', async () => {
+    const kit = createCheckoutKit({ mode: 'auto' });
+    await renderCheckout(kit, { loadProvider: () => loadPaymentProvider({}) });
+    const user = userEvent.setup();
+    const number = await screen.findByRole('textbox', { name: 'Card number' });
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    const expiry = screen.getByRole('textbox', { name: 'Expiry date' });
+    const cvc = screen.getByRole('textbox', { name: 'CVC' });
+    expect(subscribeButton()).toBeDisabled();
+
+    await user.click(cvc);
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the card number.');
+    expect(number).toHaveFocus();
+    expect(number).toHaveAttribute('aria-invalid', 'true');
+    expect(descriptionOf(number)).toBe('Enter the card number.');
+    expect(expiry).toHaveAttribute('aria-invalid', 'true');
+    expect(cvc).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(number, '4242424242424242{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the expiry date.');
+    expect(expiry).toHaveFocus();
+    expect(number).not.toHaveAttribute('aria-invalid');
+    expect(descriptionOf(expiry)).toBe('Enter the expiry date.');
+
+    await user.type(expiry, '1234{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the CVC.');
+    expect(cvc).toHaveFocus();
+    expect(kit.calls.attach).toEqual([]);
+
+    // Complete: Enter pays, as Subscribe does.
+    await user.type(cvc, '123{Enter}');
+    await waitFor(() => expect(kit.calls.attach).toHaveLength(1), { timeout: 3000 });
+    expect(screen.queryByText('Enter the CVC.')).toBeNull();
+    await waitFor(() => expect(kit.navigate).toHaveBeenCalledWith('/dashboard'), {
+      timeout: 3000,
+    });
+  });
+
+  it('says what is missing in French', async () => {
+    const kit = createCheckoutKit({ mode: 'auto' });
+    await renderCheckout(kit, { language: 'fr', loadProvider: () => loadPaymentProvider({}) });
+    const user = userEvent.setup();
+    const number = await screen.findByRole('textbox', { name: 'Numéro de carte' });
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    await user.type(number, '4242424242424242{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Saisissez la date d’expiration.');
+    expect(screen.getByRole('textbox', { name: 'Date d’expiration' })).toHaveFocus();
+  });
 });

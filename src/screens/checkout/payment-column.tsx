@@ -1,5 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { checkoutMachine } from '../../../machines/payment/checkout.machine.ts';
@@ -7,6 +15,7 @@ import {
   canSubscribe,
   cardErrorField,
   cardErrorText,
+  isCardFieldInvalid,
   isDeadEnd,
   isFeeDueNow,
   isLoadingProvider,
@@ -104,9 +113,14 @@ export function PaymentColumn({
 
   // The provider module (Stripe or the test provider), loaded by the machine's loadProvider actor.
   const [provider, setProvider] = useState<PaymentProviderModule | null>(null);
+  // The card field to focus once the render that marks it invalid is on screen (a new object each time).
+  const [focusTarget, setFocusTarget] = useState<{ field: CardField } | null>(null);
   const [snapshot, send, checkout] = useFlow(checkoutMachine, 'checkout', {
     input: { membershipId, externalId, ...(providerTimeoutMs ? { providerTimeoutMs } : {}) },
-    view: { goToDashboard: () => void navigate({ to: '/dashboard', replace: true }) },
+    view: {
+      goToDashboard: () => void navigate({ to: '/dashboard', replace: true }),
+      focusCardField: (_args, params) => setFocusTarget({ field: params.field }),
+    },
     viewActors: {
       loadProvider: fromPromise(async () => {
         setProvider(await loadProvider({ stripePublishableKey: config.stripePublishableKey }));
@@ -129,6 +143,10 @@ export function PaymentColumn({
     [send],
   );
   const onFieldChange = (change: CardFieldChange) => send({ type: 'card.fieldChange', ...change });
+  // After the render that marks the field and its message: a screen reader reads them together.
+  useEffect(() => {
+    if (focusTarget) checkout.getSnapshot().context.gateway?.focusField(focusTarget.field);
+  }, [focusTarget, checkout]);
 
   const loading = isLoadingProvider(snapshot);
   const deadEnd = isDeadEnd(snapshot);
@@ -138,13 +156,20 @@ export function PaymentColumn({
   const cardForm = useKeepFocus<HTMLFormElement>(payingByCard);
   const errorString = shownText(cardErrorText(snapshot));
   const errorField = cardErrorField(snapshot);
-  const { fields, errorMessage } = snapshot.context;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // The machine takes card.submit only when nothing is in flight: a second
-    // click or Enter during a payment is ignored there.
+    // click or Enter during a payment is ignored there. On a card not
+    // complete, it says what is missing.
     send({ type: 'card.submit' });
+  };
+  // Enter in a card field submits even while Subscribe is disabled (a browser
+  // would not), so a card not complete says what is missing. A provider whose
+  // fields are frames (Stripe) handles Enter inside them itself.
+  const enterSubmits = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || !(event.target as Element).matches('input')) return;
+    submit(event);
   };
 
   const amount = formatMoney(PRICE_DEFAULTS.amount, language);
@@ -157,7 +182,7 @@ export function PaymentColumn({
       onChange={onFieldChange}
       disabled={payingByCard}
       // The number field is marked too when a confirmation names the card.
-      invalid={Boolean(fields[field].error || (field === 'cardNumber' && errorMessage))}
+      invalid={isCardFieldInvalid(snapshot, field)}
       describedBy={field === errorField ? CARD_ERROR_ID : undefined}
     />
   );
@@ -204,7 +229,13 @@ export function PaymentColumn({
                 send={send}
                 errorText={shownText}
               />
-              <form ref={cardForm} className="checkout-payment__form" noValidate onSubmit={submit}>
+              <form
+                ref={cardForm}
+                className="checkout-payment__form"
+                noValidate
+                onSubmit={submit}
+                onKeyDown={enterSubmits}
+              >
                 {cardField(provider, 'cardNumber')}
                 <div className="checkout-payment__row">
                   {cardField(provider, 'cardExpiry')}
