@@ -56,6 +56,13 @@ export const CARD_FIELDS = [
 /** Shown when the payment provider (its code or its card fields) failed to load. */
 export const PROVIDER_UNAVAILABLE_KEY = 'checkout:card.providerUnavailable';
 
+/**
+ * Shown when the confirmed intent was used by another payment: another tab,
+ * or this page's own attach that the browser sent again after its connection
+ * dropped (the page then sees only the refusal of the second one).
+ */
+export const ALREADY_PAID_KEY = 'checkout:payment.alreadyPaid';
+
 /** With no card field ready after this long, the provider counts as failed (never an endless spinner). */
 export const PROVIDER_READY_TIMEOUT_MS = 30_000;
 
@@ -314,6 +321,7 @@ export const checkoutMachine = setup({
       errorKey: errorKeyOf(params.error),
     })),
     showProviderUnavailable: assign({ errorMessage: null, errorKey: PROVIDER_UNAVAILABLE_KEY }),
+    showAlreadyPaid: assign({ errorMessage: null, errorKey: ALREADY_PAID_KEY }),
   },
   guards: {
     isCardComplete: stateIn('#checkout.card.complete'),
@@ -668,9 +676,10 @@ export const checkoutMachine = setup({
                     actions: [
                       { type: 'assignSubscription', params: outputOf<LoadedSubscription> },
                       'forgetConfirmation',
+                      'showAlreadyPaid',
                     ],
                     description:
-                      'The server refused the attach and the confirmed intent is gone: another payment (another tab) used it. The error stays shown; the next Subscribe confirms the card anew with the new intent.',
+                      'The server refused the attach and the confirmed intent is gone: another payment used it (another tab, or this attach sent again by the browser after its connection dropped). `checkout:payment.alreadyPaid` says so instead of the refusal; the next Subscribe confirms the card anew with the new intent.',
                   },
                   {
                     target: '#checkout.flow.notPaid',

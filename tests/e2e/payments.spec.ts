@@ -404,7 +404,9 @@ test('two tabs pay: the second card is refused (its intent was used), says so, a
 
   // The other tab confirms on the intent the first one used: the server refuses its attach.
   await payWithCard(other, CARDS.succeeds);
-  await expect(cardError(other)).toHaveText('The request was not valid.');
+  await expect(cardError(other)).toHaveText(
+    'This payment was already completed, perhaps in another tab. Press Subscribe to save this card to your membership.',
+  );
   await expect(other).toHaveURL(/\/subscription$/);
   await expect(other.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
 

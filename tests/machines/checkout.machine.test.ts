@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import {
+  ALREADY_PAID_KEY,
   ATTACH_ON_ERROR,
   type AttachInput,
   type CheckoutEvent,
@@ -636,6 +637,44 @@ describe('checkout machine: paying by card', () => {
     await succeeded(actor);
     expect(calls.confirmPayment).toHaveBeenCalledTimes(1);
     expect(attach).toHaveBeenCalledTimes(2);
+    expect(calls.goToDashboard).toHaveBeenCalledTimes(1);
+  });
+
+  it('an attach refused and a new intent: another payment used it, the page says so, and the next Subscribe confirms anew', async () => {
+    const refused = Object.assign(new Error('Bad Request'), {
+      key: 'errors.badRequest',
+      status: 400,
+    });
+    const attach = vi
+      .fn<() => Promise<void>>()
+      .mockRejectedValueOnce(refused)
+      .mockResolvedValueOnce(undefined);
+    const load = vi
+      .fn<() => Promise<LoadedSubscription>>()
+      .mockResolvedValueOnce(SUBSCRIPTION)
+      .mockResolvedValueOnce(NEXT);
+    const confirm = vi
+      .fn<(input: ConfirmInput) => Promise<ConfirmResult>>()
+      .mockResolvedValueOnce(OK)
+      .mockResolvedValueOnce({ ...OK, intentId: 'pi_456' });
+    const { actor, calls } = await cardSubmitted({
+      confirmPayment: confirm,
+      attachPaymentMethod: attach,
+      loadSubscription: load,
+    });
+    await settled(actor);
+    // Not the refusal ("The request was not valid."): what happened, and what to do.
+    expect(cardErrorText(actor.getSnapshot())).toEqual({ kind: 'key', key: ALREADY_PAID_KEY });
+    expect(calls.logPaymentError).toHaveBeenCalledWith(refused);
+    expect(calls.goToDashboard).not.toHaveBeenCalled();
+
+    actor.send({ type: 'card.submit' });
+    expect(cardErrorText(actor.getSnapshot())).toBeNull();
+    await succeeded(actor);
+    expect(confirm.mock.calls.map(([input]) => input.clientSecret)).toEqual([
+      'pi_123_secret_abc',
+      'pi_456_secret_x',
+    ]);
     expect(calls.goToDashboard).toHaveBeenCalledTimes(1);
   });
 
