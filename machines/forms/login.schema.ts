@@ -15,7 +15,13 @@ export const LOGIN_PHONE_MAX_DIGITS = 17;
  * can receive mail at (not `a@b`).
  */
 const emailSchema = v.pipe(v.string(), v.rfcEmail(), v.regex(/@[^@]+\.[^@.]+$/));
-const PHONE_LIKE = /^\+?[\d\s\-.()]+$/;
+/**
+ * Digits, spaces, dashes, dots, parentheses and an optional leading +, then
+ * maybe an extension as members type it (the sign-up hint's 'ext. 12', 'x12',
+ * 'poste 12', '#12', ';ext=12'): not part of the identifier, which is the
+ * number alone (docs/api.md), so its digits are not counted.
+ */
+const PHONE_LIKE = /^(\+?[\d\s\-.()]+?)\s*((;ext=|#|x|ext\.?|poste)\s*\d+)?$/i;
 
 /**
  * The one email rule: sign-in, sign-up and forgot password. A domain typed in
@@ -29,10 +35,9 @@ export function isEmail(value: string): boolean {
   return v.is(emailSchema, value.replace(/[^\x00-\x7f](?=[^@]*$)/g, 'a'));
 }
 
-/** Digits, spaces, dashes, dots, parentheses, an optional leading +, 7 to 17 digits. */
+/** A number as PHONE_LIKE has it, of 7 to 17 digits (an extension aside). */
 export function isPhoneLike(value: string): boolean {
-  if (!PHONE_LIKE.test(value)) return false;
-  const digits = value.replace(/\D/g, '').length;
+  const digits = PHONE_LIKE.exec(value)?.[1]?.replace(/\D/g, '').length ?? 0;
   return digits >= LOGIN_PHONE_MIN_DIGITS && digits <= LOGIN_PHONE_MAX_DIGITS;
 }
 

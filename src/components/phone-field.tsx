@@ -19,6 +19,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../machines/shared/domain.ts';
 import { currentLanguage } from '../i18n/i18n.ts';
+import { FRENCH_EXTENSION } from '../lib/phone.ts';
 import { describedByOf, FieldFrame } from './text-field.tsx';
 
 /** Canada first: the selector starts on Canada (+1). */
@@ -27,8 +28,6 @@ export const DEFAULT_PHONE_COUNTRY: CountryCode = 'CA';
 /** Only what a phone number is typed with: formatting applies to these. */
 const PHONE_CHARACTERS = /^[+\d\s().-]*$/;
 
-/** Canadian French writes an extension 'poste 12'; libphonenumber reads 'ext. 12'. */
-const FRENCH_EXTENSION = /\bposte\b\.?/gi;
 /** How libphonenumber writes an extension ('(514) 555-0123 ext. 12'). */
 const ENGLISH_EXTENSION = / ext\. /;
 

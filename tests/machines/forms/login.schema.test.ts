@@ -41,7 +41,9 @@ describe('login schema', () => {
     'jean@exemple.québec.',
     'hello',
     '555-012',
-    '+1 514 555 0123 ext. 9',
+    '+1 514 555 0123 ext.',
+    '514 555 0123 ext. 9 et 10',
+    '555-012 ext. 1234', // six digits before the extension
   ])('rejects %s', (value) => {
     expect(check(value)).toEqual({ emailOrPhone: { key: 'validation.emailOrPhoneInvalid' } });
   });
@@ -53,6 +55,18 @@ describe('login schema', () => {
     expect(isPhoneLike('+123456789012345678')).toBe(false); // 18
     expect(isPhoneLike('1+5145550123')).toBe(false); // + only leading
     expect(isPhoneLike('514 555 0123 ext')).toBe(false);
+  });
+
+  it.each([
+    '+1 514 555 0123 ext. 9',
+    '514 555 0123 ext 12',
+    '(514) 555-0123 x12',
+    '514 555 0123 poste 12',
+    '514.555.0123 #12',
+    '+15145550123;ext=12',
+    '514 555 0123 EXT. 12',
+  ])('accepts %s: an extension typed as sign-up taught it (the number alone is sent)', (value) => {
+    expect(check(value)).toEqual({});
   });
 
   it('requires a password of 8 to 32 characters', () => {
