@@ -18,9 +18,10 @@ export const START_CHUNKS = { libraries: 'initial', app: 'app' } as const;
  *     every library (node_modules) the app's start reaches: evaluated with the
  *     entry, in the first task;
  *   - `app`: the app's own modules the start reaches through static imports:
- *     evaluated in a task of their own. index.html preloads it (and the small
- *     chunk the bundler puts in front of a dynamic import), so it downloads
- *     beside the first one instead of after it.
+ *     evaluated in a task of their own. index.html preloads it, so it
+ *     downloads beside the first one instead of after it. (The entry has no
+ *     top-level await, which would turn Rolldown's chunk optimizations off and
+ *     leave a re-export chunk in front of this one: src/main.tsx.)
  * What is only imported dynamically from there (each screen, the API client,
  * the phone library, Stripe, the refresh lock…) stays in lazy chunks of its own.
  */
