@@ -349,6 +349,22 @@ test('forced colours (a Windows contrast theme): on and off states still show', 
   ];
   const forced: string[] = [];
   for (const control of controls) forced.push(await ringOf(control));
+
+  // A field in error is drawn apart from the others (its red is gone in the theme's colours),
+  // and its message keeps a box around it.
+  const firstName = page.getByLabel('First name', { exact: true });
+  const lastName = page.getByLabel('Last name', { exact: true });
+  await firstName.fill('');
+  await firstName.press('Tab');
+  await expect(firstName).toHaveAttribute('aria-invalid', 'true');
+  const edge = (field: import('@playwright/test').Locator) =>
+    field.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return `${style.borderTopStyle} ${style.borderTopWidth}`;
+    });
+  expect(await edge(firstName)).toBe('dashed 2px');
+  expect(await edge(lastName)).toBe('solid 1px');
+
   await page.emulateMedia({ forcedColors: 'none' });
   for (const [index, control] of controls.entries()) {
     expect(forced[index]).not.toBe(await ringOf(control));

@@ -145,6 +145,33 @@ test('member screens at 320 px', async ({ page, openAsMember }) => {
   await checkScreen(page, page.getByRole('button', { name: 'Save profile' }));
 });
 
+test('text spacing made larger (WCAG 1.4.12) in French at 320 px: the skip link stays out of sight until focused, “S’inscrire” stays whole', async ({
+  page,
+}) => {
+  await page.goto('/login?lng=fr');
+  await expectHeading(page, 'Connexion');
+  // The spacing a reader's own style sheet may ask for (a constructed sheet: the CSP allows no <style>).
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(
+      '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }',
+    );
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  });
+  const skip = page.locator('a.skip-link');
+  const skipBox = await skip.boundingBox();
+  // Two lines now, and still wholly above the page.
+  expect(skipBox?.height).toBeGreaterThan(50);
+  expect((skipBox?.y ?? 0) + (skipBox?.height ?? 0)).toBeLessThanOrEqual(0);
+  const signUp = page.getByRole('link', { name: 'S’inscrire' });
+  expect(await signUp.evaluate((link) => link.getClientRects().length)).toBe(1);
+  await expectNoHorizontalScroll(page);
+
+  await skip.focus();
+  const focusedBox = await skip.boundingBox();
+  expect(focusedBox?.y).toBeGreaterThanOrEqual(0);
+});
+
 test('a name that is one long word wraps on the dashboard at 320 px', async ({
   page,
   openAsMember,
