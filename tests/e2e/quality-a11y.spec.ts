@@ -7,6 +7,7 @@
  * a skip link that takes the focus to <main>.
  */
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { gate } from './support/gate.ts';
 import {
@@ -18,7 +19,12 @@ import {
   PASSWORD,
   typeCard,
 } from './support/members.ts';
-import { expectHeading, expectNoViolations, expectPageStructure } from './support/quality.ts';
+import {
+  ALL_IMPACTS,
+  expectHeading,
+  expectNoViolations,
+  expectPageStructure,
+} from './support/quality.ts';
 
 // Several screens and axe runs per test: room for a machine shared with other runs.
 test.describe.configure({ timeout: 90_000 });
@@ -133,6 +139,9 @@ test('login and registration in French', async ({ page }) => {
       await page.goto(`${path}?lng=fr`);
       await expectHeading(page, h1);
       await checkScreen(page, 'fr');
+      // Everything on the page is in a landmark: the Store link and the language switch in its banner.
+      await expectNoAxeViolations(page, { rules: ['region'], impact: ALL_IMPACTS });
+      await expect(page.getByRole('banner').getByRole('button', { name: /^FR/ })).toBeVisible();
     });
   }
 });

@@ -38,12 +38,13 @@ export function AuthLayout() {
         <p className="auth__canada">{t('common:app.builtInCanada')}</p>
       </aside>
       <div className="auth__panel">
-        <div className="auth__topbar">
+        {/* The page's banner: the Store link and the language switch are reached by landmark too. */}
+        <header className="auth__topbar">
           <ExternalLink href={config.storeUrl} className="header__link">
             {t('common:header.store')}
           </ExternalLink>
           <LanguageSwitcher onChosen={chooseLanguage} />
-        </div>
+        </header>
         <main id="main" className="auth__main">
           <Outlet />
         </main>
