@@ -44,7 +44,7 @@ function initialContext({ input }: { input: ForgotPasswordInput }): ForgotPasswo
   return {
     request: kit.createForm(forgotEmailSchema, { email: input.resumeEmail ?? '' }),
     resetToken: null,
-    newPassword: kit.createForm(resetPasswordSchema, { password: '', passwordConfirmation: '' }),
+    newPassword: kit.createForm(resetPasswordSchema, { newPassword: '', passwordConfirmation: '' }),
   };
 }
 
@@ -57,7 +57,10 @@ const newPasswordForm = kit.formAssigners<ForgotPasswordContext, 'newPassword'>(
     slice: 'newPassword',
     // A password the server's own rules refuse marks the field, as in sign-up and change password.
     rule: {
-      fields: { 'server.passwordTooWeak': 'password', 'server.invalidPassword': 'password' },
+      fields: {
+        'server.passwordTooWeak': 'newPassword',
+        'server.invalidPassword': 'newPassword',
+      },
     },
   },
 );
@@ -103,7 +106,7 @@ export function resetPasswordInput({ context }: { context: ForgotPasswordContext
 } {
   return {
     resetToken: context.resetToken ?? '',
-    password: context.newPassword.values.password,
+    password: context.newPassword.values.newPassword,
   };
 }
 

@@ -31,10 +31,14 @@ function withConfirmation<const E extends v.ObjectEntries>(
   return v.pipe(form, mismatch as v.BaseValidation<Values, Values, v.BaseIssue<unknown>>);
 }
 
-/** Reset password (after the emailed code): a new password and its confirmation. */
+/**
+ * Reset password (after the emailed code): a new password and its
+ * confirmation. Named as its label says ("New password"), so its messages do
+ * too ("New password is required", "Max 32 symbols in New password").
+ */
 export const resetPasswordSchema = withConfirmation(
-  { password: passwordField('validation.passwordRequired') },
-  'password',
+  { newPassword: passwordField('validation.newPasswordRequired') },
+  'newPassword',
 );
 
 export type ResetPasswordValues = v.InferInput<typeof resetPasswordSchema>;

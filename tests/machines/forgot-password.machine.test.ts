@@ -298,15 +298,23 @@ describe('forgot-password machine: code step', () => {
 
 describe('forgot-password machine: new password step', () => {
   it.each([
-    [{ password: '', passwordConfirmation: '' }, 'password', 'validation.passwordRequired'],
-    [{ password: 'short', passwordConfirmation: 'short' }, 'password', 'validation.passwordMin'],
     [
-      { password: NEW_PASSWORD, passwordConfirmation: '' },
+      { newPassword: '', passwordConfirmation: '' },
+      'newPassword',
+      'validation.newPasswordRequired',
+    ],
+    [
+      { newPassword: 'short', passwordConfirmation: 'short' },
+      'newPassword',
+      'validation.passwordMin',
+    ],
+    [
+      { newPassword: NEW_PASSWORD, passwordConfirmation: '' },
       'passwordConfirmation',
       'validation.passwordConfirmationRequired',
     ],
     [
-      { password: NEW_PASSWORD, passwordConfirmation: `${NEW_PASSWORD}!` },
+      { newPassword: NEW_PASSWORD, passwordConfirmation: `${NEW_PASSWORD}!` },
       'passwordConfirmation',
       'validation.passwordMismatch',
     ],
@@ -325,11 +333,11 @@ describe('forgot-password machine: new password step', () => {
   it('limits the password to 32 characters (Max 32 symbols)', async () => {
     const run = start();
     await toNewPasswordStep(run);
-    run.actor.send({ type: 'reset.change', field: 'password', value: 'a'.repeat(33) });
-    run.actor.send({ type: 'reset.blur', field: 'password' });
-    expect(selectPasswordErrors(run.actor.getSnapshot()).password).toEqual({
+    run.actor.send({ type: 'reset.change', field: 'newPassword', value: 'a'.repeat(33) });
+    run.actor.send({ type: 'reset.blur', field: 'newPassword' });
+    expect(selectPasswordErrors(run.actor.getSnapshot()).newPassword).toEqual({
       key: 'validation.maxSymbols',
-      values: { number: 32, field: 'fields.password' },
+      values: { number: 32, field: 'fields.newPassword' },
     });
   });
 
@@ -338,7 +346,7 @@ describe('forgot-password machine: new password step', () => {
     await toNewPasswordStep(run);
     expect(selectPasswordErrors(run.actor.getSnapshot())).toEqual({});
     // Typed in and not left: too short, not said yet.
-    run.actor.send({ type: 'reset.change', field: 'password', value: 'short' });
+    run.actor.send({ type: 'reset.change', field: 'newPassword', value: 'short' });
     expect(selectPasswordErrors(run.actor.getSnapshot())).toEqual({});
     run.actor.send({ type: 'reset.blur', field: 'passwordConfirmation' });
     expect(selectPasswordErrors(run.actor.getSnapshot())).toEqual({
@@ -349,7 +357,7 @@ describe('forgot-password machine: new password step', () => {
   it('resets with the token and the new password, then goes to sign in with the success message', async () => {
     const run = start();
     await toNewPasswordStep(run);
-    run.actor.send({ type: 'reset.change', field: 'password', value: NEW_PASSWORD });
+    run.actor.send({ type: 'reset.change', field: 'newPassword', value: NEW_PASSWORD });
     run.actor.send({ type: 'reset.change', field: 'passwordConfirmation', value: NEW_PASSWORD });
     run.actor.send({ type: 'reset.submit' });
     expect(run.actor.getSnapshot().hasTag('busy')).toBe(true);
@@ -373,7 +381,7 @@ describe('forgot-password machine: new password step', () => {
   it('shows a reset failure under the form and keeps the passwords', async () => {
     const run = start({ resetPassword: () => Promise.reject(apiError('errors.unknown')) });
     await toNewPasswordStep(run);
-    run.actor.send({ type: 'reset.change', field: 'password', value: NEW_PASSWORD });
+    run.actor.send({ type: 'reset.change', field: 'newPassword', value: NEW_PASSWORD });
     run.actor.send({ type: 'reset.change', field: 'passwordConfirmation', value: NEW_PASSWORD });
     run.actor.send({ type: 'reset.submit' });
     await flushPromises();
@@ -381,7 +389,7 @@ describe('forgot-password machine: new password step', () => {
     expect(snapshot.matches({ newPassword: 'editing' })).toBe(true);
     expect(snapshot.context.newPassword.errorKey).toBe('errors.unknown');
     expect(snapshot.context.newPassword.values).toEqual({
-      password: NEW_PASSWORD,
+      newPassword: NEW_PASSWORD,
       passwordConfirmation: NEW_PASSWORD,
     });
     expect(run.goToLoginWithSuccess).not.toHaveBeenCalled();

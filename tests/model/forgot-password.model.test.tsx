@@ -56,11 +56,11 @@ const EVENTS: readonly ModelEvent[] = [
   { type: 'request.blur', field: 'email' },
   { type: 'request.submit' },
   { type: 'code.back' },
-  { type: 'reset.change', field: 'password', value: SHORT_PASSWORD },
-  { type: 'reset.change', field: 'password', value: NEW_PASSWORD },
+  { type: 'reset.change', field: 'newPassword', value: SHORT_PASSWORD },
+  { type: 'reset.change', field: 'newPassword', value: NEW_PASSWORD },
   { type: 'reset.change', field: 'passwordConfirmation', value: NEW_PASSWORD },
   { type: 'reset.change', field: 'passwordConfirmation', value: OTHER_PASSWORD },
-  { type: 'reset.blur', field: 'password' },
+  { type: 'reset.blur', field: 'newPassword' },
   { type: 'reset.blur', field: 'passwordConfirmation' },
   { type: 'reset.submit' },
   // How each call can end (the code step is the otp machine, walked by its own suite: here it ends with the reset token).
@@ -141,11 +141,11 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snap
       return user.click(screen.getByRole('button', { name: 'Use another email address' }));
     case 'reset.change':
       return setValue(
-        event.field === 'password' ? newPasswordInput() : confirmationInput(),
+        event.field === 'newPassword' ? newPasswordInput() : confirmationInput(),
         event.value,
       );
     case 'reset.blur':
-      return leave(user, event.field === 'password' ? newPasswordInput() : confirmationInput());
+      return leave(user, event.field === 'newPassword' ? newPasswordInput() : confirmationInput());
     case 'reset.submit':
       return user.click(screen.getByRole('button', { name: 'Change password' }));
     case 'xstate.done.actor.otp':
@@ -167,7 +167,7 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent, model: Snap
       const expectedBody =
         method === 'requestPasswordReset'
           ? { email: c.request.values.email.trim() }
-          : { resetToken: RESET_TOKEN, password: c.newPassword.values.password };
+          : { resetToken: RESET_TOKEN, password: c.newPassword.values.newPassword };
       expect(h.auth[method]).toHaveBeenLastCalledWith(expectedBody);
       await h.pending.settle(method, event);
     }
@@ -225,7 +225,7 @@ function assertView(expected: Snapshot, h: Harness) {
   }
 
   expect(screen.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
-  expect(newPasswordInput()).toHaveValue(c.newPassword.values.password);
+  expect(newPasswordInput()).toHaveValue(c.newPassword.values.newPassword);
   expect(confirmationInput()).toHaveValue(c.newPassword.values.passwordConfirmation);
   expect(h.navigate).not.toHaveBeenCalled();
   if (expected.matches({ newPassword: 'resetting' })) {
@@ -233,8 +233,8 @@ function assertView(expected: Snapshot, h: Harness) {
     return;
   }
   expect(screen.getByRole('button', { name: 'Change password' })).toBeEnabled();
-  expectFormErrors(c.newPassword, ['password', 'passwordConfirmation'], (field) =>
-    field === 'password' ? newPasswordInput() : confirmationInput(),
+  expectFormErrors(c.newPassword, ['newPassword', 'passwordConfirmation'], (field) =>
+    field === 'newPassword' ? newPasswordInput() : confirmationInput(),
   );
 }
 
@@ -252,7 +252,7 @@ function describeEvent(event: ModelEvent): string | undefined {
   }
 }
 
-const RESET_LABELS = { password: 'New password', passwordConfirmation: 'Confirm password' };
+const RESET_LABELS = { newPassword: 'New password', passwordConfirmation: 'Confirm password' };
 
 /** What is special about a typed value, as a member would put it. */
 const VALUE_NOTE: Record<string, string> = {

@@ -178,8 +178,9 @@ describe('ForgotPasswordScreen', () => {
     await screen.findByRole('heading', { level: 1, name: 'Choose a new password' });
     const { user } = view;
     await user.click(screen.getByRole('button', { name: 'Change password' }));
+    // Named by its label, as on the account page.
     expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
-      'Password is required',
+      'New password is required',
     );
     expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription(
       'Password confirmation is required',
@@ -190,7 +191,7 @@ describe('ForgotPasswordScreen', () => {
     );
     await user.type(screen.getByLabelText('New password'), 'x'.repeat(28));
     expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
-      'Max 32 symbols in Password',
+      'Max 32 symbols in New password',
     );
     await user.type(screen.getByLabelText('Confirm password'), 'different');
     expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription(

@@ -197,7 +197,7 @@ function NewPasswordStep({ snapshot, send, announce }: StepProps) {
       form={form}
       username={selectRequestedEmail(snapshot)}
       fields={[
-        { name: 'password', label: 'newPassword', id: 'forgot-new-password', ...NEW_PASSWORD },
+        { name: 'newPassword', id: 'forgot-new-password', ...NEW_PASSWORD },
         { name: 'passwordConfirmation', id: 'forgot-password-confirmation', ...NEW_PASSWORD },
       ]}
     />

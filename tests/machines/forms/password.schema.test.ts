@@ -8,33 +8,44 @@ import { validate } from '../../../machines/forms/validate.ts';
 describe('reset password schema', () => {
   it('accepts a matching password of 8..32 characters', () => {
     expect(
-      validate(resetPasswordSchema, { password: 'Passw0rd!', passwordConfirmation: 'Passw0rd!' }),
+      validate(resetPasswordSchema, {
+        newPassword: 'Passw0rd!',
+        passwordConfirmation: 'Passw0rd!',
+      }),
     ).toEqual({});
   });
 
   it('requires both fields', () => {
-    expect(validate(resetPasswordSchema, { password: '', passwordConfirmation: '' })).toEqual({
-      password: { key: 'validation.passwordRequired' },
+    expect(validate(resetPasswordSchema, { newPassword: '', passwordConfirmation: '' })).toEqual({
+      newPassword: { key: 'validation.newPasswordRequired' },
       passwordConfirmation: { key: 'validation.passwordConfirmationRequired' },
     });
   });
 
   it('reports a mismatch on the confirmation', () => {
     expect(
-      validate(resetPasswordSchema, { password: 'Passw0rd!', passwordConfirmation: 'Passw0rd?' }),
+      validate(resetPasswordSchema, {
+        newPassword: 'Passw0rd!',
+        passwordConfirmation: 'Passw0rd?',
+      }),
     ).toEqual({ passwordConfirmation: { key: 'validation.passwordMismatch' } });
     expect(
-      validate(resetPasswordSchema, { password: 'short', passwordConfirmation: 'other' }),
+      validate(resetPasswordSchema, { newPassword: 'short', passwordConfirmation: 'other' }),
     ).toEqual({
-      password: { key: 'validation.passwordMin' },
+      newPassword: { key: 'validation.passwordMin' },
       passwordConfirmation: { key: 'validation.passwordMismatch' },
     });
   });
 
   it('limits the length', () => {
     const long = 'x'.repeat(33);
-    expect(validate(resetPasswordSchema, { password: long, passwordConfirmation: long })).toEqual({
-      password: { key: 'validation.maxSymbols', values: { number: 32, field: 'fields.password' } },
+    expect(
+      validate(resetPasswordSchema, { newPassword: long, passwordConfirmation: long }),
+    ).toEqual({
+      newPassword: {
+        key: 'validation.maxSymbols',
+        values: { number: 32, field: 'fields.newPassword' },
+      },
     });
   });
 });
