@@ -320,7 +320,7 @@ test.describe('billing (spec 2, 3, 5)', () => {
       'Address line 1 is required',
       'City is required',
       'Postal code is required',
-      'Province is required',
+      'Province or territory is required',
     ]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
