@@ -165,8 +165,9 @@ export function PaymentColumn({
     send({ type: 'card.submit' });
   };
   // Enter in a card field submits even while Subscribe is disabled (a browser
-  // would not), so a card not complete says what is missing. A provider whose
-  // fields are frames (Stripe) handles Enter inside them itself.
+  // would not), so a card not complete says what is missing. Stripe's fields
+  // are frames whose keys never reach the page: they submit the form on Enter
+  // themselves, disabled button or not (react-stripe-js issue 306).
   const enterSubmits = (event: KeyboardEvent<HTMLFormElement>) => {
     if (event.key !== 'Enter' || !(event.target as Element).matches('input')) return;
     submit(event);
