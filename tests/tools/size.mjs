@@ -268,6 +268,22 @@ out.push(
 );
 out.push(earlyLoads.length === 0 ? '   none' : earlyLoads.map((line) => `   ${line}`).join('\n'));
 
+// A chunk that only re-exports another costs a request before its code runs
+// (Rolldown emits one in front of a dynamic import of a grouped module when its
+// chunk optimizations are off, as top-level await in the graph turns them).
+const REEXPORT_ONLY =
+  /^export\s*\{[^}]*\}\s*from\s*["'`][^"'`]+["'`];?\s*(\/\/# sourceMappingURL=\S+\s*)?$/;
+const reExportOnly = all
+  .filter((chunk) => chunk.kind === 'js')
+  .filter((chunk) =>
+    REEXPORT_ONLY.test(fs.readFileSync(path.join(dist, chunk.file), 'utf8').trim()),
+  )
+  .map((chunk) => chunk.file);
+out.push('', '(e) Chunks that only re-export another (a request for nothing)');
+out.push(
+  reExportOnly.length === 0 ? '   none' : reExportOnly.map((file) => `   ${file}`).join('\n'),
+);
+
 const largest = all[0];
 const checks = [
   ['loginOverNaiveStack', ratio, budget.maxLoginOverNaiveStack],
@@ -284,6 +300,12 @@ rows.push([
   String(stripeLeaks.length),
   '0',
   stripeLeaks.length === 0 ? 'ok' : 'FAIL',
+]);
+rows.push([
+  'reExportOnlyChunks',
+  String(reExportOnly.length),
+  '0',
+  reExportOnly.length === 0 ? 'ok' : 'FAIL',
 ]);
 rows.push([
   'loadedBeforeNeededOnLogin',
