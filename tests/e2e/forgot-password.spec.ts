@@ -39,7 +39,7 @@ const FR = {
   requestTitle: 'Mot de passe oublié\u202f?',
   email: 'Courriel',
   send: 'Envoyer le code',
-  codeTitle: 'Entrez le code',
+  codeTitle: 'Saisissez le code',
   digit1: 'Chiffre 1 sur 6',
   next: 'Suivant',
   newTitle: 'Choisissez un nouveau mot de passe',
