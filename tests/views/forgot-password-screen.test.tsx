@@ -254,7 +254,9 @@ describe('ForgotPasswordScreen', () => {
       'Le courriel est obligatoire',
     );
     await requestCode(view, EMAIL, { email: 'Courriel', send: 'Envoyer le code' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Saisissez le code' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Saisissez le code' }),
+    ).toBeVisible();
     expect(
       // getByText reads the text with its non-breaking spaces as plain ones.
       screen.getByText(
