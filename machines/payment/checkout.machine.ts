@@ -184,11 +184,6 @@ function withChange(fields: Record<CardField, CardFieldState>, change: CardField
   };
 }
 
-/** The fields that are not complete, in the order of the form. */
-export function incompleteFields(fields: Record<CardField, CardFieldState>): CardField[] {
-  return CARD_FIELDS.filter((field) => !fields[field].complete);
-}
-
 /** Spec 5: changing expiry or CVC clears the shown error; changing the number keeps it. */
 export function clearsShownError(change: CardFieldChange): boolean {
   return change.field === 'cardExpiry' || change.field === 'cardCvc';
@@ -202,8 +197,9 @@ const fieldChangeOf = ({ event }: { event: CheckoutEvent }): CardFieldChange =>
   event.type === 'card.fieldChange'
     ? { field: event.field, complete: event.complete, error: event.error }
     : { field: 'cardNumber', complete: false, error: null };
+/** The first field of the form that is not complete. */
 const firstIncompleteOf = ({ context }: { context: CheckoutContext }) => ({
-  field: incompleteFields(context.fields)[0] ?? 'cardNumber',
+  field: CARD_FIELDS.find((field) => !context.fields[field].complete) ?? 'cardNumber',
 });
 const methodsOf = ({ event }: { event: CheckoutEvent }) => ({
   methods: event.type === 'express.available' ? event.methods : [],

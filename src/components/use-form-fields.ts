@@ -127,7 +127,7 @@ export function useFormFields<P extends string, F extends string>(
  * errors then show), but not while `busy`. Enter on a button or a link keeps
  * its own meaning. (A browser submits from an input by itself, never from a select.)
  */
-function enterSubmits(busy: boolean, submit: () => void) {
+export function enterSubmits(busy: boolean, submit: () => void) {
   return (event: KeyboardEvent<HTMLFormElement>) => {
     if (event.key !== 'Enter' || !(event.target as Element).matches('input,select')) return;
     event.preventDefault();

@@ -236,7 +236,7 @@ export function createStripeConfirm(
 }
 
 /** A card field's element in an Elements group (`getElement` is typed per element type). */
-export function cardElementOf(elements: StripeElements | null, field: CardField) {
+function cardElementOf(elements: StripeElements | null, field: CardField) {
   if (!elements) return null;
   if (field === 'cardNumber') return elements.getElement('cardNumber');
   return field === 'cardExpiry'
@@ -248,12 +248,10 @@ export function cardElementOf(elements: StripeElements | null, field: CardField)
 export interface StripeGatewaySources {
   /** The loaded Stripe object, null until Stripe.js has loaded. */
   stripe(): StripeConfirmApi | null;
-  /** The mounted card number element, if any. */
-  cardElement(): StripeCardNumberElement | null;
+  /** The card fields' Elements group, if mounted (confirmCard reads the number, focusField any). */
+  cardElements(): StripeElements | null;
   /** The express button's Elements group, if mounted. */
   expressElements(): StripeElements | null;
-  /** A mounted card field's element (number, expiry or CVC), if any. */
-  cardField(field: CardField): { focus(): void } | null;
   /** A wallet confirmation did not go through: close the wallet sheet with a failure. */
   onExpressFailed(): void;
 }
@@ -266,7 +264,11 @@ export function createStripeGateway(sources: StripeGatewaySources): PaymentGatew
   const current = () => {
     const stripe = sources.stripe();
     if (!stripe) throw new Error('Stripe.js is not loaded');
-    return createStripeConfirm(stripe, sources.cardElement, sources.expressElements);
+    return createStripeConfirm(
+      stripe,
+      () => sources.cardElements()?.getElement('cardNumber') ?? null,
+      sources.expressElements,
+    );
   };
   return {
     confirmCard: async (clientSecret) => current().confirmCard(clientSecret),
@@ -282,6 +284,6 @@ export function createStripeGateway(sources: StripeGatewaySources): PaymentGatew
       if (result.error) sources.onExpressFailed();
       return result;
     },
-    focusField: (field) => sources.cardField(field)?.focus(),
+    focusField: (field) => cardElementOf(sources.cardElements(), field)?.focus(),
   };
 }

@@ -52,7 +52,6 @@ import type {
 import { paymentProviderModule } from './payment-provider.ts';
 import {
   availableMethodsOf,
-  cardElementOf,
   createStripeGateway,
   EXPRESS_CHECKOUT_OPTIONS,
   expressElementsOptionsOf,
@@ -163,9 +162,8 @@ export function StripePaymentProvider({
   const fieldReady = useMemo(() => {
     const gateway = createStripeGateway({
       stripe: () => cardGroup.current.stripe,
-      cardElement: () => cardGroup.current.elements?.getElement('cardNumber') ?? null,
+      cardElements: () => cardGroup.current.elements,
       expressElements: () => expressGroup.current.elements,
-      cardField: (field) => cardElementOf(cardGroup.current.elements, field),
       onExpressFailed: () => lastExpressConfirm.current?.paymentFailed({ reason: 'fail' }),
     });
     return onceAllFieldsReady(() => onReadyRef.current?.(gateway));

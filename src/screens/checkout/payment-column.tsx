@@ -1,13 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import {
-  type FormEvent,
-  type KeyboardEvent,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { checkoutMachine } from '../../../machines/payment/checkout.machine.ts';
@@ -38,6 +30,7 @@ import { useLeaveWarning } from '../../app/use-leave-warning.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { FormFooter } from '../../components/form-fields.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { enterSubmits } from '../../components/use-form-fields.ts';
 import { useKeepFocus } from '../../components/use-keep-focus.ts';
 import { useErrorText } from '../../i18n/translate.ts';
 import type { PaymentProviderModule } from '../../payments/payment-provider.ts';
@@ -164,14 +157,6 @@ export function PaymentColumn({
     // complete, it says what is missing.
     send({ type: 'card.submit' });
   };
-  // Enter in a card field submits even while Subscribe is disabled (a browser
-  // would not), so a card not complete says what is missing. Stripe's fields
-  // are frames whose keys never reach the page: they submit the form on Enter
-  // themselves, disabled button or not (react-stripe-js issue 306).
-  const enterSubmits = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key !== 'Enter' || !(event.target as Element).matches('input')) return;
-    submit(event);
-  };
 
   const amount = formatMoney(PRICE_DEFAULTS.amount, language);
   const renewsOn = formatRenewalDate(renewalDate(subscriptionValidTo(snapshot), now()), language);
@@ -235,7 +220,11 @@ export function PaymentColumn({
                 className="checkout-payment__form"
                 noValidate
                 onSubmit={submit}
-                onKeyDown={enterSubmits}
+                // Enter in a card field submits even while Subscribe is disabled (a browser
+                // would not), so a card not complete says what is missing. Stripe's fields
+                // are frames whose keys never reach the page: they submit the form on Enter
+                // themselves, disabled button or not (react-stripe-js issue 306).
+                onKeyDown={enterSubmits(payingByCard, () => send({ type: 'card.submit' }))}
               >
                 {cardField(provider, 'cardNumber')}
                 <div className="checkout-payment__row">
