@@ -1,4 +1,4 @@
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deriveMembership } from '../../machines/membership/derive-membership.ts';
@@ -292,5 +292,84 @@ describe('DashboardScreen: a tab left open past the membership’s end', () => {
       expect(status()).toHaveTextContent('Inactive');
       cleanup();
     }
+  });
+});
+
+describe('DashboardScreen: a membership whose reload failed', () => {
+  const ACTIVE = recordWith({ isActive: true, isCancelled: false, hasOrdered: false });
+  const LAPSED = recordWith({ isActive: false, isCancelled: false, hasOrdered: false });
+
+  /** The dashboard on a kept copy of ACTIVE, its reload answered by `answers` in turn. */
+  async function renderStale(answers: Array<() => Promise<Membership | null>>, language?: 'fr') {
+    const load = vi.fn(() => (answers.shift() ?? (() => new Promise<never>(() => {})))());
+    const membership = createMembership(load, ACTIVE);
+    await renderScreen(<DashboardScreen now={() => NOW} />, {
+      services: {
+        membership: membershipAccessOf(membership),
+        session: createSessionStub(USER).session,
+      },
+      ...(language ? { language } : {}),
+      path: '/dashboard',
+    });
+    await act(async () => {
+      membership.send({ type: 'membership.refetch' });
+    });
+    return { load, ui: userEvent.setup({ delay: null }) };
+  }
+  const failure = () => Promise.reject(new TypeError('Failed to fetch'));
+  const membershipCard = () => screen.getByRole('region', { name: /^(Membership|Adhésion)$/ });
+  const status = () => within(membershipCard()).getByRole('status');
+  const badge = () => within(membershipCard()).getByText(/^(Active|Inactive)$/);
+
+  it('says nothing while the reload succeeds or runs', async () => {
+    await renderStale([() => Promise.resolve(ACTIVE)]);
+    expect(status()).toBeEmptyDOMElement();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    cleanup();
+    await renderStale([]);
+    expect(status()).toBeEmptyDOMElement();
+  });
+
+  it('says the copy may be out of date; Try again loads it, says so and puts the focus on the card', async () => {
+    const d = await renderStale([failure, () => Promise.resolve(LAPSED)]);
+    expect(status()).toHaveTextContent(
+      'We could not refresh your membership: what you see may be out of date.',
+    );
+    expect(badge()).toHaveTextContent('Active');
+    await d.ui.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(d.load).toHaveBeenCalledTimes(2);
+    expect(await within(status()).findByText('Your membership is up to date.')).toBeVisible();
+    expect(badge()).toHaveTextContent('Inactive');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Membership' })).toHaveFocus();
+  });
+
+  it('keeps the notice and gives Try again its focus back when the reload fails again', async () => {
+    let answer: (record: Membership) => void = () => {};
+    const d = await renderStale([
+      failure,
+      failure,
+      () => new Promise<Membership>((resolve) => (answer = resolve)),
+    ]);
+    await d.ui.click(screen.getByRole('button', { name: 'Try again' }));
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    await waitFor(() => expect(retry).toBeEnabled());
+    expect(retry).toHaveFocus();
+    expect(status()).toHaveTextContent('We could not refresh your membership');
+    // While the third load runs, the button is busy and the copy still serves.
+    await d.ui.click(retry);
+    expect(screen.getByRole('button', { name: 'Loading your membership...' })).toBeDisabled();
+    expect(status()).toHaveTextContent('We could not refresh your membership');
+    await act(async () => answer(ACTIVE));
+    expect(status()).toHaveTextContent('Your membership is up to date.');
+  });
+
+  it('speaks French', async () => {
+    const d = await renderStale([failure, () => Promise.resolve(ACTIVE)], 'fr');
+    expect(status()).toHaveTextContent(
+      'Nous n’avons pas pu actualiser votre adhésion : ce qui s’affiche n’est peut-être plus à jour.',
+    );
+    await d.ui.click(screen.getByRole('button', { name: 'Réessayer' }));
+    expect(await within(status()).findByText('Votre adhésion est à jour.')).toBeVisible();
   });
 });

@@ -1,13 +1,19 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deriveMembership } from '../../../machines/membership/derive-membership.ts';
-import { isLoading, selectRecord } from '../../../machines/membership/membership.selectors.ts';
+import {
+  isLoading,
+  isServingStaleCopy,
+  selectRecord,
+} from '../../../machines/membership/membership.selectors.ts';
 import { selectUser } from '../../../machines/session/session.selectors.ts';
 import { calendarDayOf } from '../../../machines/shared/calendar-day.ts';
 import type { Membership } from '../../../machines/shared/domain.ts';
 import { useMembership, useServices } from '../../app/services.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { useNow } from '../../components/use-now.ts';
 
 /**
@@ -96,6 +102,52 @@ export function DashboardScreen({ now = Date.now }: DashboardScreenProps = {}) {
   );
 }
 
+/**
+ * Says when the membership shown is a copy whose reload failed (kept from an
+ * earlier visit, or from an earlier load): it may be out of date, a lapsed
+ * membership still reading Active. Try again loads it again; once a load
+ * succeeds the notice says so, and the focus, left on the page by Try again
+ * going away, goes to the card's title.
+ */
+function StaleNotice() {
+  const { t } = useTranslation(['member', 'common']);
+  const membership = useMembership();
+  const stale = useSelector(membership, isServingStaleCopy);
+  const loading = useSelector(membership, isLoading);
+  const [retried, setRetried] = useState(false);
+  useEffect(() => {
+    const title = document.getElementById('membership-title');
+    if (stale || !retried || !title || document.activeElement !== document.body) return;
+    title.tabIndex = -1;
+    title.focus();
+  }, [stale, retried]);
+  const text = stale ? 'stale' : retried ? 'refreshed' : null;
+  return (
+    <div className={text ? 'dashboard-card__action' : undefined}>
+      <p
+        role="status"
+        className={text ? `form-alert form-alert--${stale ? 'info' : 'success'}` : undefined}
+      >
+        {text ? t(`member:dashboard.${text}`) : null}
+      </p>
+      {stale ? (
+        <SubmitButton
+          type="button"
+          variant="secondary"
+          busy={loading}
+          busyLabel={t('member:dashboard.loading')}
+          onClick={() => {
+            setRetried(true);
+            membership.send({ type: 'membership.refetch' });
+          }}
+        >
+          {t('common:errors.retry')}
+        </SubmitButton>
+      ) : null}
+    </div>
+  );
+}
+
 function MembershipCards({ record, now }: { record: Membership; now: () => number }) {
   const { t } = useTranslation(['member', 'common']);
   const { config } = useServices();
@@ -114,6 +166,7 @@ function MembershipCards({ record, now }: { record: Membership; now: () => numbe
     <>
       <section className="card dashboard-card" aria-labelledby="membership-title">
         <h2 id="membership-title">{t('member:dashboard.membership.title')}</h2>
+        <StaleNotice />
         <dl className="dashboard-card__facts">
           <div>
             <dt>{t('member:dashboard.membership.id')}</dt>

@@ -133,12 +133,23 @@ test('GET club/memberships with no copy kept: "could not load your membership", 
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByText('Active', { exact: true })).toBeVisible();
   }
-  // With a copy kept from this visit, a failed refetch serves the copy.
+  // With a copy kept from this visit, a failed refetch serves the copy and says it may be out
+  // of date; Try again loads it.
+  const notice = page.getByRole('region', { name: 'Membership' }).getByRole('status');
   await faults.survive('GET club/memberships with a copy kept (status)', {
     inject: { path: '/club/memberships', method: 'GET', kind: 'status', email },
     act: () => page.reload().then(() => undefined),
-    shown: () => expect(page.getByText('Active', { exact: true })).toBeVisible(),
+    shown: async () => {
+      await expect(page.getByText('Active', { exact: true })).toBeVisible();
+      await expect(notice).toHaveText(
+        'We could not refresh your membership: what you see may be out of date.',
+      );
+    },
   });
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(notice).toHaveText('Your membership is up to date.');
+  await expect(page.getByRole('heading', { name: 'Membership' })).toBeFocused();
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
 });
 
 test('POST refresh-token failing: the network message, the typed change kept, the session kept; the next save refreshes', async ({
