@@ -41,12 +41,3 @@ export function selectMembershipErrorKey(snapshot: MembershipSnapshot): string |
 /** The membership could not be loaded although the server answered (a 5xx, an unreadable answer). */
 export const wasLoadAnswered = (snapshot: MembershipSnapshot): boolean =>
   isAnsweredErrorKey(selectMembershipErrorKey(snapshot));
-
-/**
- * A record serves although the last load of it failed (a persisted copy, or
- * the record of an earlier load): what the member sees may be out of date.
- * Still true while a new load runs, until one succeeds.
- */
-export function isServingStaleCopy(snapshot: MembershipSnapshot): boolean {
-  return snapshot.context.record !== null && snapshot.context.errorKey !== null;
-}

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { deriveMembership } from '../../../machines/membership/derive-membership.ts';
 import {
   isLoading,
-  isServingStaleCopy,
+  type MembershipSnapshot,
+  selectMembershipErrorKey,
   selectRecord,
 } from '../../../machines/membership/membership.selectors.ts';
 import { selectUser } from '../../../machines/session/session.selectors.ts';
@@ -109,6 +110,14 @@ export function DashboardScreen({ now = Date.now }: DashboardScreenProps = {}) {
  * succeeds the notice says so, and the focus, left on the page by Try again
  * going away, goes to the card's title.
  */
+/**
+ * A record serves although the last load of it failed; still true while a
+ * new load runs, until one succeeds. Here rather than in the selectors' file,
+ * which /login loads for the pending view: only this page asks.
+ */
+const isServingStaleCopy = (snapshot: MembershipSnapshot) =>
+  selectRecord(snapshot) !== null && selectMembershipErrorKey(snapshot) !== null;
+
 function StaleNotice() {
   const { t } = useTranslation(['member', 'common']);
   const membership = useMembership();
