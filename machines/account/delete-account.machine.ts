@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import * as kit from '../forms/form-state.ts';
 import { busyInvoking } from '../shared/busy-state.ts';
-import { errorKeyIs, isNoVerdict } from '../shared/error-key.ts';
+import { errorKeyIs, isNoVerdict, statusOf } from '../shared/error-key.ts';
 import { errorTo } from '../shared/error-transitions.ts';
 import { errorOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
@@ -26,6 +26,12 @@ export interface DeleteAccountContext {
    * failure is the `errorKey` shown in the dialog.
    */
   form: DeleteAccountForm;
+  /**
+   * A try since the dialog opened got no verdict, so the account may be gone:
+   * the server refusing the session on a later try means it is. Neither
+   * typing nor closing the dialog clears it.
+   */
+  mayBeGone: boolean;
 }
 
 export type DeleteAccountEvent =
@@ -35,7 +41,7 @@ export type DeleteAccountEvent =
   | { type: 'delete.cancel' };
 
 function closed(): DeleteAccountContext {
-  return { form: kit.createForm(deleteAccountSchema, { password: '' }) };
+  return { form: kit.createForm(deleteAccountSchema, { password: '' }), mayBeGone: false };
 }
 
 export function deleteAccountInput({ context }: { context: DeleteAccountContext }): {
@@ -66,10 +72,12 @@ export const deleteAccountMachine = setup({
   },
   actions: {
     ...kit.formActions<DeleteAccountContext, DeleteAccountEvent>(form),
-    resetForm: assign(closed),
-    assignMaybeDeleted: assign(({ context }) =>
-      form.serverError({ context }, { error: { key: MAYBE_DELETED_KEY } }),
-    ),
+    /** The password goes; a lost try is remembered (the account may be gone all the same). */
+    resetForm: assign({ form: () => closed().form }),
+    assignMaybeDeleted: assign(({ context }) => ({
+      ...form.serverError({ context }, { error: { key: MAYBE_DELETED_KEY } }),
+      mayBeGone: true,
+    })),
     /** Provided by the app: the session signs out (session.signOut) and goes to /login. */
     signOut: () => {},
   },
@@ -77,6 +85,15 @@ export const deleteAccountMachine = setup({
     hasPassword: ({ context }) => kit.isFormValid(context.form),
     isIncorrectPassword: errorKeyIs(INCORRECT_PASSWORD_KEY),
     isNoVerdict: (_args, params: { error: unknown }) => isNoVerdict(params.error),
+    /**
+     * After a try that got no verdict, the server refuses the session (401, or
+     * 403, after the client's refresh was refused): the account that try
+     * deleted is gone.
+     */
+    isGoneAfterNoVerdict: ({ context }, params: { error: unknown }) => {
+      const status = statusOf(params.error);
+      return context.mayBeGone && (status === 401 || status === 403);
+    },
   },
 }).createMachine({
   id: 'deleteAccount',
@@ -116,6 +133,12 @@ export const deleteAccountMachine = setup({
           ...errorTo('confirming', 'assignServerError', {
             description: 'server.incorrectPassword marks the password field; it is kept.',
           }),
+        },
+        {
+          guard: { type: 'isGoneAfterNoVerdict', params: errorOf },
+          target: 'deleted',
+          description:
+            'The server refuses the session after a try that got no verdict: that try deleted the account. Signed out as after a deletion (/login says the account was deleted), not as a session that expired.',
         },
         {
           guard: { type: 'isNoVerdict', params: errorOf },

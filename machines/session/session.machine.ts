@@ -451,6 +451,11 @@ export const sessionMachine = setup({
           description: 'Nothing to refresh without a session: answer at once.',
           actions: 'recordRefreshRejected',
         },
+        'session.signOut': {
+          description:
+            'The server refused the session because the account is gone: a deletion tried again after a try that got no answer. /login says the account was deleted, not that the session expired.',
+          actions: 'assignSignOutReason',
+        },
       },
       states: {
         form: {

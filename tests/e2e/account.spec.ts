@@ -669,6 +669,10 @@ test('a deletion whose answer is lost (the account is gone): the dialog says it 
   await expect(password).toHaveValue(PASSWORD);
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // The server refused the session because the account is gone: before, /login said the
+  // session had expired.
+  await expect(page.getByText('Your account has been deleted.')).toBeVisible();
+  await expect(page.getByText(/session has expired/)).toHaveCount(0);
   expect((await storedTokens(page)).accessToken).toBeNull();
   const deletes = (await api.requests('/client/auth/profile')).filter((r) => r.method === 'DELETE');
   expect(deletes.map((r) => r.status)).toEqual([204, 401]);

@@ -115,6 +115,63 @@ describe('delete-account machine', () => {
     },
   );
 
+  describe('the server refusing the session (401, 403: the client’s refresh was refused)', () => {
+    const refused = (status: number) => Object.assign(apiError('server.unauthorized'), { status });
+
+    it.each([401, 403])(
+      'after a try that got no verdict (%i): that try deleted the account, signed out as a deletion',
+      async (status) => {
+        const deleteAccount = vi
+          .fn<() => Promise<void>>()
+          .mockRejectedValueOnce(apiError('errors.network'))
+          .mockRejectedValueOnce(refused(status));
+        const { actor, signOut } = start(deleteAccount);
+        actor.send({ type: 'delete.open' });
+        actor.send({ type: 'delete.change', value: 'pw' });
+        actor.send({ type: 'delete.submit' });
+        await flushPromises();
+        // Typing again (which hides the dialog's message) does not forget the lost try.
+        actor.send({ type: 'delete.change', value: 'pw2' });
+        expect(actor.getSnapshot().context.form.errorKey).toBeNull();
+        actor.send({ type: 'delete.submit' });
+        await flushPromises();
+        expect(actor.getSnapshot().status).toBe('done');
+        expect(signOut).toHaveBeenCalledTimes(1);
+      },
+    );
+
+    it('on a first try: an error in the dialog, not a deletion', async () => {
+      const { actor, signOut } = start(() => Promise.reject(refused(401)));
+      actor.send({ type: 'delete.open' });
+      actor.send({ type: 'delete.change', value: 'pw' });
+      actor.send({ type: 'delete.submit' });
+      await flushPromises();
+      expect(actor.getSnapshot().matches('confirming')).toBe(true);
+      expect(actor.getSnapshot().context.form.errorKey).toBe('server.unauthorized');
+      expect(signOut).not.toHaveBeenCalled();
+    });
+
+    it('after the dialog was closed and opened again since the lost try, too', async () => {
+      const deleteAccount = vi
+        .fn<() => Promise<void>>()
+        .mockRejectedValueOnce(apiError('errors.timeout'))
+        .mockRejectedValueOnce(refused(401));
+      const { actor, signOut } = start(deleteAccount);
+      actor.send({ type: 'delete.open' });
+      actor.send({ type: 'delete.change', value: 'pw' });
+      actor.send({ type: 'delete.submit' });
+      await flushPromises();
+      actor.send({ type: 'delete.cancel' });
+      actor.send({ type: 'delete.open' });
+      expect(actor.getSnapshot().context.form.values.password).toBe('');
+      actor.send({ type: 'delete.change', value: 'pw' });
+      actor.send({ type: 'delete.submit' });
+      await flushPromises();
+      expect(actor.getSnapshot().status).toBe('done');
+      expect(signOut).toHaveBeenCalledTimes(1);
+    });
+  });
+
   it('forgets the password when cancelled', () => {
     const { actor } = start();
     actor.send({ type: 'delete.open' });

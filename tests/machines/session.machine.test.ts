@@ -593,6 +593,20 @@ describe('session machine: signed in', () => {
     expect(s.actor.getSnapshot().context.signOutReason).toBeNull();
   });
 
+  it('a deletion that finds the session already refused (the account it deleted is gone) says so instead of "expired", and nothing is cleared twice', async () => {
+    const s = await signedIn();
+    s.send({ type: 'session.storageChanged', hasTokens: false, expired: true });
+    expect(s.actor.getSnapshot().context.signOutReason).toBe('expired');
+    const cleared = s.spies.clearMembership.mock.calls.length;
+    s.send({ type: 'session.signOut', reason: 'deleted' });
+    const snap = s.actor.getSnapshot();
+    expect(snap.matches({ signedOut: 'form' })).toBe(true);
+    expect(snap.context.signOutReason).toBe('deleted');
+    expect(s.spies.notifyServerLogout).not.toHaveBeenCalled();
+    expect(s.spies.clearTokens).not.toHaveBeenCalled();
+    expect(s.spies.clearMembership).toHaveBeenCalledTimes(cleared);
+  });
+
   it('reloadUser keeps the session settled and takes the new user; a failure keeps the old one', async () => {
     const s = await signedIn();
     s.send({ type: 'session.reloadUser' });

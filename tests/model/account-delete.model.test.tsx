@@ -31,6 +31,9 @@ const EVENTS: readonly ModelEvent[] = [
   failed('deleteAccount', httpError(400, 'server.incorrectPassword')),
   failed('deleteAccount', networkError()),
   failed('deleteAccount', httpError(429, 'errors.rateLimited')),
+  // The server refuses the session (the client's refresh refused too): after a lost try, the
+  // account that try deleted is gone.
+  failed('deleteAccount', httpError(401, 'server.unauthorized')),
 ];
 
 const dialog = () => screen.queryByRole('dialog', { name: 'Delete your account?' });
@@ -74,7 +77,8 @@ function assertView(expected: Snapshot, h: AccountHarness) {
   if (expected.matches('closed')) {
     expect(dialog()).toBeNull();
     expect(screen.getByRole('button', { name: 'Delete my account' })).toBeEnabled();
-    expect(h.auth.deleteAccount).not.toHaveBeenCalled();
+    // Closed again after a lost try, the dialog is gone but the try is remembered.
+    if (!expected.context.mayBeGone) expect(h.auth.deleteAccount).not.toHaveBeenCalled();
     return;
   }
   expect(dialog()).toBeVisible();

@@ -70,6 +70,8 @@ const EVENTS: readonly ModelEvent[] = [
   { type: 'login.start', emailOrPhone: EMAIL },
   { type: 'otp.cancel' },
   { type: 'session.signOut' },
+  // The account page's deletion signing out: also once the server, refusing the session, has.
+  { type: 'session.signOut', reason: 'deleted' },
   { type: 'session.retry' },
   // Time passing.
   RETRY_ELAPSED,
@@ -144,6 +146,7 @@ const storedMachine = walkMachine(true);
 const isSignedOutStep = (stateIds: string[]) => stateIds.includes('session.signedOut');
 
 function describeEvent(event: ModelEvent): string {
+  if (event.type === 'session.signOut' && event.reason) return `session.signOut(${event.reason})`;
   if (event.type === 'login.change') {
     const value = event.value === INVALID ? 'invalid' : event.value;
     return `login.change(${event.field}=${value})`;
@@ -231,9 +234,11 @@ async function perform(user: UserApi, h: Harness, event: ModelEvent) {
       return;
     case 'session.refresh':
     case 'session.storageChanged':
+    case 'session.signOut':
     case 'login.start':
-      // Not the member: the HTTP client, other tabs and the page /login was opened from
-      // (its history entry's address) talk to the session actor.
+      // Not the member: the HTTP client, other tabs, the account page's deletion (a session the
+      // server refused as the account went) and the page /login was opened from (its history
+      // entry's address) talk to the session actor.
       h.session.send(event);
       return;
     case 'xstate.done.actor.otp':
@@ -274,6 +279,13 @@ function assertView(expected: Snapshot) {
     if (canSubmitLogin(expected)) expect(submit).toBeEnabled();
     else expect(submit).toBeDisabled();
     expectFormMessage(login.errorKey);
+    const why = {
+      deleted: 'Your account has been deleted.',
+      expired: 'Your session has expired. Please sign in again.',
+    };
+    const reason = expected.context.signOutReason;
+    if (reason) expect(screen.getByText(why[reason])).toBeVisible();
+    else expect(screen.queryByText(/^(Your account has been deleted|Your session has)/)).toBeNull();
     // The server's refusal marks both fields, which are described by it; a failure does not.
     if (login.errorKey?.startsWith('server.')) {
       expect(emailInput()).toHaveAttribute('aria-invalid', 'true');
@@ -402,7 +414,9 @@ function say(event: ModelEvent): string | undefined {
     case 'otp.cancel':
       return 'Press “Back to sign in”';
     case 'session.signOut':
-      return 'Sign out';
+      return event.reason === 'deleted'
+        ? 'The account page deletes the account and signs out (after the server refused the session, if it has)'
+        : 'Sign out';
     case 'session.retry':
       return 'Press “Try again”';
     case 'session.refresh':
