@@ -8,7 +8,11 @@ import type { MembershipFlags } from '../../machines/membership/membership-flags
 export type GuardKind =
   /**
    * For visitors (`/`, login, registration, forgot password): a signed-in user
-   * goes home instead, /dashboard when the membership is active, else /activation.
+   * goes to /activation instead, whose guard sends an active member on to
+   * /dashboard (spec 2's `/`; after signing in, spec 5's "then /activation").
+   * It decides on the session alone: waiting here for a membership that cannot
+   * be loaded would leave the sign-in form on screen with nothing said, where
+   * /activation's loading view says so and offers Try again.
    */
   | 'visitorsOnly'
   /** Every page of a member (the member layout): a visitor goes to /login. */
@@ -25,16 +29,11 @@ export interface GuardFacts {
 
 export type RedirectTarget = '/login' | '/dashboard' | '/activation';
 
-/** Where `/` sends a signed-in user. */
-export function homeOf(flags: MembershipFlags): RedirectTarget {
-  return flags.isActive ? '/dashboard' : '/activation';
-}
-
 export function guardRedirect(
   kind: GuardKind,
   { signedIn, flags }: GuardFacts,
 ): RedirectTarget | null {
-  if (kind === 'visitorsOnly') return signedIn ? homeOf(flags) : null;
+  if (kind === 'visitorsOnly') return signedIn ? '/activation' : null;
   if (!signedIn) return '/login';
   switch (kind) {
     case 'signedIn':
@@ -50,5 +49,5 @@ export function guardRedirect(
 
 /** Whether a guard needs the membership (the others decide on the session alone). */
 export function needsMembership(kind: GuardKind): boolean {
-  return kind !== 'signedIn';
+  return kind !== 'signedIn' && kind !== 'visitorsOnly';
 }

@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { deriveMembership } from '../../machines/membership/derive-membership.ts';
 import type { Membership } from '../../machines/shared/domain.ts';
-import { type GuardFacts, type GuardKind, guardRedirect } from '../../src/routes/guards.ts';
+import {
+  type GuardFacts,
+  type GuardKind,
+  guardRedirect,
+  needsMembership,
+} from '../../src/routes/guards.ts';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 
@@ -45,14 +50,15 @@ type Situation = keyof typeof FACTS;
  * - active membership → away from activation pages to /dashboard;
  * - no membership → from dashboard pages to /activation;
  * - no membership or an inactive one → from subscription pages to /activation;
- * - `/`, login, registration, forgot password (visitors only): active members
- *   → /dashboard, other signed-in users → /activation, visitors stay.
+ * - `/`, login, registration, forgot password (visitors only): signed-in users
+ *   → /activation (whose guard sends active members on to /dashboard: see
+ *   `the visitors' pages, then /activation`), visitors stay.
  */
 const EXPECTED: Record<GuardKind, Record<Situation, string | null>> = {
   visitorsOnly: {
     'signed out': null,
     'signed in, no membership': '/activation',
-    'signed in, active': '/dashboard',
+    'signed in, active': '/activation',
     'signed in, inactive (expired)': '/activation',
     'signed in, cancelled': '/activation',
   },
@@ -115,6 +121,23 @@ describe('guardRedirect (spec 2 route guards)', () => {
 
   it.each(rows)('$kind, $situation → $expected', ({ kind, situation, expected }) => {
     expect(guardRedirect(kind, FACTS[situation])).toBe(expected);
+  });
+
+  it("the visitors' pages, then /activation: each signed-in user ends where spec 2's `/` sends them, the active member on /dashboard", () => {
+    for (const situation of Object.keys(FACTS) as Situation[]) {
+      const first = guardRedirect('visitorsOnly', FACTS[situation]);
+      if (first === null) continue;
+      const then = guardRedirect('activation', FACTS[situation]) ?? first;
+      expect(then).toBe(FACTS[situation].flags.isActive ? '/dashboard' : '/activation');
+    }
+  });
+
+  it('the visitors’ guard decides on the session alone; the membership guards wait for it', () => {
+    expect(needsMembership('visitorsOnly')).toBe(false);
+    expect(needsMembership('signedIn')).toBe(false);
+    for (const kind of ['activation', 'dashboard', 'subscription'] as const) {
+      expect(needsMembership(kind)).toBe(true);
+    }
   });
 
   it('a signed-out visitor is sent to /login whatever membership flags linger', () => {

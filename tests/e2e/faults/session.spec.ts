@@ -152,6 +152,33 @@ test('GET club/memberships with no copy kept: "could not load your membership", 
   await expect(page.getByText('Active', { exact: true })).toBeVisible();
 });
 
+test('signing in while GET club/memberships fails: "could not load your membership" with Try again, which goes on to the dashboard', async ({
+  page,
+  newMember,
+  signIn,
+  faults,
+}) => {
+  const { email } = await newMember('fault-membership-sign-in', { state: 'active' });
+  for (const kind of ['status', 'drop'] as const) {
+    await faults.survive(`GET club/memberships after signing in (${kind})`, {
+      // Enough failures for the client's tries (and Chrome's own resend of a dropped one).
+      inject: { path: '/club/memberships', method: 'GET', kind, email, times: 8 },
+      act: () => signIn(page, email, PASSWORD),
+      // Before, the sign-in form stayed on screen, emptied, with nothing said.
+      shown: async () => {
+        await alertSays(page, 'We could not load your membership');
+        await expect(page.getByRole('textbox', { name: 'Email or phone' })).toBeHidden();
+        await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+      },
+    });
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expectHeading(page, 'Dashboard');
+    await expect(page.getByText('Active', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  }
+});
+
 test('POST refresh-token failing: the network message, the typed change kept, the session kept; the next save refreshes', async ({
   page,
   openAsMember,
