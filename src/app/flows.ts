@@ -59,6 +59,19 @@ export interface FlowServices {
 export function createFlows({ api, session, membership, logger, i18n }: FlowServices): Flows {
   const notifyUserUpdated = (_args: unknown, params: { user: User }) =>
     session.send({ type: 'session.userUpdated', user: params.user });
+  /**
+   * A save of the member answered with the user. The page's statechart hands
+   * it to the session (its `notifyUserUpdated`); when the page was left before
+   * the answer came, its statechart is stopped (`signal` aborted) and the
+   * session takes the user here, or the header, the dashboard and the account
+   * page opened again would show the member as before the save, and that
+   * page's next save would send the old values back.
+   */
+  const savingUser = async (save: Promise<User>, signal: AbortSignal) => {
+    const user = await save;
+    if (signal.aborted) session.send({ type: 'session.userUpdated', user });
+    return user;
+  };
   /** The member reloaded after a change on the server (fresh-member.ts), once the membership is there. */
   const freshMember = async (options?: { stale?: boolean }) =>
     refreshMember({ session, membership: await membership.load() }, options);
@@ -108,7 +121,11 @@ export function createFlows({ api, session, membership, logger, i18n }: FlowServ
       },
     },
     profileForm: {
-      actors: { updateProfile: fromPromise(({ input }) => api.auth.updateProfile(input)) },
+      actors: {
+        updateProfile: fromPromise(({ input, signal }) =>
+          savingUser(api.auth.updateProfile(input), signal),
+        ),
+      },
       actions: { notifyUserUpdated },
     },
     changePassword: {
@@ -116,8 +133,12 @@ export function createFlows({ api, session, membership, logger, i18n }: FlowServ
     },
     preferences: {
       actors: {
-        changeLanguage: fromPromise(({ input }) => api.auth.changeLanguage(input)),
-        setNotifications: fromPromise(({ input }) => api.auth.setNotifications(input)),
+        changeLanguage: fromPromise(({ input, signal }) =>
+          savingUser(api.auth.changeLanguage(input), signal),
+        ),
+        setNotifications: fromPromise(({ input, signal }) =>
+          savingUser(api.auth.setNotifications(input), signal),
+        ),
       },
       actions: {
         notifyUserUpdated,

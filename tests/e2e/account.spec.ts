@@ -13,7 +13,7 @@ import type { Page, Route } from '@playwright/test';
 import { type LoggedRequest, redacted } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, LOGIN, test } from './support/fixtures.ts';
-import { holdFirstRequest } from './support/gate.ts';
+import { gate, holdFirstRequest } from './support/gate.ts';
 import { liveRegions } from './support/live-regions.ts';
 import { PASSWORD, spendRefreshToken, storedTokens } from './support/members.ts';
 
@@ -123,6 +123,47 @@ test('profile: first name, last name and phone are saved with PUT client/auth/pr
   await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Josée');
   await expect(page.getByLabel('Last name', { exact: true })).toHaveValue('Tremblay');
   await expect(page.getByLabel('Phone', { exact: true })).toHaveValue(number.shown);
+});
+
+test('a profile save answered after the page was left: the page opened again shows it, and the next save keeps it', async ({
+  page,
+  newMember,
+  api,
+  signIn,
+}) => {
+  const { email } = await newMember('account-left-mid-save', { firstName: 'Anna' });
+  await openAccount(page, signIn, email);
+  const isSave = (request: { method(): string; url(): string }) =>
+    request.method() === 'PUT' && request.url().endsWith('/api/client/auth/profile');
+  // The server saves at once; its answer reaches the page only when the test lets it.
+  const answer = gate();
+  await page.route('**/api/client/auth/profile', async (route) => {
+    if (!isSave(route.request())) return route.fallback();
+    const response = await route.fetch();
+    await answer.passed;
+    await route.fulfill({ response });
+  });
+  const firstName = page.getByLabel('First name', { exact: true });
+  await firstName.fill('Josée');
+  const sent = page.waitForRequest(isSave);
+  await page.getByRole('button', { name: 'Save profile', exact: true }).click();
+  await sent;
+  await page.goBack();
+  await expect(page).toHaveURL(/\/activation$/);
+  const answered = page.waitForResponse((response) => isSave(response.request()));
+  answer.open();
+  await answered;
+
+  // Before, the page showed "Anna" again, and its next save sent "Anna" back.
+  await page.getByRole('link', { name: 'Account', exact: true }).click();
+  await expect(firstName).toHaveValue('Josée');
+  await page.getByLabel('Last name', { exact: true }).fill('Tremblay');
+  await page.getByRole('button', { name: 'Save profile', exact: true }).click();
+  await expect(page.getByText('Your profile was saved.')).toBeVisible();
+  const saves = (await api.requests('/client/auth/profile')).filter(
+    (r) => r.method === 'PUT' && r.path === '/client/auth/profile',
+  );
+  expect(saves.map((r) => (r.body as { firstName: string }).firstName)).toEqual(['Josée', 'Josée']);
 });
 
 test('password: a wrong current password marks that field; the right one changes it; Logout tells the server; the new password signs in', async ({

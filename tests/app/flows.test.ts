@@ -1,0 +1,100 @@
+// @vitest-environment node
+/**
+ * The account page's saves answered with the member (src/app/flows.ts): the
+ * session takes the saved member once, whether the page is still open (its
+ * statechart hands it over) or was left before the answer came.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { preferencesMachine } from '../../machines/account/preferences.machine.ts';
+import { profileFormMachine } from '../../machines/account/profile-form.machine.ts';
+import type { User } from '../../machines/shared/domain.ts';
+import type { Api } from '../../src/api/api.ts';
+import { createFlows } from '../../src/app/flows.ts';
+import type { MembershipAccess } from '../../src/app/membership-access.ts';
+import { deferred } from '../support/deferred.ts';
+import { createSessionStub } from '../support/fake-services.ts';
+import { MARIE } from '../support/fixtures.ts';
+
+const USER = { ...MARIE, language: 'en', disableNotifications: false } satisfies User;
+
+function setUp() {
+  const answer = deferred<User>();
+  const api = {
+    auth: {
+      updateProfile: vi.fn(() => answer.promise),
+      changeLanguage: vi.fn(() => answer.promise),
+      setNotifications: vi.fn(() => answer.promise),
+    },
+  } as unknown as Api;
+  const stub = createSessionStub(USER);
+  const send = vi.spyOn(stub.session, 'send');
+  const flows = createFlows({
+    api,
+    session: stub.session,
+    membership: {} as MembershipAccess,
+    logger: { error: vi.fn(), info: vi.fn() } as never,
+    i18n: { changeLanguage: vi.fn() } as never,
+  });
+  const updates = () => send.mock.calls.filter(([event]) => event.type === 'session.userUpdated');
+  return { answer, flows, stub, updates };
+}
+
+/** Lets the answer reach the actors (a few promise hops). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('a save answered with the member', () => {
+  it('the page still open: its statechart hands the member to the session, once', async () => {
+    const { answer, flows, stub, updates } = setUp();
+    const form = createActor(profileFormMachine.provide(flows.profileForm), { input: USER });
+    form.start();
+    form.send({ type: 'profile.change', field: 'firstName', value: 'Émilie' });
+    form.send({ type: 'profile.submit' });
+    answer.resolve({ ...USER, firstName: 'Émilie' });
+    await settle();
+    expect(form.getSnapshot().matches({ editing: 'saved' })).toBe(true);
+    expect(updates()).toHaveLength(1);
+    expect(stub.user().firstName).toBe('Émilie');
+  });
+
+  it('the page left before the answer (profile): the session takes the member all the same, once', async () => {
+    const { answer, flows, stub, updates } = setUp();
+    const form = createActor(profileFormMachine.provide(flows.profileForm), { input: USER });
+    form.start();
+    form.send({ type: 'profile.change', field: 'firstName', value: 'Émilie' });
+    form.send({ type: 'profile.submit' });
+    form.stop();
+    expect(updates()).toHaveLength(0);
+    answer.resolve({ ...USER, firstName: 'Émilie' });
+    await settle();
+    expect(updates()).toHaveLength(1);
+    expect(stub.user().firstName).toBe('Émilie');
+  });
+
+  it('the page left before the answer (notifications): the same', async () => {
+    const { answer, flows, stub, updates } = setUp();
+    const preferences = createActor(preferencesMachine.provide(flows.preferences), {
+      input: USER,
+    });
+    preferences.start();
+    preferences.send({ type: 'notifications.toggle' });
+    preferences.stop();
+    answer.resolve({ ...USER, disableNotifications: true });
+    await settle();
+    expect(updates()).toHaveLength(1);
+    expect(stub.user().disableNotifications).toBe(true);
+  });
+
+  it('a save that fails after the page was left changes nothing', async () => {
+    const { answer, flows, stub, updates } = setUp();
+    const form = createActor(profileFormMachine.provide(flows.profileForm), { input: USER });
+    form.start();
+    form.send({ type: 'profile.change', field: 'firstName', value: 'Émilie' });
+    form.send({ type: 'profile.submit' });
+    form.stop();
+    answer.reject(new Error('offline'));
+    await settle();
+    expect(updates()).toHaveLength(0);
+    expect(stub.user().firstName).toBe(USER.firstName);
+  });
+});
