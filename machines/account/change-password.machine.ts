@@ -122,7 +122,16 @@ export const changePasswordMachine = setup({
       },
       states: {
         idle: { description: 'No message.' },
-        changed: { description: 'Just changed: “Your password was changed.” is announced.' },
+        changed: {
+          description:
+            'Just changed: “Your password was changed.” is announced, and the emptied fields rest.',
+          on: {
+            'password.blur': {
+              description:
+                'A field left before typing says nothing: the focus was in the form when it was emptied, and “required” beside the success would be wrong (the next change or Enter checks again).',
+            },
+          },
+        },
       },
     },
     saving: busyInvoking('changePassword', {

@@ -199,10 +199,18 @@ test('password: a wrong current password marks that field; the right one changes
 
   await current.fill(PASSWORD);
   await expect(current).not.toHaveAttribute('aria-invalid', 'true');
-  await submit.click();
+  // Enter in the confirmation: the form is emptied around the focus.
+  await confirmation.press('Enter');
   await expect(
     page.getByRole('status').filter({ hasText: 'Your password was changed.' }),
   ).toBeVisible();
+  await expect(confirmation).toHaveValue('');
+  await expect(confirmation).toBeFocused();
+  // Leaving the emptied field says nothing (before: "Password confirmation is required" beside
+  // the success, which pushed the page down under the member's next click).
+  await page.keyboard.press('Tab');
+  await expect(confirmation).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Password confirmation is required')).toHaveCount(0);
   const right = (await api.requests('/client/auth/profile/change-password')).at(-1);
   expect(right?.body).toEqual({
     currentPassword: redacted(PASSWORD),

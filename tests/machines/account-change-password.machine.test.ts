@@ -90,6 +90,30 @@ describe('change-password machine', () => {
     expect(shownFieldErrors(actor.getSnapshot().context.form)).toEqual({});
   });
 
+  it('after the change, the emptied fields say nothing when left; typing, or Enter, checks again', async () => {
+    const { actor } = start();
+    submitChange(actor);
+    await flushPromises();
+    // The focus was in the form (Enter in the confirmation) when it was emptied.
+    for (const field of ['passwordConfirmation', 'currentPassword', 'newPassword'] as const) {
+      actor.send({ type: 'password.blur', field });
+    }
+    expect(shownFieldErrors(actor.getSnapshot().context.form)).toEqual({});
+    expect(isPasswordChanged(actor.getSnapshot())).toBe(true);
+
+    fill(actor, { newPassword: 'short' });
+    actor.send({ type: 'password.blur', field: 'newPassword' });
+    expect(shownFieldErrors(actor.getSnapshot().context.form)).toEqual({
+      newPassword: { key: 'validation.passwordMin' },
+    });
+
+    const again = start();
+    submitChange(again.actor);
+    await flushPromises();
+    again.actor.send({ type: 'password.submit' });
+    expect(Object.keys(shownFieldErrors(again.actor.getSnapshot().context.form))).toHaveLength(3);
+  });
+
   it('maps server.incorrectPassword to the current-password field, keeping every value', async () => {
     const { actor } = start(() => Promise.reject(apiError('server.incorrectPassword')));
     submitChange(actor, 'wrong-pass');
