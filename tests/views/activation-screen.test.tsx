@@ -1,11 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Membership } from '../../machines/shared/domain.ts';
 import type { Api } from '../../src/api/api.ts';
 import { membershipAccessOf } from '../../src/app/membership.ts';
 import { ActivationScreen } from '../../src/screens/activation/activation-screen.tsx';
-import { USER } from '../support/activation.kit.tsx';
+import { RECORD, USER } from '../support/activation.kit.tsx';
 import { PendingCalls } from '../support/deferred.ts';
 import {
   createMembership,
@@ -16,12 +16,12 @@ import {
 } from '../support/fake-services.ts';
 import { renderScreen } from '../support/render.tsx';
 
-async function renderActivation(language: 'en' | 'fr' = 'en') {
+async function renderActivation(language: 'en' | 'fr' = 'en', record?: Membership) {
   const pending = new PendingCalls();
   const activate = pending.fn<Membership>('activate');
   const get = pending.fn<Membership | null>('get');
   const session = createSessionStub(USER);
-  const membership = createMembership(() => get());
+  const membership = createMembership(() => get(), record);
   const logger = fakeLogger();
   await renderScreen(<ActivationScreen />, {
     services: {
@@ -63,6 +63,23 @@ describe('ActivationScreen', () => {
       ),
     );
     expect(screen.getByRole('button', { name: 'Activer mon adhésion' })).toBeEnabled();
+  });
+
+  it('promises the free first year to a member without a membership, never to one whose membership lapsed', async () => {
+    await renderActivation();
+    const lead = 'Your first year in the club is free. Activate your membership to get started.';
+    expect(screen.getByText(lead)).toBeVisible();
+
+    const lapsed = { ...RECORD, validTo: '2020-01-01T00:00:00.000Z', cancelledAt: null };
+    for (const [language, renew] of [
+      ['en', 'Your membership is no longer active. Activate it again to renew it.'],
+      ['fr', 'Votre adhésion n’est plus active. Activez-la de nouveau pour la renouveler.'],
+    ] as const) {
+      cleanup();
+      await renderActivation(language, lapsed);
+      expect(screen.getByText(renew)).toBeVisible();
+      expect(screen.queryByText(/first year|première année/)).toBeNull();
+    }
   });
 
   it('posts once however often the busy button is pressed, and a retry clears the error', async () => {

@@ -1,4 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { activationMachine } from '../../../machines/activation/activation.machine.ts';
 import {
@@ -7,6 +8,8 @@ import {
   isStillInactive,
   selectErrorKey,
 } from '../../../machines/activation/activation.selectors.ts';
+import { selectRecord } from '../../../machines/membership/membership.selectors.ts';
+import { useMembership } from '../../app/services.tsx';
 import { useFlow } from '../../app/use-flow.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
@@ -31,11 +34,16 @@ export function ActivationScreen() {
     ? `${t('member:activation.failed')} ${keyText(errorKey)} ${t('member:activation.retry')}`
     : null;
   const stillInactive = isStillInactive(snapshot);
+  // A member here with a membership has one that is no longer active (an active one goes on
+  // to /dashboard): its free first year may be over, so the lead promises none.
+  const renewing = useSelector(useMembership(), (s) => selectRecord(s) !== null);
 
   return (
     <section className="card member-page activation" aria-labelledby="activation-title">
       <h1 id="activation-title">{t('member:activation.title')}</h1>
-      <p className="member-page__lead">{t('member:activation.subtitle')}</p>
+      <p className="member-page__lead">
+        {t(renewing ? 'member:activation.subtitleRenew' : 'member:activation.subtitle')}
+      </p>
       <h2 id="activation-how">{t('member:activation.howItWorks')}</h2>
       <ol className="activation__steps" aria-labelledby="activation-how">
         {STEPS.map((step) => (
