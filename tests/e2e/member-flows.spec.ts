@@ -11,6 +11,7 @@ import { PROVINCES } from '../../dev-api/validate.ts';
 import { redacted } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
+import { submitBillingAddress } from './support/forms.ts';
 import { holdFirstRequest } from './support/gate.ts';
 import { liveRegions } from './support/live-regions.ts';
 import {
@@ -374,6 +375,31 @@ test.describe('billing (spec 2, 3, 5)', () => {
 });
 
 test.describe('dashboard (spec 2, 4)', () => {
+  test('active without a billing address (the journey left after activating): the dashboard leads back to /billing, then the card', async ({
+    page,
+    signedInMember,
+  }) => {
+    await signedInMember('dashboard-incomplete', { state: 'active' });
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(
+      page.getByText(
+        'Your membership has no billing address or card yet: add them now so it renews without a break.',
+      ),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Complete your membership' }).click();
+    await expect(page).toHaveURL(/\/billing$/);
+    await submitBillingAddress(page, ADDRESS);
+    await expect(page).toHaveURL(/\/subscription$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Complete your membership' }),
+    ).toBeVisible();
+    // With the address saved, the dashboard no longer asks.
+    await page.goto('/dashboard');
+    await expect(page.getByText('Active', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Complete your membership' })).toHaveCount(0);
+  });
+
   test('active: the Active badge, the next payment due date, and Order charger opens the store', async ({
     page,
     signedInMember,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deriveMembership } from '../../machines/membership/derive-membership.ts';
 import { formatMoney } from '../../machines/payment/pricing.ts';
-import type { Membership } from '../../machines/shared/domain.ts';
+import type { Membership, User } from '../../machines/shared/domain.ts';
 import memberEn from '../../public/locales/en/member.json';
 import memberFr from '../../public/locales/fr/member.json';
 import { membershipAccessOf } from '../../src/app/membership.ts';
@@ -12,7 +12,7 @@ import {
   formatMembershipDate,
   orderChargerUrl,
 } from '../../src/screens/dashboard/dashboard-screen.tsx';
-import { RECORD, USER } from '../support/activation.kit.tsx';
+import { RECORD, USER, USER_WITH_ADDRESS } from '../support/activation.kit.tsx';
 import { createMembership, createSessionStub } from '../support/fake-services.ts';
 import { renderScreen, TEST_CONFIG } from '../support/render.tsx';
 
@@ -46,13 +46,17 @@ const COMBINATIONS: Flags[] = [false, true].flatMap((isActive) =>
   ),
 );
 
-async function renderDashboard(record: Membership | null, language: 'en' | 'fr' = 'en') {
+async function renderDashboard(
+  record: Membership | null,
+  language: 'en' | 'fr' = 'en',
+  user: User = USER_WITH_ADDRESS,
+) {
   const membership = createMembership(() => new Promise(() => {}), record ?? undefined);
   const navigate = vi.fn();
   const view = await renderScreen(<DashboardScreen now={() => NOW} />, {
     services: {
       membership: membershipAccessOf(membership),
-      session: createSessionStub(USER).session,
+      session: createSessionStub(user).session,
     },
     language,
     path: '/dashboard',
@@ -249,6 +253,47 @@ describe('DashboardScreen: details', () => {
     const d = await renderDashboard(null);
     d.membership.send({ type: 'membership.refetch' });
     expect(await screen.findByRole('status')).toHaveTextContent('Loading your membership...');
+  });
+});
+
+describe('DashboardScreen: an active membership without a billing address', () => {
+  const ACTIVE = recordWith({ isActive: true, isCancelled: false, hasOrdered: false });
+  const complete = () => screen.queryByRole('link', { name: 'Complete your membership' });
+
+  it('asks for the address and a card, with the way to /billing', async () => {
+    await renderDashboard(ACTIVE, 'en', USER);
+    expect(
+      within(card('Membership')).getByText(
+        'Your membership has no billing address or card yet: add them now so it renews without a break.',
+      ),
+    ).toBeVisible();
+    expect(complete()).toHaveAttribute('href', '/billing');
+  });
+
+  it('says it in French', async () => {
+    await renderDashboard(ACTIVE, 'fr', USER);
+    expect(
+      screen.getByText(
+        'Votre adhésion n’a pas encore d’adresse de facturation ni de carte : ajoutez-les dès maintenant pour qu’elle se renouvelle sans interruption.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Finaliser mon adhésion' })).toHaveAttribute(
+      'href',
+      '/billing',
+    );
+  });
+
+  it('says nothing with an address, nor to an inactive membership (its Activate leads there)', async () => {
+    await renderDashboard(ACTIVE, 'en', USER_WITH_ADDRESS);
+    expect(complete()).toBeNull();
+    cleanup();
+    await renderDashboard(
+      recordWith({ isActive: false, isCancelled: false, hasOrdered: false }),
+      'en',
+      USER,
+    );
+    expect(complete()).toBeNull();
+    expect(screen.getByRole('button', { name: 'Activate membership' })).toBeVisible();
   });
 });
 

@@ -11,7 +11,7 @@ import {
 } from '../../../machines/membership/membership.selectors.ts';
 import { selectUser } from '../../../machines/session/session.selectors.ts';
 import { calendarDayOf } from '../../../machines/shared/calendar-day.ts';
-import type { Membership } from '../../../machines/shared/domain.ts';
+import { hasBillingAddress, type Membership } from '../../../machines/shared/domain.ts';
 import { useMembership, useServices } from '../../app/services.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
@@ -198,7 +198,9 @@ function MembershipCards({ record, now }: { record: Membership; now: () => numbe
             <DateFact term={t('member:dashboard.membership.cancelledAt')} date={cancelledAt} />
           ) : null}
         </dl>
-        {flags.isActive ? null : (
+        {flags.isActive ? (
+          <CompleteMembership />
+        ) : (
           <div className="dashboard-card__action">
             <p>{t('member:dashboard.membership.inactiveText')}</p>
             <button
@@ -241,6 +243,26 @@ function MembershipCards({ record, now }: { record: Membership; now: () => numbe
         </section>
       )}
     </>
+  );
+}
+
+/**
+ * An active membership without a billing address: the member left the
+ * journey after activating (Back from /billing, say), so no card pays the
+ * yearly fee either. The way back to /billing, whose Finish leads on to the card.
+ */
+function CompleteMembership() {
+  const { t } = useTranslation('member');
+  const { session } = useServices();
+  const incomplete = useSelector(session, (s) => !hasBillingAddress(selectUser(s)));
+  if (!incomplete) return null;
+  return (
+    <div className="dashboard-card__action">
+      <p>{t('dashboard.membership.incomplete')}</p>
+      <Link to="/billing" className="button button--primary">
+        {t('dashboard.membership.complete')}
+      </Link>
+    </div>
   );
 }
 
