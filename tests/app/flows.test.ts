@@ -40,16 +40,22 @@ function setUp() {
   return { answer, flows, stub, updates };
 }
 
+/** The account page's profile form, its first name changed to Émilie and saved. */
+function saveFirstName(flows: ReturnType<typeof setUp>['flows']) {
+  const form = createActor(profileFormMachine.provide(flows.profileForm), { input: USER });
+  form.start();
+  form.send({ type: 'profile.change', field: 'firstName', value: 'Émilie' });
+  form.send({ type: 'profile.submit' });
+  return form;
+}
+
 /** Lets the answer reach the actors (a few promise hops). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('a save answered with the member', () => {
   it('the page still open: its statechart hands the member to the session, once', async () => {
     const { answer, flows, stub, updates } = setUp();
-    const form = createActor(profileFormMachine.provide(flows.profileForm), { input: USER });
-    form.start();
-    form.send({ type: 'profile.change', field: 'firstName', value: 'Émilie' });
-    form.send({ type: 'profile.submit' });
+    const form = saveFirstName(flows);
     answer.resolve({ ...USER, firstName: 'Émilie' });
     await settle();
     expect(form.getSnapshot().matches({ editing: 'saved' })).toBe(true);
@@ -59,10 +65,7 @@ describe('a save answered with the member', () => {
 
   it('the page left before the answer (profile): the session takes the member all the same, once', async () => {
     const { answer, flows, stub, updates } = setUp();
-    const form = createActor(profileFormMachine.provide(flows.profileForm), { input: USER });
-    form.start();
-    form.send({ type: 'profile.change', field: 'firstName', value: 'Émilie' });
-    form.send({ type: 'profile.submit' });
+    const form = saveFirstName(flows);
     form.stop();
     expect(updates()).toHaveLength(0);
     answer.resolve({ ...USER, firstName: 'Émilie' });
@@ -87,10 +90,7 @@ describe('a save answered with the member', () => {
 
   it('a save that fails after the page was left changes nothing', async () => {
     const { answer, flows, stub, updates } = setUp();
-    const form = createActor(profileFormMachine.provide(flows.profileForm), { input: USER });
-    form.start();
-    form.send({ type: 'profile.change', field: 'firstName', value: 'Émilie' });
-    form.send({ type: 'profile.submit' });
+    const form = saveFirstName(flows);
     form.stop();
     answer.reject(new Error('offline'));
     await settle();
