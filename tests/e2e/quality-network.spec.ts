@@ -297,6 +297,8 @@ test('offline, a page not opened yet cannot download: the app says so, keeps the
   const { email } = await newMember('net-screen');
   await signIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/activation$/);
+  // The address changes before the page's membership, code and texts have come.
+  await expectHeading(page, 'Activate your membership');
 
   await page.context().setOffline(true);
   await page.getByRole('link', { name: 'Account', exact: true }).click();
