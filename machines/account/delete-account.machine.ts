@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import * as kit from '../forms/form-state.ts';
 import { busyInvoking } from '../shared/busy-state.ts';
-import { errorKeyIs, isNoVerdict, statusOf } from '../shared/error-key.ts';
+import { errorKeyIs, isNoVerdict, isSessionRefusal } from '../shared/error-key.ts';
 import { errorTo } from '../shared/error-transitions.ts';
 import { errorOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
@@ -90,10 +90,8 @@ export const deleteAccountMachine = setup({
      * 403, after the client's refresh was refused): the account that try
      * deleted is gone.
      */
-    isGoneAfterNoVerdict: ({ context }, params: { error: unknown }) => {
-      const status = statusOf(params.error);
-      return context.mayBeGone && (status === 401 || status === 403);
-    },
+    isGoneAfterNoVerdict: ({ context }, params: { error: unknown }) =>
+      context.mayBeGone && isSessionRefusal(params.error),
   },
 }).createMachine({
   id: 'deleteAccount',

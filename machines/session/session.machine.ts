@@ -4,7 +4,7 @@ import { EMPTY_LOGIN_VALUES, loginSchema } from '../forms/login.schema.ts';
 import { type OtpInput, type OtpVerified, otpMachine } from '../otp/otp.machine.ts';
 import { busyInvoking } from '../shared/busy-state.ts';
 import { EMPTY_USER, type LoginResponse, type User } from '../shared/domain.ts';
-import { errorKeyOf, statusOf, TIMEOUT_ERROR_KEY } from '../shared/error-key.ts';
+import { errorKeyOf, isSessionRefusal, statusOf, TIMEOUT_ERROR_KEY } from '../shared/error-key.ts';
 import { errorTo } from '../shared/error-transitions.ts';
 import { errorOf, userOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
@@ -184,10 +184,7 @@ export const sessionMachine = setup({
       params.response.isVerified === false,
     hasOtpEmail: ({ context }) => context.otpEmail.length > 0,
     /** The server refused the session itself: 401 or 403 (after the client's one refresh). */
-    isSessionRefused: (_args, params: { error: unknown }) => {
-      const status = statusOf(params.error);
-      return status === 401 || status === 403;
-    },
+    isSessionRefused: (_args, params: { error: unknown }) => isSessionRefusal(params.error),
     /** Network, 5xx or an unreadable answer, with attempts left: try again after a pause. A time-out has made the member wait enough. */
     canRetryLoad: ({ context }, params: { error: unknown }) =>
       context.loadFailures + 1 < MAX_LOAD_ATTEMPTS &&

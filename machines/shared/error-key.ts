@@ -31,6 +31,12 @@ export function statusOf(error: unknown): number | undefined {
   return undefined;
 }
 
+/** The server refused the session itself: 401 or 403 (after the client's one refresh). */
+export function isSessionRefusal(error: unknown): boolean {
+  const status = statusOf(error);
+  return status === 401 || status === 403;
+}
+
 /** The request got no answer (no connection, or none in time): not something the server said. */
 export function isConnectionErrorKey(key: string): boolean {
   return key === NETWORK_ERROR_KEY || key === TIMEOUT_ERROR_KEY;

@@ -69,7 +69,7 @@ export function createFlows({ api, session, membership, logger, i18n }: FlowServ
    */
   const savingUser = async (save: Promise<User>, signal: AbortSignal) => {
     const user = await save;
-    if (signal.aborted) session.send({ type: 'session.userUpdated', user });
+    if (signal.aborted) notifyUserUpdated(null, { user });
     return user;
   };
   /** The member reloaded after a change on the server (fresh-member.ts), once the membership is there. */

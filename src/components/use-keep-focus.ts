@@ -31,7 +31,7 @@ export function useKeepFocus<T extends HTMLElement>(busy: boolean) {
 }
 
 /** The heading that names the section around `element`, made focusable by script only. */
-function sectionTitleOf(element: HTMLElement): HTMLElement | null {
+export function sectionTitleOf(element: HTMLElement): HTMLElement | null {
   const titleId = element.closest('section[aria-labelledby]')?.getAttribute('aria-labelledby');
   const title = titleId ? document.getElementById(titleId) : null;
   if (title && !title.hasAttribute('tabindex')) title.tabIndex = -1;

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deriveMembership } from '../../../machines/membership/derive-membership.ts';
 import {
@@ -15,6 +15,7 @@ import { hasBillingAddress, type Membership } from '../../../machines/shared/dom
 import { useMembership, useServices } from '../../app/services.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
+import { sectionTitleOf } from '../../components/use-keep-focus.ts';
 import { useNow } from '../../components/use-now.ts';
 
 /**
@@ -104,13 +105,6 @@ export function DashboardScreen({ now = Date.now }: DashboardScreenProps = {}) {
 }
 
 /**
- * Says when the membership shown is a copy whose reload failed (kept from an
- * earlier visit, or from an earlier load): it may be out of date, a lapsed
- * membership still reading Active. Try again loads it again; once a load
- * succeeds the notice says so, and the focus, left on the page by Try again
- * going away, goes to the card's title.
- */
-/**
  * A record serves although the last load of it failed; still true while a
  * new load runs, until one succeeds. Here rather than in the selectors' file,
  * which /login loads for the pending view: only this page asks.
@@ -118,21 +112,27 @@ export function DashboardScreen({ now = Date.now }: DashboardScreenProps = {}) {
 const isServingStaleCopy = (snapshot: MembershipSnapshot) =>
   selectRecord(snapshot) !== null && selectMembershipErrorKey(snapshot) !== null;
 
+/**
+ * Says when the membership shown is a copy whose reload failed (kept from an
+ * earlier visit, or from an earlier load): it may be out of date, a lapsed
+ * membership still reading Active. Try again loads it again; once a load
+ * succeeds the notice says so, and the focus, left on the page by Try again
+ * going away, goes to the card's title.
+ */
 function StaleNotice() {
   const { t } = useTranslation(['member', 'common']);
   const membership = useMembership();
   const stale = useSelector(membership, isServingStaleCopy);
   const loading = useSelector(membership, isLoading);
   const [retried, setRetried] = useState(false);
+  const notice = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const title = document.getElementById('membership-title');
-    if (stale || !retried || !title || document.activeElement !== document.body) return;
-    title.tabIndex = -1;
-    title.focus();
+    if (stale || !retried || !notice.current || document.activeElement !== document.body) return;
+    sectionTitleOf(notice.current)?.focus();
   }, [stale, retried]);
   const text = stale ? 'stale' : retried ? 'refreshed' : null;
   return (
-    <div className={text ? 'dashboard-card__action' : undefined}>
+    <div ref={notice} className={text ? 'dashboard-card__action' : undefined}>
       <p
         role="status"
         className={text ? `form-alert form-alert--${stale ? 'info' : 'success'}` : undefined}
