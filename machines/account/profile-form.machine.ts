@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import * as kit from '../forms/form-state.ts';
-import { registrationSchema } from '../forms/registration.schema.ts';
+import { cleanName, registrationSchema } from '../forms/registration.schema.ts';
 import { validate } from '../forms/validate.ts';
 import { busyInvoking } from '../shared/busy-state.ts';
 import type { User } from '../shared/domain.ts';
@@ -49,11 +49,11 @@ export type ProfileFormEvent =
   /** The session's user changed elsewhere (another tab saved it, a token refresh brought it). */
   | ({ type: 'profile.userChanged' } & ProfileFormInput);
 
-/** The request body of PUT client/auth/profile: trimmed values. */
+/** The request body of PUT client/auth/profile: clean names, a trimmed phone. */
 export function toProfilePayload(values: ProfileValues): ProfileValues {
   return {
-    firstName: values.firstName.trim(),
-    lastName: values.lastName.trim(),
+    firstName: cleanName(values.firstName),
+    lastName: cleanName(values.lastName),
     phone: values.phone.trim(),
   };
 }

@@ -14,10 +14,33 @@ export const NAME_MAX_LENGTH = 32;
  */
 export const E164_WITH_EXTENSION = /^\+[1-9]\d{2,19}(?:;ext=\d{1,6})?$/;
 
+/**
+ * The longest address mail can reach (RFC 5321): 64 characters before the @,
+ * 254 in all. A longer one never gets its one-time code, so the new account
+ * could never be verified.
+ */
+export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_LOCAL_MAX_LENGTH = 64;
+
+function isDeliverable(email: string): boolean {
+  return email.length <= EMAIL_MAX_LENGTH && email.lastIndexOf('@') <= EMAIL_LOCAL_MAX_LENGTH;
+}
+
+/** A name as it is checked and sent: trimmed and composed (nameField). */
+export function cleanName(name: string): string {
+  return name.trim().normalize('NFC');
+}
+
+/**
+ * A name: trimmed, and in its composed form (NFC), so that an accent typed or
+ * pasted as a letter and a combining mark ('e' + U+0300, as macOS writes file
+ * names) counts as the one character it shows, and is sent so.
+ */
 function nameField(requiredKey: string) {
   return v.pipe(
     v.string(),
     v.trim(),
+    v.normalize('NFC'),
     v.nonEmpty(requiredKey),
     v.minLength(NAME_MIN_LENGTH, MIN_SYMBOLS_KEY),
     v.maxLength(NAME_MAX_LENGTH, MAX_SYMBOLS_KEY),
@@ -29,6 +52,7 @@ export const emailField = v.pipe(
   v.trim(),
   v.nonEmpty('validation.emailRequired'),
   v.check(isEmail, 'validation.emailInvalid'),
+  v.check(isDeliverable, 'validation.emailInvalid'),
 );
 
 export const phoneField = v.pipe(
@@ -57,11 +81,11 @@ export const EMPTY_REGISTRATION_VALUES: RegistrationValues = {
   password: '',
 };
 
-/** The sign-up body: trimmed names, phone and email; the password as typed. */
+/** The sign-up body: clean names, trimmed phone and email; the password as typed. */
 export function toSignUpPayload(values: RegistrationValues, language: Language): SignUpPayload {
   return {
-    firstName: values.firstName.trim(),
-    lastName: values.lastName.trim(),
+    firstName: cleanName(values.firstName),
+    lastName: cleanName(values.lastName),
     phone: values.phone.trim(),
     email: values.email.trim(),
     password: values.password,

@@ -19,7 +19,14 @@ export type FieldLabel = keyof (typeof common)['fields'];
 /** Typed as is: no capital letter put first, no spelling check (emails, user names). */
 export const AS_TYPED = { autoCapitalize: 'none', spellCheck: false } as const;
 
-/** Typed as is, on the phone's email keyboard (email, email or phone). */
+/**
+ * Typed as is, on the phone's email keyboard (email, email or phone). A text
+ * field, not `type="email"`: Chrome's email field turns a domain typed in its
+ * own script into its xn-- form, in the field itself, where the member no
+ * longer recognises their address ('marie@exämple.ca' became
+ * 'marie@xn--exmple-cua.ca'). The API gets that form all the same
+ * (src/api/ascii-email.ts).
+ */
 export const EMAIL_KEYBOARD = { inputMode: 'email', ...AS_TYPED } as const;
 
 /**

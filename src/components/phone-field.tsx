@@ -56,6 +56,23 @@ export function toPhoneValue(text: string, country: CountryCode): string {
   return phone.ext ? `${phone.number};ext=${phone.ext}` : phone.number;
 }
 
+/**
+ * The country to show for a whole number written with its calling code, when
+ * that code is not the one of the country shown: '+44 20 7946 0468' typed with
+ * Canada (+1) shown → GB. Undefined when the shown country's code is the
+ * number's ('+1 212…' keeps Canada: +1 either way), while the number is not
+ * whole, or when it is written without a calling code.
+ */
+export function countryOfInternational(text: string, shown: CountryCode): CountryCode | undefined {
+  if (!text.trimStart().startsWith('+')) return undefined;
+  const phone = parsePhoneNumberFromString(text.replace(FRENCH_EXTENSION, 'ext. '), {
+    extract: false,
+  });
+  if (!phone?.country || phone.countryCallingCode === getCountryCallingCode(shown))
+    return undefined;
+  return phone.country;
+}
+
 /** The number formatted for the country as it is being typed ('5145550' → '(514) 555-0'). */
 export function formatAsTyped(text: string, country: CountryCode): string {
   if (!PHONE_CHARACTERS.test(text)) return text;
@@ -196,8 +213,12 @@ export function PhoneField({
     const digitAtEnd =
       raw.length > text.length && field.selectionStart === raw.length && /\d$/.test(raw);
     const next = digitAtEnd ? formatAsTyped(raw, country) : raw;
+    // A number typed or pasted with its calling code ('+44 20…') names its country:
+    // the selector shows that one, never a country the number is not saved in.
+    const named = countryOfInternational(next, country);
+    if (named) setCountry(named);
     setText(next);
-    report(toPhoneValue(next, country));
+    report(toPhoneValue(next, named ?? country));
   };
 
   const onCountryChange = (event: ChangeEvent<HTMLSelectElement>) => {

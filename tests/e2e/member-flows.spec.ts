@@ -89,6 +89,39 @@ test.describe('registration (spec 2, 5)', () => {
     expect(await api.lastOtp(email)).toMatch(/^\d{6}$/);
   });
 
+  test('an address whose domain is in its own script stays as typed in the field; the API gets its xn-- form', async ({
+    page,
+    api,
+    uniqueEmail,
+  }) => {
+    const local = uniqueEmail('idn-signup').split('@')[0];
+    const typed = `${local}@exemple.québec`;
+    const phone = uniqueFrenchMobile();
+    const since = Date.now();
+    await page.goto('/register');
+    await page.getByLabel('First name').fill('Marie');
+    await page.getByLabel('Last name').fill('Roy');
+    await page.getByLabel('Phone', { exact: true }).pressSequentially(`+33 ${phone.typed}`);
+    // The number's calling code names its country: the selector shows France, as it is saved.
+    await expect(page.getByLabel('Country code')).toHaveValue('FR');
+    const email = page.getByLabel('Email');
+    await email.pressSequentially(typed);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    // Left, the field still reads what the member typed (an email field would show xn--).
+    await expect(email).toHaveValue(typed);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Your account has been created' }),
+    ).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: typed })).toBeVisible();
+    const stored = `${local}@exemple.xn--qubec-csa`;
+    const signUps = (await requestsSince(api, '/client/auth/sign-up', since)).filter(
+      (call) => (call.body as { email?: string }).email === stored,
+    );
+    expect(onlyCall(signUps, 'POST', 201).body).toMatchObject({ email: stored, phone: phone.e164 });
+  });
+
   test('a taken email: the server message under the form, the email marked, nothing typed lost', async ({
     page,
     newMember,

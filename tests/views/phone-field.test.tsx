@@ -267,6 +267,28 @@ describe('PhoneField', () => {
     expect(f.number()).toHaveValue('06 12 34 56 78');
   });
 
+  it('shows the country a number typed or pasted with its calling code names, as it is saved', async () => {
+    const f = await renderField();
+    expect(f.country()).toHaveValue('CA');
+    await f.user.type(f.number(), '+44 20 7946 0468');
+    expect(f.country()).toHaveValue('GB');
+    expect(f.value()).toBe('+442079460468');
+
+    await f.user.clear(f.number());
+    await f.user.selectOptions(f.country(), 'FR');
+    await f.user.click(f.number());
+    await f.user.paste('+1 613 212 6011 poste 12');
+    expect(f.country()).toHaveValue('CA');
+    expect(f.value()).toBe('+16132126011;ext=12');
+  });
+
+  it('keeps the country shown when the typed calling code is its own (+1 for a US number with Canada shown)', async () => {
+    const f = await renderField();
+    await f.user.type(f.number(), '+1 212 555 0123');
+    expect(f.country()).toHaveValue('CA');
+    expect(f.value()).toBe('+12125550123');
+  });
+
   it('shows a stored value with its country, and follows a reset from outside', async () => {
     const f = await renderField({ initial: '+33612345678' });
     expect(f.country()).toHaveValue('FR');

@@ -128,7 +128,6 @@ function RequestStep({ snapshot, send, announce }: StepProps) {
         {
           name: 'email',
           id: 'forgot-email',
-          type: 'email',
           autoComplete: 'email',
           ...EMAIL_KEYBOARD,
         },

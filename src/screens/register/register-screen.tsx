@@ -14,7 +14,7 @@ import {
 import { useFlow } from '../../app/use-flow.ts';
 import { AuthFormHeader } from '../../components/auth-form-header.tsx';
 import { FocusedTitle } from '../../components/focused-title.tsx';
-import { AS_TYPED, FormFields, FormFooter } from '../../components/form-fields.tsx';
+import { EMAIL_KEYBOARD, FormFields, FormFooter } from '../../components/form-fields.tsx';
 import { NEW_PASSWORD } from '../../components/password-field.tsx';
 import { personFields } from '../../components/person-fields.ts';
 import { useFormFields } from '../../components/use-form-fields.ts';
@@ -54,9 +54,8 @@ export function RegisterScreen() {
             {
               name: 'email',
               id: 'register-email',
-              type: 'email',
               autoComplete: 'email',
-              ...AS_TYPED,
+              ...EMAIL_KEYBOARD,
             },
             { name: 'password', id: 'register-password', ...NEW_PASSWORD },
           ]}

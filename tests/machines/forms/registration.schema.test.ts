@@ -52,6 +52,19 @@ describe('registration schema', () => {
     });
   });
 
+  it('counts a name in its composed form: an accent written as a letter and a combining mark is one character', () => {
+    // 'Ève' + 29 × 'x' as macOS pastes it (E + U+0300): 33 code units, 32 characters.
+    const decomposed = `E\u0300ve${'x'.repeat(29)}`;
+    expect(decomposed).toHaveLength(33);
+    expect(check({ firstName: decomposed })).toEqual({});
+    expect(check({ firstName: `${decomposed}x` })).toEqual({
+      firstName: {
+        key: 'validation.maxSymbols',
+        values: { number: 32, field: 'fields.firstName' },
+      },
+    });
+  });
+
   it('checks the E.164 phone (country code and a 2 to 17 digit national number), optional RFC 3966 extension', () => {
     expect(check({ phone: '+122' })).toEqual({});
     expect(check({ phone: `+1${'2'.repeat(17)}` })).toEqual({});
@@ -79,6 +92,19 @@ describe('registration schema', () => {
     }
   });
 
+  it('refuses an address mail cannot reach (RFC 5321): over 64 characters before the @, over 254 in all', () => {
+    expect(check({ email: `${'a'.repeat(64)}@example.ca` })).toEqual({});
+    expect(check({ email: `${'a'.repeat(65)}@example.ca` })).toEqual({
+      email: { key: 'validation.emailInvalid' },
+    });
+    // 64 + '@' + 189 = 254 characters; one more letter in the domain is too long.
+    const address = (last: number) =>
+      `${'a'.repeat(64)}@${'d'.repeat(63)}.${'e'.repeat(63)}.${'f'.repeat(last)}.ca`;
+    expect(address(58)).toHaveLength(254);
+    expect(check({ email: address(58) })).toEqual({});
+    expect(check({ email: address(59) })).toEqual({ email: { key: 'validation.emailInvalid' } });
+  });
+
   it('limits the password to 8..32 characters', () => {
     expect(check({ password: '1234567' })).toEqual({
       password: { key: 'validation.passwordMin' },
@@ -86,6 +112,15 @@ describe('registration schema', () => {
     expect(check({ password: 'x'.repeat(33) })).toEqual({
       password: { key: 'validation.maxSymbols', values: { number: 32, field: 'fields.password' } },
     });
+  });
+
+  it('sends names composed, as they were checked', () => {
+    const payload = toSignUpPayload(
+      { ...VALID, firstName: 'E\u0300ve ', lastName: ' Ce\u0301line' },
+      'fr',
+    );
+    expect(payload.firstName).toBe('\u00c8ve');
+    expect(payload.lastName).toBe('C\u00e9line');
   });
 
   it('builds the trimmed sign-up payload with the language', () => {
