@@ -26,12 +26,31 @@ interface LanguageSyncOptions {
   api: Api;
   logger: Logger;
   storage: KeyValueStorage;
+  /** The address this page was opened with (tests give their own). */
+  openedAt?: string;
+}
+
+/** The address the browser opened this page with, before the router changed it. */
+function addressOpened(): string | undefined {
+  const [entry] = globalThis.performance?.getEntriesByType?.('navigation') ?? [];
+  return entry?.name;
+}
+
+/** The language (spec 9's `?lng=`) an address asks for, if any. */
+function languageAskedBy(address: string | undefined): string | null {
+  if (!address) return null;
+  try {
+    return new URL(address).searchParams.get('lng');
+  } catch {
+    return null;
+  }
 }
 
 /**
  * After sign-in the interface follows the profile's language, unless
  * the member chose another one on this device since (then that choice is
- * saved to the profile); choosing a language while signed in saves it.
+ * saved to the profile): with the language switch, or by opening the app at
+ * an address asking for one (`?lng=fr`); choosing a language while signed in saves it.
  *
  * A choice the profile could not take yet (offline) belongs to the member who
  * made it: it is dropped at sign-out, never saved to the next member's profile.
@@ -41,7 +60,14 @@ interface LanguageSyncOptions {
  * their account page and header show what the server holds. This code loads
  * with the first sign-in, or when a visitor picks a language.
  */
-export function createLanguageSync({ i18n, session, api, logger, storage }: LanguageSyncOptions) {
+export function createLanguageSync({
+  i18n,
+  session,
+  api,
+  logger,
+  storage,
+  openedAt = addressOpened(),
+}: LanguageSyncOptions) {
   /** The choice, and the member who made it (null: a visitor, for whoever signs in next). */
   const pending = (): { language: Language; member: string | null } | null => {
     const value = storage.getItem(LANGUAGE_CHOICE_KEY) ?? '';
@@ -81,12 +107,20 @@ export function createLanguageSync({ i18n, session, api, logger, storage }: Lang
       });
   };
 
-  /** The member picked a language (i18next has switched already). */
-  const choose = (language: Language) => {
+  /**
+   * A language chosen on this device: the signed-in member's choice, or a
+   * visitor's for whoever signs in next. True when a member made it (it is theirs to save).
+   */
+  const remember = (language: Language): boolean => {
     const signedIn = isSignedIn(session.getSnapshot());
     const user = selectUser(session.getSnapshot());
     setPending(language, signedIn ? user._id || null : null);
-    if (signedIn && user.id) save(language);
+    return signedIn && Boolean(user.id);
+  };
+
+  /** The member picked a language (i18next has switched already). */
+  const choose = (language: Language) => {
+    if (remember(language)) save(language);
   };
 
   /** Another tab of the same member saved the profile: read it again. */
@@ -143,6 +177,14 @@ export function createLanguageSync({ i18n, session, api, logger, storage }: Lang
         void i18n.changeLanguage(user.language);
       }
     };
+    // A page opened with `?lng=fr` (a link in a French email, say) was asked for
+    // in that language, and the interface took it (spec 9 puts the address
+    // first): that is a choice made on this device, as the language switch's
+    // is, which the profile then takes rather than overrules; newer than a
+    // choice still waiting from before. Unless the interface has left that
+    // language since (the switch, whose use loaded this code).
+    const asked = languageAskedBy(openedAt);
+    if (asked === currentLanguage(i18n)) remember(asked);
     // This code may load after the sign-in it follows.
     follow(session.getSnapshot());
     return session.subscribe(follow);

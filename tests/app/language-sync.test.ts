@@ -56,20 +56,26 @@ function heldLanguageSaves() {
   return { api: { auth: { changeLanguage } } as unknown as Api, calls, changeLanguage };
 }
 
-function startSync(first: User | null) {
+/** `language`: the interface's when the sync starts; `openedAt`: the page's first address. */
+function startSync(
+  first: User | null,
+  { language = 'en', openedAt }: { language?: Language; openedAt?: string } = {},
+) {
   const { session, sent, become } = fakeSession(first);
   const { api, calls, changeLanguage } = heldLanguageSaves();
+  const i18n = createTestI18n(language);
   const sync = createLanguageSync({
-    i18n: createTestI18n('en'),
+    i18n,
     session,
     api,
     logger: { error: vi.fn(), warn: vi.fn(), info: vi.fn() },
     storage: createSafeStorage(() => null),
+    openedAt: openedAt ?? 'https://club.example/dashboard',
   });
   sync.start();
   const updates = () =>
     sent.filter((event) => (event as { type: string }).type === 'session.userUpdated');
-  return { sync, calls, changeLanguage, become, updates };
+  return { sync, calls, changeLanguage, become, updates, i18n };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -103,5 +109,50 @@ describe('the language sync when the member changes', () => {
     expect(changeLanguage).toHaveBeenCalledTimes(1);
     expect(changeLanguage).toHaveBeenCalledWith({ language: 'fr' });
     expect(updates()).toEqual([]);
+  });
+});
+
+describe('a page opened at an address asking for a language (spec 9: ?lng= first)', () => {
+  it('a member whose profile is in English opens ?lng=fr: the profile takes French, the interface stays French', async () => {
+    const { calls, changeLanguage, updates, i18n } = startSync(ANNE, {
+      language: 'fr',
+      openedAt: 'https://club.example/billing?lng=fr',
+    });
+    expect(changeLanguage).toHaveBeenCalledTimes(1);
+    expect(changeLanguage).toHaveBeenCalledWith({ language: 'fr' });
+    calls[0]?.answer({ ...ANNE, language: 'fr' });
+    await settle();
+    expect(updates()).toEqual([{ type: 'session.userUpdated', user: { ...ANNE, language: 'fr' } }]);
+    expect(i18n.language).toBe('fr');
+  });
+
+  it('a visitor opens /login?lng=fr and signs in: the member’s English profile takes French', async () => {
+    const { changeLanguage, become, i18n } = startSync(null, {
+      language: 'fr',
+      openedAt: 'https://club.example/login?lng=fr',
+    });
+    expect(changeLanguage).not.toHaveBeenCalled();
+    become(ANNE);
+    expect(changeLanguage).toHaveBeenCalledTimes(1);
+    expect(changeLanguage).toHaveBeenCalledWith({ language: 'fr' });
+    expect(i18n.language).toBe('fr');
+  });
+
+  it('an address asking for a language the interface has left since (the switch) asks nothing', async () => {
+    const { changeLanguage } = startSync(ANNE, {
+      language: 'en',
+      openedAt: 'https://club.example/login?lng=fr',
+    });
+    expect(changeLanguage).not.toHaveBeenCalled();
+  });
+
+  it('without ?lng= the interface follows the profile, which is not written', async () => {
+    const { changeLanguage, i18n } = startSync(member('chloe', 'fr'), {
+      language: 'en',
+      openedAt: 'https://club.example/dashboard?tab=1',
+    });
+    await settle();
+    expect(changeLanguage).not.toHaveBeenCalled();
+    expect(i18n.language).toBe('fr');
   });
 });

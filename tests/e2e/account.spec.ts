@@ -328,6 +328,39 @@ test('language: saved to the profile from the account page and the header, and f
   expect(calls.at(-1)?.status).toBe(200);
 });
 
+test('an address asking for French (?lng=fr) is a choice: signed in from it, the English profile takes French; a member opening one too', async ({
+  page,
+  newMember,
+  api,
+}) => {
+  const languageBodies = (since: number) =>
+    api
+      .requests('/client/auth/profile/change-language')
+      .then((all) => all.slice(since).map((call) => [call.body, call.status]));
+  const { email } = await newMember('lng-link', { language: 'en' });
+  let before = (await api.requests('/client/auth/profile/change-language')).length;
+  await page.goto('/login?lng=fr');
+  await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
+  await page.getByLabel('Courriel ou téléphone', { exact: true }).fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  await expect(page).toHaveURL(/\/activation$/);
+  await expect.poll(() => languageBodies(before)).toEqual([[{ language: 'fr' }, 200]]);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('link', { name: 'Compte', exact: true })).toBeVisible();
+
+  // Back to English on the account page; then a French link opened while signed in.
+  await page.getByRole('link', { name: 'Compte', exact: true }).click();
+  await page.getByRole('radio', { name: 'English', exact: true }).check();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  await expect.poll(() => languageBodies(before)).toHaveLength(2);
+  before = (await api.requests('/client/auth/profile/change-language')).length;
+  await page.goto('/account?lng=fr');
+  await expect(page.getByRole('heading', { level: 1, name: 'Votre compte' })).toBeVisible();
+  await expect.poll(() => languageBodies(before)).toEqual([[{ language: 'fr' }, 200]]);
+  await expect(page.getByRole('radio', { name: 'Français', exact: true })).toBeChecked();
+});
+
 test('language in two tabs: the other tab follows the interface and the profile; a choice left unsaved is not given to the next member', async ({
   page,
   newMember,
