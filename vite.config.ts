@@ -9,7 +9,7 @@ import {
   otherViteValues,
 } from './deploy/build-config.ts';
 import { hosting } from './deploy/hosting-vite-plugin.ts';
-import { initialChunk, START_CHUNKS } from './deploy/initial-chunk-vite-plugin.ts';
+import { initialChunk, isLoadedAtStart, START_CHUNKS } from './deploy/initial-chunk-vite-plugin.ts';
 import { stripMachineDescriptions } from './deploy/strip-descriptions-vite-plugin.ts';
 import { devApi } from './dev-api/vite-plugin.ts';
 
@@ -121,8 +121,13 @@ export default defineConfig(({ command, mode }) => {
       target: ['chrome106', 'edge109', 'firefox115', 'safari16', 'ios16'],
       // Every browser the app targets preloads modules itself but Safari 16,
       // which then loads the app chunk when it is imported: no polyfill on
-      // every page for that (0.3 kB gzip).
-      modulePreload: { polyfill: false },
+      // every page for that (0.3 kB gzip). A dynamic import preloads what it
+      // needs, less what every page has loaded before (isLoadedAtStart).
+      modulePreload: {
+        polyfill: false,
+        resolveDependencies: (_file, dependencies) =>
+          dependencies.filter((dependency) => !isLoadedAtStart(dependency)),
+      },
       // Written (for error tracking) but never referenced from the code nor served.
       sourcemap: 'hidden',
       // Read by tests/tools/size.mjs; the host never serves .vite/.

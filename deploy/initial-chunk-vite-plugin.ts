@@ -4,6 +4,23 @@ import type { Plugin, Rolldown } from 'vite';
 export const START_CHUNKS = { libraries: 'initial', app: 'app' } as const;
 
 /**
+ * The files every page has loaded before any of its dynamic imports runs: the
+ * libraries with their style sheet (index.html links both), the bundler's
+ * runtime (which the libraries import), and the app's start (which makes
+ * those imports). Listed as an import's dependencies to preload, they only
+ * cost each page bytes (their names, in the file that imports) and the
+ * browser a `<link>` looked up or added for nothing: build.modulePreload's
+ * resolveDependencies leaves them out (vite.config.ts).
+ */
+const LOADED_AT_START = new RegExp(
+  `^assets/(${START_CHUNKS.libraries}|${START_CHUNKS.app}|rolldown-runtime)-[\\w-]{8}\\.(js|css)$`,
+);
+
+export function isLoadedAtStart(file: string): boolean {
+  return LOADED_AT_START.test(file);
+}
+
+/**
  * Two chunks for everything a page needs before its first paint, evaluated in
  * two tasks.
  *

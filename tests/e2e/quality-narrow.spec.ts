@@ -49,6 +49,27 @@ async function expectUsableAction(action: Locator) {
   await action.click({ trial: true });
 }
 
+/** Each option of a select, once chosen, shows whole in its box: none is cut off at this width. */
+async function expectOptionsWhole(select: Locator) {
+  const cut = await select.evaluate((element: HTMLSelectElement) => {
+    const style = getComputedStyle(element);
+    // Chromium draws the select's arrow inside its box, beside the text: about 20 px.
+    const arrow = 20;
+    const room =
+      element.clientWidth -
+      Number.parseFloat(style.paddingLeft) -
+      Number.parseFloat(style.paddingRight) -
+      arrow;
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) return ['(no canvas to measure with)'];
+    context.font = style.font;
+    return [...element.options]
+      .map((option) => option.text)
+      .filter((text) => context.measureText(text).width > room);
+  });
+  expect(cut, 'options cut off in the select').toEqual([]);
+}
+
 async function checkScreen(page: Page, action: Locator) {
   await expectNoHorizontalScroll(page);
   await expectUsableAction(action);
@@ -133,7 +154,13 @@ test('member screens at 320 px', async ({ page, openAsMember }) => {
   await openAsMember('/activation', 'narrow-member');
   await checkScreen(page, page.getByRole('button', { name: 'Activate membership' }));
 
-  await openScreen(page, '/billing');
+  // The province's placeholder and every province, in French too (longer names).
+  await page.goto('/billing?lng=fr');
+  await expectHeading(page, 'Adresse de facturation');
+  await expectOptionsWhole(page.getByLabel('Province ou territoire', { exact: true }));
+  await page.getByRole('button', { name: 'EN (English)', exact: true }).click();
+  await expectHeading(page, 'Billing address');
+  await expectOptionsWhole(page.getByLabel('Province or territory', { exact: true }));
   await page.getByLabel('Address line 1', { exact: true }).fill('1 Main St');
   await page.getByLabel('City', { exact: true }).fill('Toronto');
   await page.getByLabel('Postal code', { exact: true }).fill('M5V 2T6');

@@ -135,7 +135,9 @@ describe('the pending view when the server cannot be reached', () => {
     });
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('We could not load your account');
-    expect(alert).toHaveTextContent('You are still signed in. The server answered');
+    expect(alert).toHaveTextContent(
+      'You are still signed in. The server could not give an answer we can use',
+    );
     expect(alert).not.toHaveTextContent('could not reach the server');
     expect(alert).not.toHaveTextContent('Check your connection');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
@@ -164,7 +166,7 @@ describe('the pending view when the server cannot be reached', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('We could not load your membership');
     // A 5xx is an answer: not a matter of the member's connection.
-    expect(alert).toHaveTextContent('The server answered, but not with what we asked for');
+    expect(alert).toHaveTextContent('The server could not give an answer we can use just now');
     expect(alert).not.toHaveTextContent('Check your connection');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Activate membership' })).toBeNull();

@@ -18,13 +18,22 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 /**
+ * The page's main heading: the first one shown. A page the router keeps while
+ * the next one loads, or that React hides (display: none) while it shows a
+ * loading or could-not-load view instead, still has its heading in the document.
+ */
+function mainHeading(): HTMLElement | undefined {
+  return [...document.querySelectorAll<HTMLElement>('main h1')].find((h1) => h1.offsetParent);
+}
+
+/**
  * Calls `found` with the page's main heading as soon as it is on the page,
  * skipping `stale` (the previous page's, which stays shown while the new
  * screen's code downloads). Gives up after 10 s. Returns the cancel.
  */
 function whenHeading(found: (heading: HTMLElement) => void, stale: HTMLElement | null): () => void {
   const headingNow = () => {
-    const heading = document.querySelector<HTMLElement>('main h1');
+    const heading = mainHeading() ?? null;
     return heading === stale ? null : heading;
   };
   const heading = headingNow();
@@ -56,7 +65,7 @@ function whenHeading(found: (heading: HTMLElement) => void, stale: HTMLElement |
 function titleFromHeading(appName: string): () => void {
   let titled: string | null = null;
   const follow = () => {
-    const text = document.querySelector('main h1')?.textContent?.trim();
+    const text = mainHeading()?.textContent?.trim();
     if (!text || text === titled) return;
     titled = text;
     document.title = text === appName ? appName : `${text} · ${appName}`;

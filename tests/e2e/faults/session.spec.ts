@@ -74,7 +74,7 @@ test('a profile the server keeps answering wrongly: the page says so and offers 
     shown: async () => {
       await alertSays(page, 'We could not load your account');
       await expect(page.getByRole('alert')).toContainText(
-        'The server answered, but not with what we asked for',
+        'The server could not give an answer we can use just now',
       );
     },
   });
@@ -120,10 +120,12 @@ test('GET club/memberships with no copy kept: "could not load your membership", 
       },
       shown: async () => {
         await alertSays(page, 'We could not load your membership');
+        // The tab says what the page says (WCAG 2.4.2), not the page before it.
+        await expect(page).toHaveTitle('We could not load your membership · EV Charger Club');
         await expect(page.getByRole('alert')).toContainText(
           kind === 'drop' || kind === 'hang'
             ? 'Check your connection'
-            : 'The server answered, but not with what we asked for',
+            : 'The server could not give an answer we can use just now',
         );
         await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
         await expect(page.getByRole('button', { name: 'Activate membership' })).toHaveCount(0);
@@ -167,6 +169,7 @@ test('signing in while GET club/memberships fails: "could not load your membersh
       // Before, the sign-in form stayed on screen, emptied, with nothing said.
       shown: async () => {
         await alertSays(page, 'We could not load your membership');
+        await expect(page).toHaveTitle('We could not load your membership · EV Charger Club');
         await expect(page.getByRole('textbox', { name: 'Email or phone' })).toBeHidden();
         await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
       },
