@@ -18,12 +18,14 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 /**
- * The page's main heading: the first one shown. A page the router keeps while
- * the next one loads, or that React hides (display: none) while it shows a
- * loading or could-not-load view instead, still has its heading in the document.
+ * The page's main heading. There are two while React keeps a page, hidden
+ * (display: none), behind a loading or could-not-load view that replaced it:
+ * then the one shown. (Asking whether it is shown makes the browser lay the
+ * page out, so only then: this runs on every change to the page.)
  */
 function mainHeading(): HTMLElement | undefined {
-  return [...document.querySelectorAll<HTMLElement>('main h1')].find((h1) => h1.offsetParent);
+  const headings = document.querySelectorAll<HTMLElement>('main h1');
+  return headings.length > 1 ? [...headings].find((h1) => h1.offsetParent) : headings[0];
 }
 
 /**
