@@ -10,6 +10,7 @@ import { createI18n } from './i18n/i18n.ts';
 import { loadTexts } from './i18n/texts.ts';
 import { runInTasks } from './lib/steps.ts';
 import { yieldToBrowser } from './lib/yield-to-browser.ts';
+import { titleFromHeading } from './routes/page-heading.ts';
 import { createAppRouter, loadFirstPage } from './routes/router.tsx';
 
 /**
@@ -41,6 +42,7 @@ export async function startApp(): Promise<ReactNode> {
   // app could not load (in both languages, with Reload) instead of keys.
   await loadTexts(i18n, ['common'], translationsTried);
   await loadFirstPage(router);
+  titleFromHeading(() => i18n.t('common:app.name'));
   return (
     <I18nextProvider i18n={i18n}>
       <ServicesProvider services={services}>

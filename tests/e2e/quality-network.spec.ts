@@ -305,6 +305,8 @@ test('offline, a page not opened yet cannot download: the app says so, keeps the
   // Never the browser's own offline page (a reload would lead there).
   await expect(page.getByRole('alert')).toContainText('We could not reach the server');
   await expect(page.getByRole('alert')).toContainText('Check your connection, then try again.');
+  // The tab says what the page says, not the page before it (WCAG 2.4.2).
+  await expect(page).toHaveTitle('We could not reach the server · EV Charger Club');
   expect(new URL(page.url()).protocol).toBe('http:');
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expectNoViolations(page);
@@ -313,6 +315,7 @@ test('offline, a page not opened yet cannot download: the app says so, keeps the
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expectHeading(page, 'Your account');
+  await expect(page).toHaveTitle('Your account · EV Charger Club');
 });
 
 test('offline, French cannot be downloaded: the page stays in English and says so; online again, FR works', async ({

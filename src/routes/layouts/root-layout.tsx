@@ -2,6 +2,7 @@ import { Outlet, useRouterState } from '@tanstack/react-router';
 import { type MouseEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StorageNotice } from '../../components/storage-notice.tsx';
+import { mainHeading } from '../page-heading.ts';
 
 /**
  * The skip link moves the focus itself: following '#main' alone only moves
@@ -15,17 +16,6 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   main.tabIndex = -1;
   main.focus();
   main.scrollIntoView({ block: 'start' });
-}
-
-/**
- * The page's main heading. There are two while React keeps a page, hidden
- * (display: none), behind a loading or could-not-load view that replaced it:
- * then the one shown. (Asking whether it is shown makes the browser lay the
- * page out, so only then: this runs on every change to the page.)
- */
-function mainHeading(): HTMLElement | undefined {
-  const headings = document.querySelectorAll<HTMLElement>('main h1');
-  return headings.length > 1 ? [...headings].find((h1) => h1.offsetParent) : headings[0];
 }
 
 /**
@@ -59,41 +49,19 @@ function whenHeading(found: (heading: HTMLElement) => void, stale: HTMLElement |
 }
 
 /**
- * Keeps the document's title on the page's main heading (WCAG 2.4.2): each
- * page, and each view that replaces another on the same page (the code step,
- * the sign-up confirmation, forgot password's steps, the could-not-load
- * views), in the page's language. Returns the stop.
- */
-function titleFromHeading(appName: string): () => void {
-  let titled: string | null = null;
-  const follow = () => {
-    const text = mainHeading()?.textContent?.trim();
-    if (!text || text === titled) return;
-    titled = text;
-    document.title = text === appName ? appName : `${text} · ${appName}`;
-  };
-  follow();
-  const observer = new MutationObserver(follow);
-  observer.observe(document.body, { childList: true, characterData: true, subtree: true });
-  return () => observer.disconnect();
-}
-
-/**
- * The frame of every page: a skip link; each page titled by its heading
- * (titleFromHeading); and after each navigation, the focus moved to that
- * heading, so screen-reader and keyboard users land on the new page.
+ * The frame of every page: a skip link, and after each navigation the focus
+ * moved to the page's heading, so screen-reader and keyboard users land on
+ * the new page. (Each page is titled by that heading: titleFromHeading, from
+ * the app's start.)
  */
 export function RootLayout() {
   const { t } = useTranslation('common');
   // The page the router has finished loading (null until the first one).
   const page = useRouterState({ select: (s) => s.resolvedLocation?.pathname ?? null });
-  const appName = t('app.name');
   const shown = useRef<{ page: string | null; heading: HTMLElement | null }>({
     page: null,
     heading: null,
   });
-
-  useEffect(() => titleFromHeading(appName), [appName]);
 
   useEffect(() => {
     if (page === null) return;
