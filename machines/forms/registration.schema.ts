@@ -19,8 +19,8 @@ export const E164_WITH_EXTENSION = /^\+[1-9]\d{2,19}(?:;ext=\d{1,6})?$/;
  * 254 in all. A longer one never gets its one-time code, so the new account
  * could never be verified.
  */
-export const EMAIL_MAX_LENGTH = 254;
-export const EMAIL_LOCAL_MAX_LENGTH = 64;
+const EMAIL_MAX_LENGTH = 254;
+const EMAIL_LOCAL_MAX_LENGTH = 64;
 
 function isDeliverable(email: string): boolean {
   return email.length <= EMAIL_MAX_LENGTH && email.lastIndexOf('@') <= EMAIL_LOCAL_MAX_LENGTH;

@@ -41,14 +41,22 @@ export const NATIONAL_NUMBER_DIGITS = { min: 2, max: 17 } as const;
  * wholly a phone number (letters in it too) with a national number of 2 to 17
  * digits (the form's validation then calls it invalid).
  */
-export function toPhoneValue(text: string, country: CountryCode): string {
-  const typed = text.trim();
-  if (typed === '') return '';
-  // The whole text must be the number (extract: false): '613-555-CALL' is not read as '613555'.
-  const phone = parsePhoneNumberFromString(typed.replace(FRENCH_EXTENSION, 'ext. '), {
+/**
+ * What was typed read as a phone number, the whole text being the number
+ * (extract: false: '613-555-CALL' is not read as '613555'), a French 'poste 12'
+ * as the extension it is. `country` reads a number typed without its calling code.
+ */
+function parseTyped(typed: string, country?: CountryCode) {
+  return parsePhoneNumberFromString(typed.replace(FRENCH_EXTENSION, 'ext. '), {
     defaultCountry: country,
     extract: false,
   });
+}
+
+export function toPhoneValue(text: string, country: CountryCode): string {
+  const typed = text.trim();
+  if (typed === '') return '';
+  const phone = parseTyped(typed, country);
   const digits = phone?.nationalNumber.length ?? 0;
   if (!phone || digits < NATIONAL_NUMBER_DIGITS.min || digits > NATIONAL_NUMBER_DIGITS.max) {
     return typed;
@@ -65,9 +73,7 @@ export function toPhoneValue(text: string, country: CountryCode): string {
  */
 export function countryOfInternational(text: string, shown: CountryCode): CountryCode | undefined {
   if (!text.trimStart().startsWith('+')) return undefined;
-  const phone = parsePhoneNumberFromString(text.replace(FRENCH_EXTENSION, 'ext. '), {
-    extract: false,
-  });
+  const phone = parseTyped(text.trim());
   if (!phone?.country || phone.countryCallingCode === getCountryCallingCode(shown))
     return undefined;
   return phone.country;
