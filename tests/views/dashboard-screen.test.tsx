@@ -129,6 +129,17 @@ describe('DashboardScreen: every combination of the membership flags', () => {
     } else {
       expect(activate).toBeEnabled();
     }
+    // The lead above the button: a cancelled member has no charger card to order from.
+    const inactiveText =
+      'Your membership is not active. Activate it to order your charger and earn points.';
+    const cancelledText =
+      'Your membership has been cancelled. Activate it again to rejoin the club.';
+    expect(within(membership).queryByText(inactiveText)).toEqual(
+      !flags.isActive && !flags.isCancelled ? expect.anything() : null,
+    );
+    expect(within(membership).queryByText(cancelledText)).toEqual(
+      flags.isCancelled ? expect.anything() : null,
+    );
 
     // Charger card: only while not cancelled.
     if (flags.isCancelled) {

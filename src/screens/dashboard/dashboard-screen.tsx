@@ -202,7 +202,14 @@ function MembershipCards({ record, now }: { record: Membership; now: () => numbe
           <CompleteMembership />
         ) : (
           <div className="dashboard-card__action">
-            <p>{t('member:dashboard.membership.inactiveText')}</p>
+            {/* A cancelled membership has no charger card to order from (spec 2). */}
+            <p>
+              {t(
+                flags.isCancelled
+                  ? 'member:dashboard.membership.cancelledText'
+                  : 'member:dashboard.membership.inactiveText',
+              )}
+            </p>
             <button
               type="button"
               className="button button--primary"
