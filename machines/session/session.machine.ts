@@ -14,6 +14,7 @@ import type {
   RefreshResult,
   SessionContext,
   SessionEvent,
+  SessionInput,
   SignOutReason,
 } from './session.types.ts';
 
@@ -74,10 +75,11 @@ const loginOutputOf = ({ event }: { event: { output: LoginResponse } }) => ({
   response: event.output,
 });
 const loginInputOf = ({ context }: { context: SessionContext }) => context.login.values;
-/** The code goes to the email; one is asked for at once; a refusal is shown. */
+const otpEmailOf = ({ context }: { context: SessionContext }) => ({ email: context.otpEmail });
+/** The code goes to the email; one is asked for at once (unless reopened after a reload); a refusal is shown. */
 const otpInputOf = ({ context }: { context: SessionContext }): OtpInput => ({
   email: context.otpEmail,
-  sentCount: 0,
+  sentCount: context.otpResumed ? 1 : 0,
   revealNothing: false,
 });
 
@@ -99,6 +101,10 @@ export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
+    // The input may be left out (a start with no code awaited). `undefined` would be
+    // dropped from the inferred type, making it required; `void` keeps it optional.
+    // biome-ignore lint/suspicious/noConfusingVoidType: see above.
+    input: {} as SessionInput | void,
     children: {} as { otp: 'otp' },
   },
   actors: {
@@ -126,6 +132,9 @@ export const sessionMachine = setup({
     notifyServerLogout: () => {},
     /** Provided by the app: the other tabs of this browser read the user again (this one saved it). */
     announceUserSaved: () => {},
+    /** Provided by the app: this tab keeps the email of the awaited sign-in code (a reload reopens the code step). */
+    rememberAwaitedCode: (_args, _params: { email: string }) => {},
+    forgetAwaitedCode: () => {},
     logError: (_args, _params: { error: unknown }) => {},
 
     // Context updates.
@@ -154,6 +163,7 @@ export const sessionMachine = setup({
       login: ({ context }) => kit.clearServerErrors(context.login),
       otpEmail: ({ context }, params: { response: LoginResponse }) =>
         emailForOtp(context.login.values, params.response),
+      otpResumed: false,
     }),
     assignOtpEmailNeeded: assign({
       login: ({ context }) => kit.withServerError(context.login, OTP_EMAIL_NEEDED_KEY),
@@ -215,22 +225,38 @@ export const sessionMachine = setup({
   id: 'session',
   description:
     'The one long-lived actor of the app: restores the stored session, signs members in (with a one-time code when the account is not verified), shares one token refresh among all callers and all tabs, keeps the session through network trouble and signs out when the member asks or the server refuses the session.',
-  context: {
+  context: ({ input }) => ({
     user: EMPTY_USER,
     login: EMPTY_LOGIN,
-    otpEmail: '',
+    otpEmail: input?.awaitedCode ?? '',
+    otpResumed: Boolean(input?.awaitedCode),
     signOutReason: null,
     loadFailures: 0,
     loadErrorKey: null,
     refreshOutcome: null,
     refreshCount: 0,
-  },
+  }),
   initial: 'restoring',
   states: {
     restoring: {
       description:
         'Reads the stored tokens once at start: either token counts as a session (spec 3).',
-      always: [{ guard: 'hasStoredTokens', target: 'authenticated' }, { target: 'signedOut' }],
+      always: [
+        {
+          description:
+            'A session is stored (another tab may have signed in since this one awaited a code): it wins.',
+          guard: 'hasStoredTokens',
+          target: 'authenticated',
+          actions: 'forgetAwaitedCode',
+        },
+        {
+          description:
+            'Reloaded at the sign-in’s code step: the code step again, for the same email, without asking for another code.',
+          guard: 'hasOtpEmail',
+          target: 'signedOut.otp',
+        },
+        { target: 'signedOut' },
+      ],
     },
 
     authenticated: {
@@ -507,8 +533,10 @@ export const sessionMachine = setup({
           }),
         }),
         otp: {
-          description: 'The 6-digit one-time-code screen (Next and Resend it).',
+          description:
+            'The 6-digit one-time-code screen (Next and Resend it). This tab keeps its email while it shows.',
           initial: 'checkingEmail',
+          exit: 'forgetAwaitedCode',
           on: {
             'otp.cancel': { description: 'Back to the login form.', target: 'form' },
           },
@@ -523,6 +551,7 @@ export const sessionMachine = setup({
             active: {
               description:
                 'The one-time-code step runs as the otp machine (codes sent to the email, 6 digits checked with verify-user).',
+              entry: { type: 'rememberAwaitedCode', params: otpEmailOf },
               invoke: {
                 id: 'otp',
                 src: 'otp',

@@ -40,6 +40,8 @@ export interface SessionContext {
   login: LoginForm;
   /** Where the one-time code goes (the otp machine takes it as input). */
   otpEmail: string;
+  /** The code step reopened after a reload: its code went out before, none is asked for at once. */
+  otpResumed: boolean;
   /** Set when the server ended the session; /login says so until the next sign-in attempt. */
   signOutReason: SignOutReason | null;
   /** Failed attempts to load the current user since the last success (for the back-off). */
@@ -49,6 +51,14 @@ export interface SessionContext {
   /** Outcome of the last finished refresh; with refreshCount, how waiting callers learn it. */
   refreshOutcome: RefreshOutcome | null;
   refreshCount: number;
+}
+
+/**
+ * What the app knows at start: the email whose sign-in code this tab awaited
+ * when it was reloaded (or discarded by a phone) at the code step.
+ */
+export interface SessionInput {
+  awaitedCode?: string | null;
 }
 
 export type SessionEvent =

@@ -19,6 +19,7 @@ import type { CrossTabLock } from '../lib/cross-tab-lock.ts';
 import { onceUntilFailure } from '../lib/once-until-failure.ts';
 import { createSafeStorage, type SafeStorage } from '../lib/safe-storage.ts';
 import { runAtOnce } from '../lib/steps.ts';
+import { awaitedCodeEmail, forgetAwaitedCode, rememberAwaitedCode } from './awaited-code.ts';
 import type { AppConfig } from './env.ts';
 import type { Inspect } from './inspector.ts';
 import { deferMembership, type MembershipAccess } from './membership-access.ts';
@@ -189,6 +190,8 @@ export function* serviceSteps({
         clearTokens: (_args, params) => tokens.clear(params),
         startMembership: () => membership.send({ type: 'membership.refetch' }),
         clearMembership: () => membership.clear(),
+        rememberAwaitedCode: (_args, params) => rememberAwaitedCode('signIn', params.email),
+        forgetAwaitedCode: () => forgetAwaitedCode('signIn'),
         announceUserSaved: ({ context }) => {
           const member = context.user._id;
           void startLanguageSync().then((sync) => sync?.announceSaved(member));
@@ -204,7 +207,8 @@ export function* serviceSteps({
       },
       guards: { hasStoredTokens },
     }),
-    inspect ? { inspect } : {},
+    // Reloaded at the sign-in's code step: the step opens again.
+    { input: { awaitedCode: awaitedCodeEmail('signIn') }, ...(inspect ? { inspect } : {}) },
   );
   yield;
 

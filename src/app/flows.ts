@@ -28,7 +28,7 @@ import type { CheckoutMachine } from '../../machines/payment/checkout.machine.ts
 import type { RegistrationMachine } from '../../machines/registration/registration.machine.ts';
 import { hasBillingAddress, type User } from '../../machines/shared/domain.ts';
 import type { Api } from '../api/api.ts';
-import { forgetAwaitedCode, rememberAwaitedCode } from './forgot-password-resume.ts';
+import { forgetAwaitedCode, rememberAwaitedCode } from './awaited-code.ts';
 import { refreshMember } from './fresh-member.ts';
 import type { MembershipAccess } from './membership-access.ts';
 import type { Logger, SessionActor } from './services.tsx';
@@ -116,8 +116,8 @@ export function createFlows({ api, session, membership, logger, i18n }: FlowServ
         resetPassword: fromPromise(({ input }) => api.auth.resetPassword(input)),
       },
       actions: {
-        rememberCodeStep: (_args, params) => rememberAwaitedCode(params.email),
-        forgetCodeStep: () => forgetAwaitedCode(),
+        rememberCodeStep: (_args, params) => rememberAwaitedCode('forgotPassword', params.email),
+        forgetCodeStep: () => forgetAwaitedCode('forgotPassword'),
       },
     },
     profileForm: {

@@ -196,7 +196,7 @@ test('a reload while the code is awaited (or a phone that discarded the tab) com
   await expect(heading(page, EN.newTitle)).toBeVisible();
   // The code is used: no code is awaited now, so a reload would start at step 1.
   expect(
-    await page.evaluate(() => sessionStorage.getItem('evclub.forgotPasswordEmail')),
+    await page.evaluate(() => sessionStorage.getItem('evclub.forgotPasswordCodeEmail')),
   ).toBeNull();
   await page.getByLabel(EN.newPassword, { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel(EN.confirmation, { exact: true }).fill(NEW_PASSWORD);
@@ -204,7 +204,7 @@ test('a reload while the code is awaited (or a phone that discarded the tab) com
   await expect(page).toHaveURL(/\/login$/);
   // Done: the tab keeps nothing; the page opens at step 1 again.
   expect(
-    await page.evaluate(() => sessionStorage.getItem('evclub.forgotPasswordEmail')),
+    await page.evaluate(() => sessionStorage.getItem('evclub.forgotPasswordCodeEmail')),
   ).toBeNull();
   await page.goto('/forgot-password');
   await expect(heading(page, EN.requestTitle)).toBeVisible();
@@ -230,7 +230,7 @@ test('leaving the code step forgets it, by “Back to sign in” or by the brows
   await page.getByRole('link', { name: EN.forgotLink, exact: true }).click();
   await expect(heading(page, EN.requestTitle)).toBeVisible();
   expect(
-    await page.evaluate(() => sessionStorage.getItem('evclub.forgotPasswordEmail')),
+    await page.evaluate(() => sessionStorage.getItem('evclub.forgotPasswordCodeEmail')),
   ).toBeNull();
 });
 

@@ -130,7 +130,7 @@ test.describe('guards for signed-in members (spec 2)', () => {
   }
 });
 
-test('an unverified account signs in through the one-time code (pasted) to /activation', async ({
+test('an unverified account signs in through the one-time code (pasted) to /activation; a reload at the code step (or a phone that discarded the tab) comes back to it, with no new code', async ({
   page,
   signedInMember,
   api,
@@ -138,6 +138,15 @@ test('an unverified account signs in through the one-time code (pasted) to /acti
   const { email } = await signedInMember('unverified', { verified: false });
   await expect(page.getByText(email).first()).toBeVisible();
   const code = await api.lastOtp(email);
+  const asked = (await api.requests('/client/auth/resend-otp')).length;
+  expect(asked).toBeGreaterThan(0);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify your account' })).toBeVisible();
+  await expect(page.getByText(`We sent a 6-digit code to ${email}. Enter it below.`)).toBeVisible();
+  expect((await api.requests('/client/auth/resend-otp')).length).toBe(asked);
+  await expect(page.getByRole('button', { name: 'Resend it' })).toBeDisabled();
+
   const next = page.getByRole('button', { name: 'Next' });
   await expect(next).toBeDisabled();
 
@@ -156,6 +165,8 @@ test('an unverified account signs in through the one-time code (pasted) to /acti
   await expect(page).toHaveURL(/\/activation$/);
   const verify = await api.requests('/client/auth/verify-user');
   expect(verify.at(-1)?.body).toEqual({ email, otp: redacted(code) });
+  // Signed in: the tab no longer awaits a code, so no later reload reopens the step.
+  expect(await page.evaluate(() => sessionStorage.getItem('evclub.signInCodeEmail'))).toBeNull();
 });
 
 test('an address whose domain is in its own script (exemple.québec) signs in as typed: the API gets its xn-- form, as the sign-up field sent it', async ({

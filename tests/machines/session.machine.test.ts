@@ -57,10 +57,13 @@ const NETWORK_ERROR = Object.assign(new Error('offline'), {
 function start({
   tokens = false,
   resetUser,
+  awaitedCode,
 }: {
   tokens?: boolean;
   /** resetUser is an assign; a test can replace it with a spy to see it run. */
   resetUser?: () => void;
+  /** The email of a sign-in code this tab awaited when it was reloaded. */
+  awaitedCode?: string;
 } = {}) {
   const pending = {
     loadUser: [] as Array<Deferred<User>>,
@@ -120,6 +123,7 @@ function start({
       actions: { ...spies, ...(resetUser ? { resetUser } : {}) },
       guards: { hasStoredTokens },
     }),
+    awaitedCode ? { input: { awaitedCode } } : {},
   );
   actor.start();
   const last = <T>(list: Array<Deferred<T>>): Deferred<T> => {
@@ -564,6 +568,58 @@ describe('session machine: one-time code', () => {
     const snap = s.actor.getSnapshot();
     expect(snap.matches({ signedOut: 'form' })).toBe(true);
     expect(snap.context.login.values.emailOrPhone).toBe('marie@example.ca');
+  });
+});
+
+describe('session machine: the code step through a reload', () => {
+  it('the tab keeps the email while the code step shows, and forgets it when the step is left', async () => {
+    const s = await onOtpStep();
+    expect(s.spies.rememberAwaitedCode).toHaveBeenCalledTimes(1);
+    expect(s.spies.rememberAwaitedCode.mock.calls[0]?.[1]).toEqual({ email: 'marie@example.ca' });
+    expect(s.spies.forgetAwaitedCode).not.toHaveBeenCalled();
+    s.send({ type: 'otp.cancel' });
+    expect(s.spies.forgetAwaitedCode).toHaveBeenCalledTimes(1);
+
+    // A right code forgets it too.
+    const t = await onOtpStep();
+    sendOtp(t, { type: 'otp.change', code: '123456' }, { type: 'otp.submit' });
+    await settle(t, t.last(t.pending.verifyOtp), { value: TOKENS });
+    expect(isSignedIn(t.actor.getSnapshot())).toBe(true);
+    expect(t.spies.forgetAwaitedCode).toHaveBeenCalledTimes(1);
+  });
+
+  it('reloaded at the code step: the step again, for that email, without asking for another code', async () => {
+    const s = start({ awaitedCode: 'marie@example.ca' });
+    expect(isOnOtpStep(s.actor.getSnapshot())).toBe(true);
+    expect(s.calls.requestOtp).not.toHaveBeenCalled();
+    const snap = otpOf(s);
+    expect(snap.context).toMatchObject({ email: 'marie@example.ca', sentCount: 1 });
+    // Resend waits, as after any code sent.
+    expect(isCodeCoolingDown(snap)).toBe(true);
+
+    sendOtp(s, { type: 'otp.change', code: '123456' }, { type: 'otp.submit' });
+    expect(s.calls.verifyOtp).toHaveBeenCalledWith({ email: 'marie@example.ca', otp: '123456' });
+    await settle(s, s.last(s.pending.verifyOtp), { value: TOKENS });
+    expect(isSignedIn(s.actor.getSnapshot())).toBe(true);
+    expect(s.spies.forgetAwaitedCode).toHaveBeenCalledTimes(1);
+  });
+
+  it('back to sign in from the reopened step: the form, empty; a new sign-in asks for a code', async () => {
+    const s = start({ awaitedCode: 'marie@example.ca' });
+    s.send({ type: 'otp.cancel' });
+    expect(s.actor.getSnapshot().matches({ signedOut: 'form' })).toBe(true);
+    expect(s.spies.forgetAwaitedCode).toHaveBeenCalledTimes(1);
+    fill(s, 'marie@example.ca');
+    s.send({ type: 'login.submit' });
+    await settle(s, s.last(s.pending.login), { value: { isVerified: false } });
+    expect(s.calls.requestOtp).toHaveBeenCalledWith({ email: 'marie@example.ca' });
+  });
+
+  it('a session stored meanwhile (another tab signed in) wins over the awaited code, which is forgotten', () => {
+    const s = start({ tokens: true, awaitedCode: 'marie@example.ca' });
+    expect(s.actor.getSnapshot().matches('authenticated')).toBe(true);
+    expect(s.spies.forgetAwaitedCode).toHaveBeenCalledTimes(1);
+    expect(s.calls.requestOtp).not.toHaveBeenCalled();
   });
 });
 

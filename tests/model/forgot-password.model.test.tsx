@@ -19,7 +19,7 @@ import {
   forgotPasswordMachine,
 } from '../../machines/forgot-password/forgot-password.machine.ts';
 import type { Api } from '../../src/api/api.ts';
-import { forgetAwaitedCode, rememberAwaitedCode } from '../../src/app/forgot-password-resume.ts';
+import { forgetAwaitedCode, rememberAwaitedCode } from '../../src/app/awaited-code.ts';
 import { ForgotPasswordScreen } from '../../src/screens/forgot-password/forgot-password-screen.tsx';
 import { PendingCalls } from '../support/deferred.ts';
 import { httpError, networkError } from '../support/fake-services.ts';
@@ -308,8 +308,8 @@ describeScreenModel<ModelEvent, Snapshot, Harness>(import.meta.filename, {
   harness: (input) => {
     // What the tab kept before the reload (the screen reads it as it opens).
     const { resumeEmail } = input as { resumeEmail: string | null };
-    if (resumeEmail) rememberAwaitedCode(resumeEmail);
-    else forgetAwaitedCode();
+    if (resumeEmail) rememberAwaitedCode('forgotPassword', resumeEmail);
+    else forgetAwaitedCode('forgotPassword');
     return createApiHarness();
   },
   render: (h) =>

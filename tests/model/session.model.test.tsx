@@ -21,7 +21,11 @@ import { shownFieldErrors } from '../../machines/forms/form-state.ts';
 import { otpMachine } from '../../machines/otp/otp.machine.ts';
 import { MAX_LOAD_ATTEMPTS, sessionMachine } from '../../machines/session/session.machine.ts';
 import { canSubmitLogin } from '../../machines/session/session.selectors.ts';
-import type { SessionContext, SessionEvent } from '../../machines/session/session.types.ts';
+import type {
+  SessionContext,
+  SessionEvent,
+  SessionInput,
+} from '../../machines/session/session.types.ts';
 import type { Tokens, User } from '../../machines/shared/domain.ts';
 import type { SessionActor } from '../../src/app/services.tsx';
 import { LoginScreen } from '../../src/screens/login/login-screen.tsx';
@@ -50,6 +54,9 @@ const TOKENS: Tokens = { token: 'access-1', refreshToken: 'refresh-1', user: USE
 /** A delayed transition's event, sent by the path instead of waiting for the timer. */
 type DelayEvent = { type: `xstate.after.${string}` };
 type ModelEvent = SessionEvent | OutcomeEvent | DelayEvent;
+
+/** What the app starts with when the tab was reloaded at the sign-in's code step. */
+const RELOADED_AT_CODE: SessionInput = { awaitedCode: EMAIL };
 
 const RETRY_ELAPSED: DelayEvent = {
   type: 'xstate.after.LOAD_RETRY_DELAY.session.authenticated.user.retrying',
@@ -177,7 +184,7 @@ function describeEvent(event: ModelEvent): string {
  * calls: each invoke waits under its invoke id, and the path settles it when
  * it reaches that actor's outcome.
  */
-function createSessionHarness() {
+function createSessionHarness(input?: SessionInput) {
   const pending = new PendingCalls();
   const invoked: Array<{ id: string; input: unknown }> = [];
   const pendingActor = fromPromise<unknown, unknown>(({ input, self }) => {
@@ -193,7 +200,11 @@ function createSessionHarness() {
       actors: { requestCode: pendingActor, verifyCode: pendingActor } as never,
     }),
   };
-  const { session, effects } = createSession({ actors, hasStoredTokens: false });
+  const { session, effects } = createSession({
+    actors,
+    hasStoredTokens: false,
+    ...(input ? { input } : {}),
+  });
   return { session, pending, invoked, effects };
 }
 
@@ -309,9 +320,14 @@ function assertView(expected: Snapshot) {
 
   // The one-time-code step (the otp machine's own suite checks the rest of it).
   expect(screen.getByRole('heading', { level: 1, name: 'Verify your account' })).toBeVisible();
-  // The code asked for is still on its way in this model (requestCode stays pending).
+  // The code asked for is still on its way in this model (requestCode stays pending); the
+  // step reopened after a reload asks for none: its code went out before.
   expect(
-    screen.getByText(`We are sending a 6-digit code to ${expected.context.otpEmail}.`),
+    screen.getByText(
+      expected.context.otpResumed
+        ? `We sent a 6-digit code to ${expected.context.otpEmail}. Enter it below.`
+        : `We are sending a 6-digit code to ${expected.context.otpEmail}.`,
+    ),
   ).toBeVisible();
   expect(screen.queryByLabelText('Email or phone')).toBeNull();
   expect(digitBoxes()).toHaveLength(6);
@@ -337,15 +353,25 @@ function assertLeftSignedOut(h: Harness, event: ModelEvent, expected: Snapshot) 
 
 const sameValue = (a: Snapshot, b: Snapshot) => JSON.stringify(a.value) === JSON.stringify(b.value);
 
-/** The signed-out paths on the real login screen, each up to where it leaves the signed-out part. */
-async function runOnLoginScreen(path: ModelPath<ModelEvent>) {
+/**
+ * The signed-out paths on the real login screen, each up to where it leaves
+ * the signed-out part; `input`: the app started with a sign-in code awaited.
+ */
+async function runOnLoginScreen(path: ModelPath<ModelEvent>, input?: SessionInput) {
   const user = userEvent.setup({ delay: null });
-  const h = createSessionHarness();
+  const h = createSessionHarness(input);
   // The model: the same machine with quiet actors, driven by the path's events.
-  const model = createActor(signedOutMachine);
+  const model = createActor(signedOutMachine, input ? { input } : {});
   model.start();
   await renderScreen(<LoginScreen />, { services: { session: h.session }, path: '/login' });
   assertView(model.getSnapshot() as Snapshot);
+  if (input) {
+    // Reopened: no code asked for; this tab goes on keeping its email.
+    expect(h.invoked.map((call) => call.id)).not.toContain('requestCode');
+    expect(h.effects.rememberAwaitedCode).toHaveBeenLastCalledWith(expect.anything(), {
+      email: EMAIL,
+    });
+  }
 
   for (const step of path.steps) {
     await perform(user, h, step.event);
@@ -474,13 +500,26 @@ describeModel<ModelEvent>(
         keep: (path) => path.steps.length > 0,
       },
       { label: 'stored tokens', machine: storedMachine, events: EVENTS, serializeState },
+      {
+        // The tab was reloaded (or discarded by a phone) at the sign-in's code step.
+        label: 'reloaded at the code step',
+        machine: signedOutMachine,
+        input: RELOADED_AT_CODE,
+        events: EVENTS,
+        serializeState,
+        endsAt: (step) => !isSignedOutStep(step.stateIds),
+        keep: (path) => path.steps.length > 0,
+      },
     ],
     name: describeEvent,
     say,
   },
   {
     file: import.meta.filename,
-    run: (path) => (path.walk.label === 'signed out' ? runOnLoginScreen(path) : runOnMachine(path)),
+    run: (path) =>
+      path.walk.label === 'stored tokens'
+        ? runOnMachine(path)
+        : runOnLoginScreen(path, path.walk.input as SessionInput | undefined),
     also: (paths) =>
       it('there are signed-out paths to run, and they reach every signed-out state', () => {
         const signedOut = paths.filter((p) => p.walk.label === 'signed out');

@@ -15,6 +15,7 @@ import { expect, vi } from 'vitest';
 import { type AnyActorLogic, assign, createActor, fromPromise, setup } from 'xstate';
 import { membershipMachine } from '../../machines/membership/membership.machine.ts';
 import { sessionMachine } from '../../machines/session/session.machine.ts';
+import type { SessionInput } from '../../machines/session/session.types.ts';
 import type { Membership, User } from '../../machines/shared/domain.ts';
 import { ApiError } from '../../src/api/api-error.ts';
 import type { MembershipActor, SessionActor } from '../../src/app/services.tsx';
@@ -135,6 +136,8 @@ export function fakeSessionEffects() {
     clearMembership: vi.fn(),
     notifyServerLogout: vi.fn(),
     announceUserSaved: vi.fn(),
+    rememberAwaitedCode: vi.fn(),
+    forgetAwaitedCode: vi.fn(),
     logError: vi.fn(),
   };
 }
@@ -143,9 +146,12 @@ export function fakeSessionEffects() {
 export function createSession({
   actors,
   hasStoredTokens,
+  input,
 }: {
   actors: Record<string, AnyActorLogic>;
   hasStoredTokens: boolean;
+  /** What the app knows at start (the email of a sign-in code awaited before a reload). */
+  input?: SessionInput;
 }) {
   const effects = fakeSessionEffects();
   const actor = createActor(
@@ -154,6 +160,7 @@ export function createSession({
       actions: effects,
       guards: { hasStoredTokens: () => hasStoredTokens },
     }),
+    input ? { input } : {},
   );
   actor.start();
   return { session: actor as SessionActor, effects };

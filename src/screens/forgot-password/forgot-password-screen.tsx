@@ -17,7 +17,7 @@ import {
   selectStep,
 } from '../../../machines/forgot-password/forgot-password.selectors.ts';
 import { isCodeBusy } from '../../../machines/otp/otp.selectors.ts';
-import { awaitedCodeEmail, forgetAwaitedCode } from '../../app/forgot-password-resume.ts';
+import { awaitedCodeEmail, forgetAwaitedCode } from '../../app/awaited-code.ts';
 import { useFlow } from '../../app/use-flow.ts';
 import { FocusedTitle } from '../../components/focused-title.tsx';
 import {
@@ -44,7 +44,7 @@ export function ForgotPasswordScreen() {
   const navigate = useNavigate();
   const [snapshot, send] = useFlow(forgotPasswordMachine, 'forgotPassword', {
     // Reloaded while a code was awaited: back to the code step.
-    input: { resumeEmail: awaitedCodeEmail() },
+    input: { resumeEmail: awaitedCodeEmail('forgotPassword') },
     view: {
       // The login screen then says the password changed (`?reset=1`), the address typed in.
       goToLoginWithSuccess: (_args, { email }) =>
@@ -64,7 +64,8 @@ export function ForgotPasswordScreen() {
   // re-mount (the page is still /forgot-password).
   useEffect(
     () => () => {
-      if (router.state.location.pathname !== '/forgot-password') forgetAwaitedCode();
+      if (router.state.location.pathname !== '/forgot-password')
+        forgetAwaitedCode('forgotPassword');
     },
     [router],
   );
