@@ -26,6 +26,7 @@ import type { ForgotPasswordMachine } from '../../machines/forgot-password/forgo
 import { otpMachine } from '../../machines/otp/otp.machine.ts';
 import type { CheckoutMachine } from '../../machines/payment/checkout.machine.ts';
 import type { RegistrationMachine } from '../../machines/registration/registration.machine.ts';
+import { selectUser } from '../../machines/session/session.selectors.ts';
 import { hasBillingAddress, type User } from '../../machines/shared/domain.ts';
 import type { Api } from '../api/api.ts';
 import { forgetAwaitedCode, rememberAwaitedCode } from './awaited-code.ts';
@@ -94,7 +95,18 @@ export function createFlows({ api, session, membership, logger, i18n }: FlowServ
     },
     billing: {
       actors: {
-        saveBillingAddress: fromPromise(({ input }) => api.auth.updateBillingAddress(input)),
+        saveBillingAddress: fromPromise(async ({ input }) => {
+          const member = selectUser(session.getSnapshot())._id;
+          await api.auth.updateBillingAddress(input);
+          // The session takes the saved address at once (the answer carries nothing): the
+          // checkout's summary, the dashboard and the form opened again show it even when the
+          // reload that follows fails, or the page was left before the answer came (its
+          // statechart stopped). Never for another member signed in meanwhile.
+          const user = selectUser(session.getSnapshot());
+          if (member && user._id === member) {
+            notifyUserUpdated(null, { user: { ...user, billingAddress: input } });
+          }
+        }),
         refreshAfterSave: fromPromise(async () => {
           await freshMember();
         }),

@@ -2,12 +2,14 @@
 /**
  * The account page's saves answered with the member (src/app/flows.ts): the
  * session takes the saved member once, whether the page is still open (its
- * statechart hands it over) or was left before the answer came.
+ * statechart hands it over) or was left before the answer came. The billing
+ * address, whose save is answered with nothing, the same way.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { preferencesMachine } from '../../machines/account/preferences.machine.ts';
 import { profileFormMachine } from '../../machines/account/profile-form.machine.ts';
+import { billingMachine } from '../../machines/billing/billing.machine.ts';
 import type { User } from '../../machines/shared/domain.ts';
 import type { Api } from '../../src/api/api.ts';
 import { createFlows } from '../../src/app/flows.ts';
@@ -20,11 +22,13 @@ const USER = { ...MARIE, language: 'en', disableNotifications: false } satisfies
 
 function setUp() {
   const answer = deferred<User>();
+  const saved = deferred<void>();
   const api = {
     auth: {
       updateProfile: vi.fn(() => answer.promise),
       changeLanguage: vi.fn(() => answer.promise),
       setNotifications: vi.fn(() => answer.promise),
+      updateBillingAddress: vi.fn(() => saved.promise),
     },
   } as unknown as Api;
   const stub = createSessionStub(USER);
@@ -37,7 +41,7 @@ function setUp() {
     i18n: { changeLanguage: vi.fn() } as never,
   });
   const updates = () => send.mock.calls.filter(([event]) => event.type === 'session.userUpdated');
-  return { answer, flows, stub, updates };
+  return { answer, saved, flows, stub, updates };
 }
 
 /** The account page's profile form, its first name changed to Émilie and saved. */
@@ -96,5 +100,79 @@ describe('a save answered with the member', () => {
     await settle();
     expect(updates()).toHaveLength(0);
     expect(stub.user().firstName).toBe(USER.firstName);
+  });
+});
+
+/** The address as the billing form sends it (PUT client/auth/profile/billingAddress). */
+const ADDRESS = {
+  country_code: 'CA',
+  address_1: '1234 rue Saint-Denis',
+  city: 'Montréal',
+  province: 'QC',
+  postal_code: 'H2X 1Y4',
+};
+
+/** The billing form, filled and sent; its refresh after the save never ends (not the subject). */
+function saveAddress(flows: ReturnType<typeof setUp>['flows']) {
+  const form = createActor(
+    billingMachine.provide({
+      ...flows.billing,
+      actors: {
+        ...flows.billing.actors,
+        refreshAfterSave: fromPromise(() => new Promise(() => {})),
+      },
+    }),
+    {
+      input: {
+        initial: {
+          address1: ADDRESS.address_1,
+          city: ADDRESS.city,
+          postalCode: 'h2x1y4',
+          province: 'QC',
+        },
+      },
+    },
+  );
+  form.start();
+  form.send({ type: 'billing.submit' });
+  return form;
+}
+
+describe('a billing address saved', () => {
+  it('the session has it as soon as the server took it, before (and whatever) the reload that follows', async () => {
+    const { saved, flows, stub, updates } = setUp();
+    const form = saveAddress(flows);
+    expect(updates()).toHaveLength(0);
+    saved.resolve();
+    await settle();
+    expect(form.getSnapshot().value).toBe('refreshing');
+    expect(updates()).toHaveLength(1);
+    expect(stub.user().billingAddress).toEqual(ADDRESS);
+    expect(stub.user().firstName).toBe(USER.firstName);
+  });
+
+  it('the page left before the answer: the session has it all the same', async () => {
+    const { saved, flows, stub } = setUp();
+    const form = saveAddress(flows);
+    form.stop();
+    saved.resolve();
+    await settle();
+    expect(stub.user().billingAddress).toEqual(ADDRESS);
+  });
+
+  it('another member signed in before the answer: never given to them; a failed save changes nothing', async () => {
+    const other = setUp();
+    saveAddress(other.flows);
+    other.stub.setUser({ ...USER, _id: 'u2', id: 'u2', firstName: 'Paul' });
+    other.saved.resolve();
+    await settle();
+    expect(other.stub.user().billingAddress).toEqual({});
+
+    const failed = setUp();
+    saveAddress(failed.flows);
+    failed.saved.reject(new Error('offline'));
+    await settle();
+    expect(failed.updates()).toHaveLength(0);
+    expect(failed.stub.user().billingAddress).toEqual({});
   });
 });

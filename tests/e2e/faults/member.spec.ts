@@ -59,6 +59,34 @@ test('PUT billingAddress: every fault shows "An unknown error occurred." (spec 8
   });
 });
 
+test('a billing address saved while reloading the member fails: the checkout shows it all the same, and the form opened again has it', async ({
+  page,
+  openAsMember,
+  api,
+}) => {
+  const { email } = await openAsMember('/billing', 'fault-billing-reload', { state: 'active' });
+  await page.getByLabel('Address line 1', { exact: true }).fill(ADDRESS.address_1);
+  await page.getByLabel('City', { exact: true }).fill(ADDRESS.city);
+  await page.getByLabel('Postal code', { exact: true }).fill(ADDRESS.postal_code);
+  await page.getByLabel('Province or territory', { exact: true }).selectOption(ADDRESS.province);
+  // The save goes through; every read of the member after it fails (the client's own retries too).
+  await api.injectFaults({
+    path: '/client/auth/profile',
+    method: 'GET',
+    kind: 'status',
+    status: 502,
+    times: 3,
+    email,
+  });
+  await click(page, 'Finish');
+  await expectHeading(page, 'Complete your membership');
+  await expect(page.getByText('No billing address yet')).toHaveCount(0);
+  await expect(page.getByText(`${ADDRESS.postal_code}, ${ADDRESS.province}`)).toBeVisible();
+  await page.getByRole('link', { name: 'Update information', exact: true }).click();
+  await expectHeading(page, 'Billing address');
+  await expect(page.getByLabel('Address line 1', { exact: true })).toHaveValue(ADDRESS.address_1);
+});
+
 test('the checkout: loading the subscription and attaching the card fail every way; the card typed is kept', async ({
   page,
   signedInMember,
