@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import * as kit from '../forms/form-state.ts';
+import type { SignOutReason } from '../session/session.types.ts';
 import { busyInvoking } from '../shared/busy-state.ts';
 import { errorKeyIs, isNoVerdict, isSessionRefusal } from '../shared/error-key.ts';
 import { errorTo } from '../shared/error-transitions.ts';
@@ -60,6 +61,9 @@ const passwordChangeOf = ({ event }: { event: { value: string } }) => ({
   value: event.value,
 });
 
+/** Why /login says the member was signed out after a deletion (session.types.ts). */
+export type DeletionSignOut = Extract<SignOutReason, 'deleted' | 'maybeDeleted'>;
+
 export const deleteAccountMachine = setup({
   types: {
     context: {} as DeleteAccountContext,
@@ -78,8 +82,11 @@ export const deleteAccountMachine = setup({
       ...form.serverError({ context }, { error: { key: MAYBE_DELETED_KEY } }),
       mayBeGone: true,
     })),
-    /** Provided by the app: the session signs out (session.signOut) and goes to /login. */
-    signOut: () => {},
+    /**
+     * Provided by the app: the session signs out (session.signOut) and goes to
+     * /login, which says why: the account was deleted, or may have been.
+     */
+    signOut: (_args, _params: { reason: DeletionSignOut }) => {},
   },
   guards: {
     hasPassword: ({ context }) => kit.isFormValid(context.form),
@@ -92,6 +99,8 @@ export const deleteAccountMachine = setup({
      */
     isGoneAfterNoVerdict: ({ context }, params: { error: unknown }) =>
       context.mayBeGone && isSessionRefusal(params.error),
+    /** The server refuses the session in answer to the deletion itself. */
+    isSessionRefused: (_args, params: { error: unknown }) => isSessionRefusal(params.error),
   },
 }).createMachine({
   id: 'deleteAccount',
@@ -139,6 +148,12 @@ export const deleteAccountMachine = setup({
             'The server refuses the session after a try that got no verdict: that try deleted the account. Signed out as after a deletion (/login says the account was deleted), not as a session that expired.',
         },
         {
+          guard: { type: 'isSessionRefused', params: errorOf },
+          target: 'refused',
+          description:
+            'The server refuses the session in answer to the deletion: the account may be gone (a try whose answer was lost and that the browser sent again itself), or the session ended. Signed out; /login says the account may have been deleted.',
+        },
+        {
           guard: { type: 'isNoVerdict', params: errorOf },
           target: 'confirming',
           actions: 'assignMaybeDeleted',
@@ -153,7 +168,13 @@ export const deleteAccountMachine = setup({
     deleted: {
       type: 'final',
       description: 'The account is gone: signed out (then /login).',
-      entry: 'signOut',
+      entry: { type: 'signOut', params: { reason: 'deleted' } },
+    },
+    refused: {
+      type: 'final',
+      description:
+        'The session was refused during the deletion: signed out (then /login, which says the account may have been deleted).',
+      entry: { type: 'signOut', params: { reason: 'maybeDeleted' } },
     },
   },
 });

@@ -28,7 +28,7 @@ export interface RefreshFailure {
  * Why the last sign-out happened, when /login says it: the server refused the
  * session, or the member deleted the account (Logout says nothing).
  */
-export type SignOutReason = 'expired' | 'deleted';
+export type SignOutReason = 'expired' | 'deleted' | 'maybeDeleted';
 
 export interface SessionContext {
   user: User;
@@ -73,7 +73,7 @@ export type SessionEvent =
   | { type: 'session.userUpdated'; user: User }
   /** Try again after the server could not be reached. */
   | { type: 'session.retry' }
-  | { type: 'session.signOut'; reason?: 'deleted' }
+  | { type: 'session.signOut'; reason?: 'deleted' | 'maybeDeleted' }
   /** Another tab changed the stored tokens (a `storage` event). */
   /** Another tab changed the stored tokens; `expired`: the server refused the session there. */
   | { type: 'session.storageChanged'; hasTokens: boolean; expired?: boolean };

@@ -8,7 +8,7 @@ import { useServices } from './services.tsx';
  * session signs out; the page goes to /login from wherever it is (a public
  * page's guard would not move it).
  */
-export function useSignOut(): (reason?: 'deleted') => void {
+export function useSignOut(): (reason?: 'deleted' | 'maybeDeleted') => void {
   const { session } = useServices();
   const navigate = useNavigate();
   return (reason) => {

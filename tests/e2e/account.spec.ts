@@ -759,3 +759,39 @@ test('a deletion whose answer is lost (the account is gone): the dialog says it 
   const deletes = (await api.requests('/client/auth/profile')).filter((r) => r.method === 'DELETE');
   expect(deletes.map((r) => r.status)).toEqual([204, 401]);
 });
+
+test('a deletion the browser sent again itself (its first answer lost) is refused for the session: /login says the account may have been deleted, not that the session expired', async ({
+  page,
+  newMember,
+  api,
+  signIn,
+}) => {
+  const { email } = await newMember('account-delete-resent');
+  await openAccount(page, signIn, email);
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await page.getByRole('button', { name: 'Delete my account', exact: true }).click();
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  // What Chromium does when a kept-alive connection closes before the answer: the server
+  // deleted the account, the browser sends the same call again, and the page sees only that
+  // second answer (the session refused: the account is gone).
+  await page.route(
+    '**/api/client/auth/profile',
+    async (route) => {
+      if (route.request().method() !== 'DELETE') return route.fallback();
+      await route.fetch();
+      return route.fulfill({ response: await route.fetch() });
+    },
+    { times: 1 },
+  );
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(
+    page.getByText(
+      'Your session ended while your account was being deleted: it may have been deleted. If you can still sign in, it was not.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(/session has expired/)).toHaveCount(0);
+  expect((await storedTokens(page)).accessToken).toBeNull();
+  const deletes = (await api.requests('/client/auth/profile')).filter((r) => r.method === 'DELETE');
+  expect(deletes.map((r) => r.status)).toEqual([204, 401]);
+});

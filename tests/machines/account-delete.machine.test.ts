@@ -137,19 +137,24 @@ describe('delete-account machine', () => {
         await flushPromises();
         expect(actor.getSnapshot().status).toBe('done');
         expect(signOut).toHaveBeenCalledTimes(1);
+        expect(signOut.mock.calls[0]?.[1]).toEqual({ reason: 'deleted' });
       },
     );
 
-    it('on a first try: an error in the dialog, not a deletion', async () => {
-      const { actor, signOut } = start(() => Promise.reject(refused(401)));
-      actor.send({ type: 'delete.open' });
-      actor.send({ type: 'delete.change', value: 'pw' });
-      actor.send({ type: 'delete.submit' });
-      await flushPromises();
-      expect(actor.getSnapshot().matches('confirming')).toBe(true);
-      expect(actor.getSnapshot().context.form.errorKey).toBe('server.unauthorized');
-      expect(signOut).not.toHaveBeenCalled();
-    });
+    it.each([401, 403])(
+      'on a first try (%i): signed out, and /login says the account may have been deleted (a try the browser sent again itself, its first answer lost, finds the account gone)',
+      async (status) => {
+        const { actor, signOut } = start(() => Promise.reject(refused(status)));
+        actor.send({ type: 'delete.open' });
+        actor.send({ type: 'delete.change', value: 'pw' });
+        actor.send({ type: 'delete.submit' });
+        await flushPromises();
+        expect(actor.getSnapshot().status).toBe('done');
+        expect(actor.getSnapshot().matches('refused')).toBe(true);
+        expect(signOut).toHaveBeenCalledTimes(1);
+        expect(signOut.mock.calls[0]?.[1]).toEqual({ reason: 'maybeDeleted' });
+      },
+    );
 
     it('after the dialog was closed and opened again since the lost try, too', async () => {
       const deleteAccount = vi

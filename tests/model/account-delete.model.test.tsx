@@ -32,7 +32,7 @@ const EVENTS: readonly ModelEvent[] = [
   failed('deleteAccount', networkError()),
   failed('deleteAccount', httpError(429, 'errors.rateLimited')),
   // The server refuses the session (the client's refresh refused too): after a lost try, the
-  // account that try deleted is gone.
+  // account that try deleted is gone; at the first try, it may be.
   failed('deleteAccount', httpError(401, 'server.unauthorized')),
 ];
 
@@ -65,9 +65,13 @@ async function perform(user: UserApi, h: AccountHarness, event: ModelEvent, mode
 function assertView(expected: Snapshot, h: AccountHarness) {
   const c = expected.context.form;
   const passwordError = shownFieldErrors(c).password;
-  if (expected.matches('deleted')) {
-    // Signed out: the session is over and the page goes to /login.
+  if (expected.matches('deleted') || expected.matches('refused')) {
+    // Signed out: the session is over and the page goes to /login, which says the account
+    // was deleted, or (the session refused in answer to the deletion) may have been.
     expect(h.session.getSnapshot().matches('signedOut')).toBe(true);
+    expect(h.session.getSnapshot().context.signOutReason).toBe(
+      expected.matches('deleted') ? 'deleted' : 'maybeDeleted',
+    );
     expect(h.effects.clearTokens).toHaveBeenCalled();
     expect(h.navigate).toHaveBeenCalledWith('/login');
     return;

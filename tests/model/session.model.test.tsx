@@ -25,6 +25,7 @@ import type {
   SessionContext,
   SessionEvent,
   SessionInput,
+  SignOutReason,
 } from '../../machines/session/session.types.ts';
 import type { Tokens, User } from '../../machines/shared/domain.ts';
 import type { SessionActor } from '../../src/app/services.tsx';
@@ -290,13 +291,15 @@ function assertView(expected: Snapshot) {
     if (canSubmitLogin(expected)) expect(submit).toBeEnabled();
     else expect(submit).toBeDisabled();
     expectFormMessage(login.errorKey);
-    const why = {
+    const why: Record<SignOutReason, string> = {
       deleted: 'Your account has been deleted.',
+      maybeDeleted:
+        'Your session ended while your account was being deleted: it may have been deleted. If you can still sign in, it was not.',
       expired: 'Your session has expired. Please sign in again.',
     };
     const reason = expected.context.signOutReason;
     if (reason) expect(screen.getByText(why[reason])).toBeVisible();
-    else expect(screen.queryByText(/^(Your account has been deleted|Your session has)/)).toBeNull();
+    else expect(screen.queryByText(/^(Your account has been deleted|Your session)/)).toBeNull();
     // The server's refusal marks both fields, which are described by it; a failure does not.
     if (login.errorKey?.startsWith('server.')) {
       expect(emailInput()).toHaveAttribute('aria-invalid', 'true');

@@ -24,9 +24,9 @@ import { AccountSection } from './account-section.tsx';
 export function DeleteAccountSection() {
   const { t } = useTranslation(['account', 'common']);
   const signOut = useSignOut();
-  // /login then says the account was deleted.
+  // /login then says the account was deleted, or may have been.
   const [snapshot, send] = useFlow(deleteAccountMachine, 'deleteAccount', {
-    view: { signOut: () => signOut('deleted') },
+    view: { signOut: (_args, { reason }) => signOut(reason) },
   });
   const open = isDeleteDialogOpen(snapshot);
 
