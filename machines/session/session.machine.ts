@@ -64,10 +64,14 @@ const refreshFailureOf = ({ event }: { event: { error: unknown } }) => ({
 });
 const refusedTokenOf = ({ event }: { event: { error: unknown } }) => ({
   ifRefreshToken: asRefreshFailure(event.error).refusedRefreshToken,
-  expired: true,
+  reason: 'expired' as const,
 });
 /** The server refused the session: the other tabs are told it expired. */
-const EXPIRED = { expired: true } as const;
+const EXPIRED = { reason: 'expired' } as const;
+/** Why a sign-out (or another tab's) happened, if /login says it. */
+const reasonOf = ({ event }: { event: SessionEvent }) => ({
+  reason: ('reason' in event && event.reason) || null,
+});
 const refreshErrorOf = ({ event }: { event: { error: unknown } }) => ({
   error: asRefreshFailure(event.error).error,
 });
@@ -123,10 +127,13 @@ export const sessionMachine = setup({
     storeTokens: (_args, _params: { token: string; refreshToken: string }) => {},
     /**
      * With `ifRefreshToken`, only while that is still the stored refresh token
-     * (another tab may have signed in since). `expired`: the server refused the
-     * session (other tabs say so too).
+     * (another tab may have signed in since). `reason`: why, which the other
+     * tabs' /login says too (the server refused the session, the account was deleted).
      */
-    clearTokens: (_args, _params?: { ifRefreshToken?: string | null; expired?: boolean }) => {},
+    clearTokens: (
+      _args,
+      _params?: { ifRefreshToken?: string | null; reason?: SignOutReason | null },
+    ) => {},
     startMembership: () => {},
     clearMembership: () => {},
     notifyServerLogout: () => {},
@@ -153,10 +160,9 @@ export const sessionMachine = setup({
     resetLogin: assign({ login: EMPTY_LOGIN, otpEmail: '' }),
     markSessionExpired: assign({ signOutReason: 'expired' }),
     forgetSignOutReason: assign({ signOutReason: null }),
-    /** Logout says nothing on /login; a deletion says the account is gone. */
+    /** Logout says nothing on /login; a deletion says the account is gone (here, or in another tab). */
     assignSignOutReason: assign({
-      signOutReason: ({ event }): SignOutReason | null =>
-        (event.type === 'session.signOut' && event.reason) || null,
+      signOutReason: ({ event }): SignOutReason | null => reasonOf({ event }).reason,
     }),
     rememberOtpEmail: assign({
       // The credentials were right: an earlier failure must not reappear after 'Back to sign in'.
@@ -214,8 +220,6 @@ export const sessionMachine = setup({
     isSignedInElsewhere: ({ event }) => event.type === 'session.storageChanged' && event.hasTokens,
     isSignedOutElsewhere: ({ event }) =>
       event.type === 'session.storageChanged' && !event.hasTokens,
-    isExpiredElsewhere: ({ event }) =>
-      event.type === 'session.storageChanged' && !event.hasTokens && event.expired === true,
   },
   delays: {
     LOAD_RETRY_DELAY: ({ context }) =>
@@ -270,28 +274,20 @@ export const sessionMachine = setup({
           target: 'signedOut',
           actions: [
             'notifyServerLogout',
-            'clearTokens',
+            { type: 'clearTokens', params: reasonOf },
             'resetUser',
             'clearMembership',
             'resetLogin',
             'assignSignOutReason',
           ],
         },
-        'session.storageChanged': [
-          {
-            description:
-              'The server refused the session in another tab: follow it, and /login says the session expired here too.',
-            guard: 'isExpiredElsewhere',
-            target: 'signedOut',
-            actions: ['resetUser', 'clearMembership', 'resetLogin', 'markSessionExpired'],
-          },
-          {
-            description: 'Another tab signed out: follow it.',
-            guard: 'isSignedOutElsewhere',
-            target: 'signedOut',
-            actions: ['resetUser', 'clearMembership', 'resetLogin'],
-          },
-        ],
+        'session.storageChanged': {
+          description:
+            'Another tab signed out: follow it; /login says why when that tab’s did (the server refused the session, the account was deleted).',
+          guard: 'isSignedOutElsewhere',
+          target: 'signedOut',
+          actions: ['resetUser', 'clearMembership', 'resetLogin', 'assignSignOutReason'],
+        },
       },
       states: {
         user: {

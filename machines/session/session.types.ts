@@ -26,9 +26,11 @@ export interface RefreshFailure {
 
 /**
  * Why the last sign-out happened, when /login says it: the server refused the
- * session, or the member deleted the account (Logout says nothing).
+ * session, the member deleted the account, or the session was refused while
+ * deleting it (Logout says nothing). The other tabs read it too.
  */
-export type SignOutReason = 'expired' | 'deleted' | 'maybeDeleted';
+export const SIGN_OUT_REASONS = ['expired', 'deleted', 'maybeDeleted'] as const;
+export type SignOutReason = (typeof SIGN_OUT_REASONS)[number];
 
 export interface SessionContext {
   user: User;
@@ -73,7 +75,10 @@ export type SessionEvent =
   | { type: 'session.userUpdated'; user: User }
   /** Try again after the server could not be reached. */
   | { type: 'session.retry' }
-  | { type: 'session.signOut'; reason?: 'deleted' | 'maybeDeleted' }
-  /** Another tab changed the stored tokens (a `storage` event). */
-  /** Another tab changed the stored tokens; `expired`: the server refused the session there. */
-  | { type: 'session.storageChanged'; hasTokens: boolean; expired?: boolean };
+  | { type: 'session.signOut'; reason?: Exclude<SignOutReason, 'expired'> }
+  /**
+   * Another tab changed the stored tokens (a `storage` event); `reason`: why
+   * that tab's session ended, when /login says it (the server refused it, the
+   * account was deleted…).
+   */
+  | { type: 'session.storageChanged'; hasTokens: boolean; reason?: SignOutReason | null };

@@ -2,6 +2,7 @@
  * The stored tokens (spec 3): an access token and a refresh token in local
  * storage under two fixed keys with the club prefix.
  */
+import { SIGN_OUT_REASONS, type SignOutReason } from '../../machines/session/session.types.ts';
 import { createSafeStorage, type KeyValueStorage } from '../lib/safe-storage.ts';
 
 export const TOKEN_KEYS: Readonly<{ accessToken: string; refreshToken: string }> = {
@@ -9,7 +10,7 @@ export const TOKEN_KEYS: Readonly<{ accessToken: string; refreshToken: string }>
   refreshToken: 'evclub.refreshToken',
 };
 
-/** Why the last session on this device ended ('expired' or 'signedOut'), for the other tabs. */
+/** Why the last session on this device ended (a SignOutReason, or 'signedOut'), for the other tabs. */
 export const SESSION_END_KEY = 'evclub.sessionEnd';
 
 /**
@@ -30,14 +31,14 @@ export interface TokenStore {
   /**
    * Removes both tokens; with `ifRefreshToken`, only while that is still the
    * stored refresh token (another tab may have stored newer ones meanwhile).
-   * `expired`: the server refused the session, which the tabs that follow
-   * this sign-out read with `endedByExpiry`.
+   * `reason`: why (the server refused the session, the account was deleted),
+   * which the tabs that follow this sign-out read with `endReason`.
    */
-  clear(options?: { ifRefreshToken?: string | null; expired?: boolean }): void;
+  clear(options?: { ifRefreshToken?: string | null; reason?: SignOutReason | null }): void;
   /** Either token is stored: the visitor counts as signed in (the profile will tell). */
   hasSession(): boolean;
-  /** The last session cleared on this device ended because the server refused it. */
-  endedByExpiry(): boolean;
+  /** Why the last session cleared on this device ended, when /login says it (null: Logout). */
+  endReason(): SignOutReason | null;
   readonly keys: typeof TOKEN_KEYS;
 }
 
@@ -85,18 +86,19 @@ export function createTokenStore(storage: KeyValueStorage = createSafeStorage())
       writeKey(TOKEN_KEYS.accessToken, accessToken);
       writeKey(TOKEN_KEYS.refreshToken, refreshToken);
     },
-    clear({ ifRefreshToken, expired = false } = {}) {
+    clear({ ifRefreshToken, reason } = {}) {
       if (ifRefreshToken && readKey(TOKEN_KEYS.refreshToken) !== ifRefreshToken) return;
       // Written before the tokens go: a tab that follows the sign-out reads why.
-      storage.setItem(SESSION_END_KEY, expired ? 'expired' : 'signedOut');
+      storage.setItem(SESSION_END_KEY, reason ?? 'signedOut');
       storage.removeItem(TOKEN_KEYS.accessToken);
       storage.removeItem(TOKEN_KEYS.refreshToken);
     },
     hasSession() {
       return readKey(TOKEN_KEYS.accessToken) !== null || readKey(TOKEN_KEYS.refreshToken) !== null;
     },
-    endedByExpiry() {
-      return storage.getItem(SESSION_END_KEY) === 'expired';
+    endReason() {
+      const reason = storage.getItem(SESSION_END_KEY);
+      return SIGN_OUT_REASONS.find((known) => known === reason) ?? null;
     },
   };
 }

@@ -223,7 +223,7 @@ export function* serviceSteps({
     session.send({
       type: 'session.storageChanged',
       hasTokens,
-      expired: !hasTokens && tokens.endedByExpiry(),
+      reason: hasTokens ? null : tokens.endReason(),
     });
   });
 

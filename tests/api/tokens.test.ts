@@ -3,6 +3,7 @@ import {
   createTokenStore,
   hasTokensAfter,
   isUsableToken,
+  SESSION_END_KEY,
   TOKEN_KEYS,
 } from '../../src/api/tokens.ts';
 import { createSafeStorage } from '../../src/lib/safe-storage.ts';
@@ -141,11 +142,18 @@ describe('token store', () => {
   it('clear says why the session ended, for the tabs that follow it', () => {
     const store = createTokenStore(localStorage);
     store.write({ accessToken: 'a1', refreshToken: 'r1' });
-    store.clear({ expired: true });
-    expect(store.endedByExpiry()).toBe(true);
+    store.clear({ reason: 'expired' });
+    expect(store.endReason()).toBe('expired');
     store.write({ accessToken: 'a2', refreshToken: 'r2' });
+    store.clear({ reason: 'deleted' });
+    expect(store.endReason()).toBe('deleted');
+    // Logout: nothing for /login to say.
+    store.write({ accessToken: 'a3', refreshToken: 'r3' });
     store.clear();
-    expect(store.endedByExpiry()).toBe(false);
+    expect(store.endReason()).toBeNull();
+    // A value this version does not know (another release's) says nothing either.
+    localStorage.setItem(SESSION_END_KEY, 'banned');
+    expect(store.endReason()).toBeNull();
   });
 
   it('clear with ifRefreshToken leaves tokens another tab stored since', () => {

@@ -693,6 +693,11 @@ test('delete account: the dialog keeps the focus and closes on Escape; a wrong p
   await expect(password).toHaveAttribute('aria-invalid', 'true');
   await expectNoAxeViolations(page);
 
+  // The member's other tab, open on the account page too.
+  const other = await page.context().newPage();
+  await other.goto('/account');
+  await expect(other.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+
   // The right one: deleted, signed out, and the account is gone.
   await password.fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -701,6 +706,12 @@ test('delete account: the dialog keeps the focus and closes on Escape; a wrong p
   await expect(
     page.getByRole('status').filter({ hasText: 'Your account has been deleted.' }),
   ).toBeVisible();
+  // The other tab follows, and says why (before, it landed on /login without a word).
+  await expect(other).toHaveURL(/\/login$/);
+  await expect(
+    other.getByRole('status').filter({ hasText: 'Your account has been deleted.' }),
+  ).toBeVisible();
+  await other.close();
   expect((await storedTokens(page)).accessToken).toBeNull();
   const deletes = (await api.requests('/client/auth/profile'))
     .filter((r) => r.method === 'DELETE')
@@ -732,6 +743,10 @@ test('a deletion whose answer is lost (the account is gone): the dialog says it 
   const password = dialog.getByLabel('Password', { exact: true });
   await page.getByRole('button', { name: 'Delete my account', exact: true }).click();
   await password.fill(PASSWORD);
+  // The worker's stand-in logs every test's calls: only this test's count.
+  const deletesBefore = (await api.requests('/client/auth/profile')).filter(
+    (r) => r.method === 'DELETE',
+  ).length;
   // The call reaches the server (the account is deleted); its answer never reaches the page.
   await page.route(
     '**/api/client/auth/profile',
@@ -756,7 +771,9 @@ test('a deletion whose answer is lost (the account is gone): the dialog says it 
   await expect(page.getByText('Your account has been deleted.')).toBeVisible();
   await expect(page.getByText(/session has expired/)).toHaveCount(0);
   expect((await storedTokens(page)).accessToken).toBeNull();
-  const deletes = (await api.requests('/client/auth/profile')).filter((r) => r.method === 'DELETE');
+  const deletes = (await api.requests('/client/auth/profile'))
+    .filter((r) => r.method === 'DELETE')
+    .slice(deletesBefore);
   expect(deletes.map((r) => r.status)).toEqual([204, 401]);
 });
 
@@ -771,6 +788,10 @@ test('a deletion the browser sent again itself (its first answer lost) is refuse
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   await page.getByRole('button', { name: 'Delete my account', exact: true }).click();
   await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  // The worker's stand-in logs every test's calls: only this test's count.
+  const deletesBefore = (await api.requests('/client/auth/profile')).filter(
+    (r) => r.method === 'DELETE',
+  ).length;
   // What Chromium does when a kept-alive connection closes before the answer: the server
   // deleted the account, the browser sends the same call again, and the page sees only that
   // second answer (the session refused: the account is gone).
@@ -792,6 +813,8 @@ test('a deletion the browser sent again itself (its first answer lost) is refuse
   ).toBeVisible();
   await expect(page.getByText(/session has expired/)).toHaveCount(0);
   expect((await storedTokens(page)).accessToken).toBeNull();
-  const deletes = (await api.requests('/client/auth/profile')).filter((r) => r.method === 'DELETE');
+  const deletes = (await api.requests('/client/auth/profile'))
+    .filter((r) => r.method === 'DELETE')
+    .slice(deletesBefore);
   expect(deletes.map((r) => r.status)).toEqual([204, 401]);
 });

@@ -651,7 +651,7 @@ describe('session machine: signed in', () => {
 
   it('a deletion that finds the session already refused (the account it deleted is gone) says so instead of "expired", and nothing is cleared twice', async () => {
     const s = await signedIn();
-    s.send({ type: 'session.storageChanged', hasTokens: false, expired: true });
+    s.send({ type: 'session.storageChanged', hasTokens: false, reason: 'expired' });
     expect(s.actor.getSnapshot().context.signOutReason).toBe('expired');
     const cleared = s.spies.clearMembership.mock.calls.length;
     s.send({ type: 'session.signOut', reason: 'deleted' });
@@ -747,7 +747,7 @@ describe('session machine: token refresh', () => {
     expect(s.spies.clearTokens).toHaveBeenCalledTimes(1);
     expect(s.spies.clearTokens.mock.calls[0]?.[1]).toEqual({
       ifRefreshToken: 'refresh-1',
-      expired: true,
+      reason: 'expired',
     });
     expect(s.spies.clearMembership).toHaveBeenCalledTimes(1);
     expect(isSignedIn(s.actor.getSnapshot())).toBe(false);
@@ -812,11 +812,27 @@ describe('session machine: other tabs', () => {
     expect(s.actor.getSnapshot().context.signOutReason).toBeNull();
 
     const t = await signedIn();
-    t.send({ type: 'session.storageChanged', hasTokens: false, expired: true });
+    t.send({ type: 'session.storageChanged', hasTokens: false, reason: 'expired' });
     const snap = t.actor.getSnapshot();
     expect(snap.matches({ signedOut: 'form' })).toBe(true);
     expect(snap.context.signOutReason).toBe('expired');
     expect(t.spies.clearTokens).not.toHaveBeenCalled();
+  });
+
+  it('an account deleted in another tab: signed out here too, told it was deleted', async () => {
+    const s = await signedIn();
+    s.send({ type: 'session.storageChanged', hasTokens: false, reason: 'deleted' });
+    expect(s.actor.getSnapshot().matches({ signedOut: 'form' })).toBe(true);
+    expect(s.actor.getSnapshot().context.signOutReason).toBe('deleted');
+  });
+
+  it('a deletion here tells the other tabs why (the tokens are cleared with its reason); Logout tells them nothing', async () => {
+    const s = await signedIn();
+    s.send({ type: 'session.signOut', reason: 'deleted' });
+    expect(s.spies.clearTokens.mock.calls[0]?.[1]).toEqual({ reason: 'deleted' });
+    const t = await signedIn();
+    t.send({ type: 'session.signOut' });
+    expect(t.spies.clearTokens.mock.calls[0]?.[1]).toEqual({ reason: null });
   });
 
   it('tokens stored in another tab load the user here', async () => {

@@ -89,7 +89,8 @@ const EVENTS: readonly ModelEvent[] = [
   { type: 'session.userUpdated', user: { ...USER, language: 'fr' } },
   { type: 'session.storageChanged', hasTokens: true },
   { type: 'session.storageChanged', hasTokens: false },
-  { type: 'session.storageChanged', hasTokens: false, expired: true },
+  { type: 'session.storageChanged', hasTokens: false, reason: 'expired' },
+  { type: 'session.storageChanged', hasTokens: false, reason: 'deleted' },
   // How each effect can end.
   done('loadUser', USER),
   failed('loadUser', httpError(401, 'server.unauthorized')),
@@ -175,7 +176,7 @@ function describeEvent(event: ModelEvent): string {
     return `${event.type.slice(19)} error${key ? ` (${key})` : ''}`;
   }
   if (event.type === 'session.storageChanged') {
-    return `storageChanged(${event.hasTokens}${event.expired ? ', expired' : ''})`;
+    return `storageChanged(${event.hasTokens}${event.reason ? `, ${event.reason}` : ''})`;
   }
   return event.type;
 }
@@ -456,8 +457,9 @@ function say(event: ModelEvent): string | undefined {
       return 'A screen saves the member (now in French)';
     case 'session.storageChanged':
       if (event.hasTokens) return 'Sign in in another tab';
-      return event.expired
-        ? 'The server refuses the session in another tab'
+      if (event.reason === 'expired') return 'The server refuses the session in another tab';
+      return event.reason === 'deleted'
+        ? 'Delete the account in another tab'
         : 'Sign out in another tab';
     case 'xstate.done.actor.login':
       return (output as { isVerified?: boolean }).isVerified === false
