@@ -52,6 +52,45 @@ async function callsSince(
   return all.slice(before);
 }
 
+/**
+ * The statuses of the account deletions (DELETE client/auth/profile) logged
+ * after the first `before` of them: the worker's stand-in logs every test's calls.
+ */
+async function deletionsSince(
+  api: { requests(pathPart?: string): Promise<LoggedRequest[]> },
+  before = 0,
+): Promise<number[]> {
+  const deletions = (await callsSince(api, '/client/auth/profile', 0)).filter(
+    (r) => r.method === 'DELETE',
+  );
+  return deletions.slice(before).map((r) => r.status);
+}
+
+/** Opens the deletion's dialog and types the member's password in it. */
+async function typeDeletionPassword(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  const password = dialog.getByLabel('Password', { exact: true });
+  await page.getByRole('button', { name: 'Delete my account', exact: true }).click();
+  await password.fill(PASSWORD);
+  return { dialog, password };
+}
+
+/**
+ * The next deletion reaches the server (which deletes the account), and the
+ * page gets what `answer` gives instead of the server's answer.
+ */
+function onceDeleted(page: Page, answer: (route: Route) => Promise<void>) {
+  return page.route(
+    '**/api/client/auth/profile',
+    async (route) => {
+      if (route.request().method() !== 'DELETE') return route.fallback();
+      await route.fetch();
+      return answer(route);
+    },
+    { times: 1 },
+  );
+}
+
 async function countOf(
   api: { requests(pathPart?: string): Promise<LoggedRequest[]> },
   path: string,
@@ -739,24 +778,10 @@ test('a deletion whose answer is lost (the account is gone): the dialog says it 
 }) => {
   const { email } = await newMember('account-delete-lost');
   await openAccount(page, signIn, email);
-  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
-  const password = dialog.getByLabel('Password', { exact: true });
-  await page.getByRole('button', { name: 'Delete my account', exact: true }).click();
-  await password.fill(PASSWORD);
-  // The worker's stand-in logs every test's calls: only this test's count.
-  const deletesBefore = (await api.requests('/client/auth/profile')).filter(
-    (r) => r.method === 'DELETE',
-  ).length;
+  const { dialog, password } = await typeDeletionPassword(page);
+  const deletesBefore = (await deletionsSince(api)).length;
   // The call reaches the server (the account is deleted); its answer never reaches the page.
-  await page.route(
-    '**/api/client/auth/profile',
-    async (route) => {
-      if (route.request().method() !== 'DELETE') return route.fallback();
-      await route.fetch();
-      return route.abort('connectionreset');
-    },
-    { times: 1 },
-  );
+  await onceDeleted(page, (route) => route.abort('connectionreset'));
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
 
   // Before, the dialog said only to check the connection, and the next try ended as 'session expired'.
@@ -771,10 +796,7 @@ test('a deletion whose answer is lost (the account is gone): the dialog says it 
   await expect(page.getByText('Your account has been deleted.')).toBeVisible();
   await expect(page.getByText(/session has expired/)).toHaveCount(0);
   expect((await storedTokens(page)).accessToken).toBeNull();
-  const deletes = (await api.requests('/client/auth/profile'))
-    .filter((r) => r.method === 'DELETE')
-    .slice(deletesBefore);
-  expect(deletes.map((r) => r.status)).toEqual([204, 401]);
+  expect(await deletionsSince(api, deletesBefore)).toEqual([204, 401]);
 });
 
 test('a deletion the browser sent again itself (its first answer lost) is refused for the session: /login says the account may have been deleted, not that the session expired', async ({
@@ -785,25 +807,12 @@ test('a deletion the browser sent again itself (its first answer lost) is refuse
 }) => {
   const { email } = await newMember('account-delete-resent');
   await openAccount(page, signIn, email);
-  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
-  await page.getByRole('button', { name: 'Delete my account', exact: true }).click();
-  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  // The worker's stand-in logs every test's calls: only this test's count.
-  const deletesBefore = (await api.requests('/client/auth/profile')).filter(
-    (r) => r.method === 'DELETE',
-  ).length;
+  const { dialog } = await typeDeletionPassword(page);
+  const deletesBefore = (await deletionsSince(api)).length;
   // What Chromium does when a kept-alive connection closes before the answer: the server
   // deleted the account, the browser sends the same call again, and the page sees only that
   // second answer (the session refused: the account is gone).
-  await page.route(
-    '**/api/client/auth/profile',
-    async (route) => {
-      if (route.request().method() !== 'DELETE') return route.fallback();
-      await route.fetch();
-      return route.fulfill({ response: await route.fetch() });
-    },
-    { times: 1 },
-  );
+  await onceDeleted(page, async (route) => route.fulfill({ response: await route.fetch() }));
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(
@@ -813,8 +822,5 @@ test('a deletion the browser sent again itself (its first answer lost) is refuse
   ).toBeVisible();
   await expect(page.getByText(/session has expired/)).toHaveCount(0);
   expect((await storedTokens(page)).accessToken).toBeNull();
-  const deletes = (await api.requests('/client/auth/profile'))
-    .filter((r) => r.method === 'DELETE')
-    .slice(deletesBefore);
-  expect(deletes.map((r) => r.status)).toEqual([204, 401]);
+  expect(await deletionsSince(api, deletesBefore)).toEqual([204, 401]);
 });
