@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import * as kit from '../forms/form-state.ts';
-import type { SignOutReason } from '../session/session.types.ts';
+import type { DeletionSignOutReason } from '../session/session.types.ts';
 import { busyInvoking } from '../shared/busy-state.ts';
 import { errorKeyIs, isNoVerdict, isSessionRefusal } from '../shared/error-key.ts';
 import { errorTo } from '../shared/error-transitions.ts';
@@ -61,9 +61,6 @@ const passwordChangeOf = ({ event }: { event: { value: string } }) => ({
   value: event.value,
 });
 
-/** Why /login says the member was signed out after a deletion (session.types.ts). */
-export type DeletionSignOut = Extract<SignOutReason, 'deleted' | 'maybeDeleted'>;
-
 export const deleteAccountMachine = setup({
   types: {
     context: {} as DeleteAccountContext,
@@ -86,7 +83,7 @@ export const deleteAccountMachine = setup({
      * Provided by the app: the session signs out (session.signOut) and goes to
      * /login, which says why: the account was deleted, or may have been.
      */
-    signOut: (_args, _params: { reason: DeletionSignOut }) => {},
+    signOut: (_args, _params: { reason: DeletionSignOutReason }) => {},
   },
   guards: {
     hasPassword: ({ context }) => kit.isFormValid(context.form),

@@ -31,6 +31,8 @@ export interface RefreshFailure {
  */
 export const SIGN_OUT_REASONS = ['expired', 'deleted', 'maybeDeleted'] as const;
 export type SignOutReason = (typeof SIGN_OUT_REASONS)[number];
+/** The reasons a sign-out asked for by the app carries: the account's deletion (Logout: none). */
+export type DeletionSignOutReason = Exclude<SignOutReason, 'expired'>;
 
 export interface SessionContext {
   user: User;
@@ -75,7 +77,7 @@ export type SessionEvent =
   | { type: 'session.userUpdated'; user: User }
   /** Try again after the server could not be reached. */
   | { type: 'session.retry' }
-  | { type: 'session.signOut'; reason?: Exclude<SignOutReason, 'expired'> }
+  | { type: 'session.signOut'; reason?: DeletionSignOutReason }
   /**
    * Another tab changed the stored tokens (a `storage` event); `reason`: why
    * that tab's session ended, when /login says it (the server refused it, the

@@ -1,4 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
+import type { DeletionSignOutReason } from '../../machines/session/session.types.ts';
 import { afterNextPaint } from '../lib/yield-to-browser.ts';
 import { useServices } from './services.tsx';
 
@@ -8,7 +9,7 @@ import { useServices } from './services.tsx';
  * session signs out; the page goes to /login from wherever it is (a public
  * page's guard would not move it).
  */
-export function useSignOut(): (reason?: 'deleted' | 'maybeDeleted') => void {
+export function useSignOut(): (reason?: DeletionSignOutReason) => void {
   const { session } = useServices();
   const navigate = useNavigate();
   return (reason) => {
