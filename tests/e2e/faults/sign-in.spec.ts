@@ -5,6 +5,7 @@
  * time-out, a 200 that breaks the contract); each time the member reads a
  * clear message, keeps what they typed, and the next try goes on.
  */
+import type { Page } from '@playwright/test';
 import { expect, FAILING, type Kind, MESSAGE_FOR, MESSAGES, test } from '../support/faults.ts';
 import {
   click,
@@ -17,6 +18,21 @@ import {
 import { PASSWORD } from '../support/members.ts';
 
 test.describe.configure({ timeout: 60_000 });
+
+/**
+ * A sign-up the server already has: "already exists" under the form, the
+ * status line saying why, and its link to /login with the address kept.
+ */
+async function expectAlreadyThereLeadsToSignIn(page: Page, email: string, why: string) {
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'User with this email already exists' }),
+  ).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: why })).toBeVisible();
+  await page.getByRole('link', { name: 'Sign in with it', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // The sign-in form starts with that address: not typed again.
+  await expect(page.getByLabel('Email or phone', { exact: true })).toHaveValue(email);
+}
 
 test('POST client/auth/login: every fault keeps the form, then sign-in goes on to /activation', async ({
   page,
@@ -153,18 +169,11 @@ test('a sign-up whose answer is lost (the account was created): the retry says i
   await expect(page.getByRole('alert')).toContainText(MESSAGE_FOR.drop);
   await expect(page.getByText(/Your last try got no answer/)).toHaveCount(0);
   await click(page, 'Create Account');
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'User with this email already exists' }),
-  ).toBeVisible();
-  await expect(
-    page
-      .getByRole('status')
-      .filter({ hasText: 'Your last try got no answer: it most likely created your account.' }),
-  ).toBeVisible();
-  await page.getByRole('link', { name: 'Sign in with it', exact: true }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  // The sign-in form starts with that address: not typed again.
-  await expect(page.getByLabel('Email or phone', { exact: true })).toHaveValue(email);
+  await expectAlreadyThereLeadsToSignIn(
+    page,
+    email,
+    'Your last try got no answer: it most likely created your account.',
+  );
 });
 
 test('a sign-up whose connection drops after the account was made, which Chromium sends again itself: the page sees only "already exists", and still leads to sign in', async ({
@@ -184,18 +193,11 @@ test('a sign-up whose connection drops after the account was made, which Chromiu
     times: 1,
   });
   await click(page, 'Create Account');
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'User with this email already exists' }),
-  ).toBeVisible();
-  await expect(
-    page
-      .getByRole('status')
-      .filter({ hasText: 'If this email is yours, your account is already there.' }),
-  ).toBeVisible();
-  await page.getByRole('link', { name: 'Sign in with it', exact: true }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  // The sign-in form starts with that address: not typed again.
-  await expect(page.getByLabel('Email or phone', { exact: true })).toHaveValue(email);
+  await expectAlreadyThereLeadsToSignIn(
+    page,
+    email,
+    'If this email is yours, your account is already there.',
+  );
 });
 
 test('forgot password: asking for, checking and using the code fail every way; nothing typed is lost', async ({
