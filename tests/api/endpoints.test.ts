@@ -369,6 +369,23 @@ describe('subscriptions', () => {
     expect(paths).toEqual(['/api/club/subscriptions/sub%2F1%20%3Fx']);
   });
 
+  it('an externalId that cannot be one path segment is refused as unreadable before any call', async () => {
+    // '..' would send GET club/ and PUT club/attach-payment-method with the member's token.
+    const received = recordAll(() => HttpResponse.json({}));
+    const { api } = createHarness();
+    const attach = { paymentMethodId: 'pm_test_1', membershipId: 'm1', paymentIntentId: 'pi_1' };
+    for (const externalId of ['', '.', '..']) {
+      await expect(api.subscriptions.get(externalId)).rejects.toMatchObject({
+        kind: 'parse',
+        key: 'errors.unreadable',
+      });
+      await expect(api.subscriptions.attachPaymentMethod(externalId, attach)).rejects.toMatchObject(
+        { kind: 'parse', key: 'errors.unreadable' },
+      );
+    }
+    expect(received).toEqual([]);
+  });
+
   it('attach-payment-method and confirm-payment send their payloads', async () => {
     const received = recordAll(() => HttpResponse.json({}));
     const { api } = createHarness();
