@@ -145,7 +145,7 @@ describe('checkout screen: layout and price summary', () => {
 });
 
 /** A date before the kit's subscription validTo (22 November 2026): its anniversary is ahead. */
-const BEFORE_VALID_TO = () => new Date(2026, 2, 5, 15, 30);
+const BEFORE_VALID_TO = () => new Date(2026, 2, 5, 15, 30).getTime();
 
 /** The free year: a setup intent (the card is saved for the anniversary), no validTo yet. */
 const FREE_YEAR = { ...SUBSCRIPTION, kind: 'setup', validTo: null } as const;
@@ -162,11 +162,29 @@ describe('checkout screen: terms note and renewal date', () => {
 
   it('renews one year from today when the subscription has no validTo (free year)', async () => {
     const kit = createCheckoutKit();
-    await renderCheckout(kit, { now: () => new Date(2026, 2, 5, 15, 30) });
+    await renderCheckout(kit, { now: BEFORE_VALID_TO });
     await waitFor(() => expect(kit.provider.latest.provider).not.toBeNull());
     await kit.pending.settle('subscriptions.get', { output: responseOf(FREE_YEAR) });
     await kit.provider.ready();
     expect(screen.getByText(/starting on 5 March 2027\./)).toBeVisible();
+  });
+
+  it('a page left open past midnight renews from the new day (the clock read again each minute)', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const clock = { now: new Date(2027, 11, 31, 23, 59, 30).getTime() };
+      const kit = createCheckoutKit();
+      await renderCheckout(kit, { now: () => clock.now });
+      await waitFor(() => expect(kit.provider.latest.provider).not.toBeNull());
+      await kit.pending.settle('subscriptions.get', { output: responseOf(FREE_YEAR) });
+      await kit.provider.ready();
+      expect(screen.getByText(/starting on 31 December 2028\./)).toBeVisible();
+      clock.now = new Date(2028, 0, 1, 0, 0, 30).getTime();
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(screen.getByText(/starting on 1 January 2029\./)).toBeVisible();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('writes the date in French', async () => {
@@ -181,11 +199,7 @@ describe('checkout screen: terms note and renewal date', () => {
   });
 
   it('the free year: the promo discounts the whole fee, the card is charged from the anniversary', async () => {
-    await readyCheckout(
-      createCheckoutKit(),
-      { now: () => new Date(2026, 2, 5, 15, 30) },
-      FREE_YEAR,
-    );
+    await readyCheckout(createCheckoutKit(), { now: BEFORE_VALID_TO }, FREE_YEAR);
     expectSummary({ Subtotal: '$120.00', Total: '$0.00', Discount: '-$120.00' });
     expect(screen.getByText('Canada promo applied')).toBeVisible();
     expect(

@@ -17,13 +17,11 @@ import { billingTextOf, PriceSummary } from './price-summary.tsx';
 export interface CheckoutScreenProps {
   /** Loads the payment provider; the app's lazy loader by default (tests pass a fake). */
   loadProvider?: LoadProvider;
-  /** Today, for the renewal date when the subscription has no validTo. */
-  now?: () => Date;
+  /** The time (ms), for the renewal date when the subscription has no validTo. */
+  now?: () => number;
   /** How long the card fields may take to get ready before the provider counts as failed (default 30 s). */
   providerTimeoutMs?: number;
 }
-
-const systemNow = () => new Date();
 
 /**
  * /subscription (spec 2): its own layout; the price summary and the payment
@@ -32,7 +30,7 @@ const systemNow = () => new Date();
  */
 export function CheckoutScreen({
   loadProvider = loadPaymentProvider,
-  now = systemNow,
+  now = Date.now,
   providerTimeoutMs,
 }: CheckoutScreenProps = {}) {
   const { t, i18n } = useTranslation(['checkout', 'common']);

@@ -32,6 +32,7 @@ import { FormFooter } from '../../components/form-fields.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { enterSubmits } from '../../components/use-form-fields.ts';
 import { useKeepFocus } from '../../components/use-keep-focus.ts';
+import { useNow } from '../../components/use-now.ts';
 import { useErrorText } from '../../i18n/translate.ts';
 import type { PaymentProviderModule } from '../../payments/payment-provider.ts';
 import { ExpressCheckout } from './express-checkout.tsx';
@@ -56,7 +57,7 @@ export interface PaymentColumnProps {
   externalId: string;
   language: Language;
   loadProvider: LoadProvider;
-  now: () => Date;
+  now: () => number;
   /** How long the card fields may take to get ready (the machine's default when undefined). */
   providerTimeoutMs: number | undefined;
   /** Starts the column again (new provider load, new subscription load). */
@@ -159,7 +160,9 @@ export function PaymentColumn({
   };
 
   const amount = formatMoney(PRICE_DEFAULTS.amount, language);
-  const renewsOn = formatRenewalDate(renewalDate(subscriptionValidTo(snapshot), now()), language);
+  // Today read again every minute (useNow): a page left open past midnight renews from the new day.
+  const today = new Date(useNow(now));
+  const renewsOn = formatRenewalDate(renewalDate(subscriptionValidTo(snapshot), today), language);
   const cardField = ({ CardField: Field }: PaymentProviderModule, field: CardField) => (
     <Field
       key={field}
