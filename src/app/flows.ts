@@ -29,8 +29,10 @@ import type { RegistrationMachine } from '../../machines/registration/registrati
 import { selectUser } from '../../machines/session/session.selectors.ts';
 import { hasBillingAddress, type User } from '../../machines/shared/domain.ts';
 import type { Api } from '../api/api.ts';
+import type { KeyValueStorage } from '../lib/safe-storage.ts';
 import { forgetAwaitedCode, rememberAwaitedCode } from './awaited-code.ts';
 import { refreshMember } from './fresh-member.ts';
+import { writeLanguageChoice } from './language-choice.ts';
 import type { MembershipAccess } from './membership-access.ts';
 import type { Logger, SessionActor } from './services.tsx';
 
@@ -55,9 +57,17 @@ export interface FlowServices {
   membership: MembershipAccess;
   logger: Logger;
   i18n: Pick<I18n, 'changeLanguage'>;
+  storage: KeyValueStorage;
 }
 
-export function createFlows({ api, session, membership, logger, i18n }: FlowServices): Flows {
+export function createFlows({
+  api,
+  session,
+  membership,
+  logger,
+  i18n,
+  storage,
+}: FlowServices): Flows {
   const notifyUserUpdated = (_args: unknown, params: { user: User }) =>
     session.send({ type: 'session.userUpdated', user: params.user });
   /**
@@ -145,9 +155,13 @@ export function createFlows({ api, session, membership, logger, i18n }: FlowServ
     },
     preferences: {
       actors: {
-        changeLanguage: fromPromise(({ input, signal }) =>
-          savingUser(api.auth.changeLanguage(input), signal),
-        ),
+        changeLanguage: fromPromise(async ({ input, signal }) => {
+          const user = await savingUser(api.auth.changeLanguage(input), signal);
+          // The profile has the member's latest choice: one this device still kept (the
+          // header's save failed) is stale, never to be saved over it at the next sign-in.
+          writeLanguageChoice(storage, null);
+          return user;
+        }),
         setNotifications: fromPromise(({ input, signal }) =>
           savingUser(api.auth.setNotifications(input), signal),
         ),

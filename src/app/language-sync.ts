@@ -4,15 +4,9 @@ import type { Language } from '../../machines/shared/domain.ts';
 import type { Api } from '../api/api.ts';
 import { currentLanguage } from '../i18n/i18n.ts';
 import type { KeyValueStorage } from '../lib/safe-storage.ts';
+import { LANGUAGE_CHOICE_KEY, readLanguageChoice, writeLanguageChoice } from './language-choice.ts';
 import { followRestoredPage } from './restored-page.ts';
 import type { Logger, SessionActor } from './services.tsx';
-
-/**
- * Set when someone picks a language on this device and the profile does not
- * know yet: `fr` by a visitor (for whoever signs in next), `fr:<member _id>`
- * by a signed-in member (for that member only).
- */
-export const LANGUAGE_CHOICE_KEY = 'evclub.languageChoice';
 
 /**
  * The tabs of this browser tell each other that one saved the profile (name,
@@ -68,16 +62,9 @@ export function createLanguageSync({
   storage,
   openedAt = addressOpened(),
 }: LanguageSyncOptions) {
-  /** The choice, and the member who made it (null: a visitor, for whoever signs in next). */
-  const pending = (): { language: Language; member: string | null } | null => {
-    const value = storage.getItem(LANGUAGE_CHOICE_KEY) ?? '';
-    const [language, member = null] = value.split(':');
-    return language === 'en' || language === 'fr' ? { language, member } : null;
-  };
-  const setPending = (language: Language | null, member: string | null = null) => {
-    if (language) storage.setItem(LANGUAGE_CHOICE_KEY, member ? `${language}:${member}` : language);
-    else storage.removeItem(LANGUAGE_CHOICE_KEY);
-  };
+  const pending = () => readLanguageChoice(storage);
+  const setPending = (language: Language | null, member: string | null = null) =>
+    writeLanguageChoice(storage, language && { language, member });
 
   // One save at a time, the latest choice last: two requests in flight could
   // reach the server in the wrong order and leave the profile on the older one.

@@ -13,7 +13,9 @@ import { billingMachine } from '../../machines/billing/billing.machine.ts';
 import type { User } from '../../machines/shared/domain.ts';
 import type { Api } from '../../src/api/api.ts';
 import { createFlows } from '../../src/app/flows.ts';
+import { LANGUAGE_CHOICE_KEY } from '../../src/app/language-choice.ts';
 import type { MembershipAccess } from '../../src/app/membership-access.ts';
+import { createSafeStorage } from '../../src/lib/safe-storage.ts';
 import { deferred } from '../support/deferred.ts';
 import { createSessionStub } from '../support/fake-services.ts';
 import { MARIE } from '../support/fixtures.ts';
@@ -33,15 +35,17 @@ function setUp() {
   } as unknown as Api;
   const stub = createSessionStub(USER);
   const send = vi.spyOn(stub.session, 'send');
+  const storage = createSafeStorage(() => null);
   const flows = createFlows({
     api,
     session: stub.session,
     membership: {} as MembershipAccess,
     logger: { error: vi.fn(), info: vi.fn() } as never,
     i18n: { changeLanguage: vi.fn() } as never,
+    storage,
   });
   const updates = () => send.mock.calls.filter(([event]) => event.type === 'session.userUpdated');
-  return { answer, saved, flows, stub, updates };
+  return { answer, saved, flows, stub, updates, storage };
 }
 
 /** The account page's profile form, its first name changed to Émilie and saved. */
@@ -100,6 +104,37 @@ describe('a save answered with the member', () => {
     await settle();
     expect(updates()).toHaveLength(0);
     expect(stub.user().firstName).toBe(USER.firstName);
+  });
+});
+
+describe('a language saved from the account page', () => {
+  /** The account page's language set to French, this device keeping a French choice not saved yet. */
+  function chooseFrench(setup: ReturnType<typeof setUp>) {
+    setup.storage.setItem(LANGUAGE_CHOICE_KEY, `fr:${USER._id}`);
+    const preferences = createActor(preferencesMachine.provide(setup.flows.preferences), {
+      input: USER,
+    });
+    preferences.start();
+    preferences.send({ type: 'language.choose', language: 'fr' });
+    return preferences;
+  }
+
+  it('forgets the choice this device kept for the profile: the next sign-in never saves it over a later one', async () => {
+    const setup = setUp();
+    chooseFrench(setup);
+    setup.answer.resolve({ ...USER, language: 'fr' });
+    await settle();
+    expect(setup.storage.getItem(LANGUAGE_CHOICE_KEY)).toBeNull();
+    expect(setup.stub.user().language).toBe('fr');
+  });
+
+  it('a failed save keeps it, to be saved at the next sign-in', async () => {
+    const setup = setUp();
+    chooseFrench(setup);
+    setup.answer.reject(new Error('offline'));
+    await settle();
+    expect(setup.storage.getItem(LANGUAGE_CHOICE_KEY)).toBe(`fr:${USER._id}`);
+    expect(setup.stub.user().language).toBe('en');
   });
 });
 

@@ -500,6 +500,50 @@ test('two language choices in a row on a slow network: the server gets them in o
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
+test('a language the header could not save (the server down): the account page tries again and says it failed; a later choice there is the one the profile keeps', async ({
+  page,
+  newMember,
+  api,
+  signIn,
+}) => {
+  const { email } = await newMember('language-unsaved', { language: 'en' });
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/activation$/);
+  const path = '/client/auth/profile/change-language';
+  // Two saves fail: the header's, then the account page's own try.
+  await api.injectFaults({ path, method: 'PUT', kind: 'status', status: 503, email, times: 2 });
+  await page.getByRole('button', { name: 'FR (Français)', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await page.getByRole('link', { name: 'Compte', exact: true }).click();
+  const language = page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { level: 2, name: 'Langue' }) });
+  // Before, English stood ticked on the French page without a word.
+  await expect(language.getByRole('alert')).toHaveText(
+    'Le serveur n’a pas pu répondre pour le moment. Veuillez réessayer dans un instant.',
+  );
+  await expect(language.getByRole('radio', { name: 'English', exact: true })).toBeChecked();
+
+  // The server is back: French saved from the page, then English; a reload keeps English.
+  await language.getByRole('radio', { name: 'Français', exact: true }).check();
+  await expect(language.getByRole('status')).toHaveText('Langue enregistrée.');
+  await language.getByRole('radio', { name: 'English', exact: true }).check();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  const before = (await api.requests(path)).length;
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'English', exact: true })).toBeChecked();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // A save of the device's choice would leave as soon as the reloaded page has the member;
+  // a call the member makes afterwards reaches the server after it.
+  await page.getByRole('switch', { name: 'Receive notifications' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Notifications are off.' }),
+  ).toBeVisible();
+  // The French choice the header could not save is stale: never saved over English.
+  expect((await api.requests(path)).slice(before)).toEqual([]);
+  await expect(page.getByRole('radio', { name: 'English', exact: true })).toBeChecked();
+});
+
 test('two language choices in a row on the account page, the first still being saved: both reach the server in order, the last wins', async ({
   page,
   newMember,

@@ -37,6 +37,7 @@ import type {
 } from '../../machines/payment/payment-gateway.ts';
 import { createFlows } from '../../src/app/flows.ts';
 import { membershipAccessOf } from '../../src/app/membership.ts';
+import { createSafeStorage } from '../../src/lib/safe-storage.ts';
 import type { PaymentProviderModule } from '../../src/payments/payment-provider.ts';
 import {
   ACCESS_DENIED,
@@ -534,6 +535,7 @@ async function runPath(
     membership: membershipAccessOf(kit.membership),
     logger: kit.logger,
     i18n: createTestI18n('en'),
+    storage: createSafeStorage(() => null),
   });
   // The app's checkout flow, with the quirk set as this walk has it.
   kit.services.flows = {

@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { LANGUAGE_CHOICE_KEY } from '../../src/app/language-choice.ts';
 import { createAccountHarness, renderAccount, section, USER } from '../support/account.kit.tsx';
-import { httpError } from '../support/fake-services.ts';
+import { httpError, networkError } from '../support/fake-services.ts';
 import { done, failed } from '../support/model.ts';
 
 type Harness = Awaited<ReturnType<typeof createAccountHarness>>;
@@ -135,6 +136,42 @@ describe('AccountScreen', () => {
     expect(i18n.language).toBe('fr');
     expect(h.session.getSnapshot().context.user.language).toBe('fr');
     expect(within(section('Langue')).getByRole('status')).toHaveTextContent('Langue enregistrée.');
+  });
+
+  it('a French choice the header could not save: opening the page saves it, and says so when that fails too', async () => {
+    // The member clicked FR in the header while offline: the interface is French, the profile English.
+    localStorage.setItem(LANGUAGE_CHOICE_KEY, `fr:${USER._id}`);
+    const { h } = await setup('fr');
+    await waitFor(() => expect(h.auth.changeLanguage).toHaveBeenCalledWith({ language: 'fr' }));
+    expect(within(section('Langue')).getByRole('status')).toHaveTextContent('Enregistrement de votre langue…');
+    await h.settle(failed('changeLanguage', networkError()));
+    const language = within(section('Langue'));
+    expect(await language.findByRole('alert')).toHaveTextContent(
+      'Impossible de joindre le serveur. Vérifiez votre connexion, puis réessayez.',
+    );
+    // The profile still has English, and the section says it: it is kept to be saved later.
+    expect(language.getByRole('radio', { name: 'English' })).toBeChecked();
+    expect(localStorage.getItem(LANGUAGE_CHOICE_KEY)).toBe(`fr:${USER._id}`);
+    expect(h.auth.changeLanguage).toHaveBeenCalledTimes(1);
+  });
+
+  it('a French choice the header could not save, saved on opening: the profile has it, the device forgets it', async () => {
+    localStorage.setItem(LANGUAGE_CHOICE_KEY, `fr:${USER._id}`);
+    const { h } = await setup('fr');
+    await waitFor(() => expect(h.auth.changeLanguage).toHaveBeenCalledWith({ language: 'fr' }));
+    await h.settle(done('changeLanguage', { ...USER, language: 'fr' }));
+    const language = within(section('Langue'));
+    expect(await language.findByRole('status')).toHaveTextContent('Langue enregistrée.');
+    expect(language.getByRole('radio', { name: 'Français' })).toBeChecked();
+    expect(localStorage.getItem(LANGUAGE_CHOICE_KEY)).toBeNull();
+    expect(h.auth.changeLanguage).toHaveBeenCalledTimes(1);
+  });
+
+  it('another member’s choice kept on this device is not theirs to save', async () => {
+    localStorage.setItem(LANGUAGE_CHOICE_KEY, 'fr:someone-else');
+    const { h } = await setup();
+    expect(screen.getByRole('radio', { name: 'English' })).toBeChecked();
+    expect(h.auth.changeLanguage).not.toHaveBeenCalled();
   });
 
   it('switches notifications off with the switch', async () => {

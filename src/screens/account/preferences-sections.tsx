@@ -11,6 +11,7 @@ import {
 } from '../../../machines/account/account.selectors.ts';
 import { preferencesMachine } from '../../../machines/account/preferences.machine.ts';
 import { selectUser } from '../../../machines/session/session.selectors.ts';
+import { languageChoiceOf } from '../../app/language-choice.ts';
 import { useServices } from '../../app/services.tsx';
 import { useFlow } from '../../app/use-flow.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
@@ -25,7 +26,7 @@ import { AccountSection } from './account-section.tsx';
 export function PreferencesSections() {
   const { t, i18n } = useTranslation(['account', 'common']);
   const { keyText } = useErrorText();
-  const { session } = useServices();
+  const { session, storage } = useServices();
   const user = useSelector(session, selectUser);
   const [snapshot, send] = useFlow(preferencesMachine, 'preferences', {
     input: { language: user.language, disableNotifications: user.disableNotifications ?? false },
@@ -37,6 +38,14 @@ export function PreferencesSections() {
   useEffect(() => {
     send({ type: 'preferences.userChanged', language, disableNotifications });
   }, [send, language, disableNotifications]);
+
+  // A language this member picked on this device that the profile could not take (the
+  // header's save failed: offline, a 5xx) is saved from here: the section then says whether
+  // the profile has it, instead of ticking the other language on a page in this one.
+  useEffect(() => {
+    const kept = languageChoiceOf(storage, user._id);
+    if (kept && kept !== user.language) send({ type: 'language.choose', language: kept });
+  }, [storage, send, user._id, user.language]);
 
   const shownLanguage = selectShownLanguage(snapshot);
   const languageSaving = isLanguageSaving(snapshot);

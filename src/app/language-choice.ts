@@ -1,0 +1,37 @@
+import type { Language } from '../../machines/shared/domain.ts';
+import type { KeyValueStorage } from '../lib/safe-storage.ts';
+
+/**
+ * A language picked on this device that the profile does not have yet: its
+ * save is on its way, or failed (offline, a 5xx). `fr` by a visitor, for
+ * whoever signs in next; `fr:<member _id>` by a signed-in member, for that
+ * member only. The language sync (language-sync.ts) saves it at each
+ * sign-in; any save of the profile's language since makes it stale.
+ */
+export const LANGUAGE_CHOICE_KEY = 'evclub.languageChoice';
+
+export interface LanguageChoice {
+  language: Language;
+  /** The member who made it; null: a visitor, for whoever signs in next. */
+  member: string | null;
+}
+
+export function readLanguageChoice(storage: KeyValueStorage): LanguageChoice | null {
+  const [language, member = null] = (storage.getItem(LANGUAGE_CHOICE_KEY) ?? '').split(':');
+  return language === 'en' || language === 'fr' ? { language, member } : null;
+}
+
+/** Keeps `choice`; null forgets it (the profile has it, or its member left). */
+export function writeLanguageChoice(storage: KeyValueStorage, choice: LanguageChoice | null) {
+  if (!choice) storage.removeItem(LANGUAGE_CHOICE_KEY);
+  else {
+    const { language, member } = choice;
+    storage.setItem(LANGUAGE_CHOICE_KEY, member ? `${language}:${member}` : language);
+  }
+}
+
+/** The language still waiting for `member`'s profile: theirs, or a visitor's they signed in after. */
+export function languageChoiceOf(storage: KeyValueStorage, member: string): Language | null {
+  const choice = readLanguageChoice(storage);
+  return choice && (choice.member ?? member) === member ? choice.language : null;
+}
