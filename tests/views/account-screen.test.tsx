@@ -143,7 +143,9 @@ describe('AccountScreen', () => {
     localStorage.setItem(LANGUAGE_CHOICE_KEY, `fr:${USER._id}`);
     const { h } = await setup('fr');
     await waitFor(() => expect(h.auth.changeLanguage).toHaveBeenCalledWith({ language: 'fr' }));
-    expect(within(section('Langue')).getByRole('status')).toHaveTextContent('Enregistrement de votre langue…');
+    expect(within(section('Langue')).getByRole('status')).toHaveTextContent(
+      'Enregistrement de votre langue…',
+    );
     await h.settle(failed('changeLanguage', networkError()));
     const language = within(section('Langue'));
     expect(await language.findByRole('alert')).toHaveTextContent(
