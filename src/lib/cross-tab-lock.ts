@@ -40,7 +40,12 @@ export interface CrossTabLockOptions {
   locks?: LockRequester | null;
   /** The fallback's lease lives here. */
   storage: KeyValueStorage;
-  /** The fallback's lease expiry, in ms (default 10 s: longer than any refresh call). */
+  /**
+   * The fallback's lease expiry, in ms (default 35 s: more than a refresh call
+   * can take, as for `waitMs`). A lease that ran out under a call still on its
+   * way would let another tab spend the same refresh token; a lease left by a
+   * tab closed in the middle holds the others that long.
+   */
   leaseMs?: number;
   /**
    * How long a caller waits for a Web Lock another tab holds, in ms (default
@@ -82,7 +87,7 @@ export function createCrossTabLock({
   name,
   locks = browserLocks(),
   storage,
-  leaseMs = 10_000,
+  leaseMs = 35_000,
   waitMs = 35_000,
   now = Date.now,
   sleep = defaultSleep,

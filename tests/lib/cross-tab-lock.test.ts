@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createCrossTabLock } from '../../src/lib/cross-tab-lock.ts';
 import { createSafeStorage } from '../../src/lib/safe-storage.ts';
 import { deferred } from '../support/deferred.ts';
@@ -57,6 +57,34 @@ describe('the cross-tab lock', () => {
     );
     const lock = createCrossTabLock({ name: 'test.lock', storage, locks: null });
     await expect(lock.run(async () => 'ran')).resolves.toBe('ran');
+  });
+
+  it('without Web Locks, a lease outlasts the longest refresh call: a second tab still waits 30 s on', async () => {
+    const storage = createSafeStorage(() => localStorage);
+    let clock = Date.now();
+    const options = {
+      name: 'test.lock',
+      storage,
+      locks: null,
+      now: () => clock,
+      sleep: () => new Promise<void>((resolve) => setTimeout(resolve, 0)),
+    };
+    const tab1 = createCrossTabLock(options);
+    const tab2 = createCrossTabLock(options);
+    let release = () => {};
+    const held = tab1.run(() => new Promise<void>((resolve) => (release = resolve)));
+    await vi.waitFor(() => expect(localStorage.getItem('test.lock.lease')).not.toBeNull());
+    // The holder's call has been on its way 30 s (15 s for its answer, nearly as long for its body).
+    clock += 30_000;
+    let ran = false;
+    const second = tab2.run(async () => {
+      ran = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ran).toBe(false);
+    release();
+    await Promise.all([held, second]);
+    expect(ran).toBe(true);
   });
 
   it('with Web Locks: at once when free; in turn (and told so) when another holder has it', async () => {
