@@ -30,7 +30,6 @@ export const activationMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    /** POST club/memberships. */
     /** POST club/memberships; its answer is not read (the membership is read again). */
     activateMembership: fromPromise<void>(notProvided('activateMembership')),
     /** The app invalidates and refetches the membership, reloads the user, and reports. */

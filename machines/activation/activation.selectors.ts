@@ -8,7 +8,7 @@ export function isBusy(snapshot: ActivationSnapshot): boolean {
   return snapshot.hasTag('busy');
 }
 
-/** The button can be pressed (idle or after a failure). */
+/** The button can be pressed: idle, after a failure, or with a membership that stays inactive (stillInactive). */
 export function canActivate(snapshot: ActivationSnapshot): boolean {
   return snapshot.matches('idle') || snapshot.matches('failed') || isStillInactive(snapshot);
 }

@@ -10,8 +10,6 @@ import { errorTo } from '../shared/error-transitions.ts';
 import { errorOf } from '../shared/event-params.ts';
 import { notProvided } from '../shared/not-provided.ts';
 
-export { RESEND_COOLDOWN_MS } from '../otp/otp.machine.ts';
-
 /** The request step's one field: the email the code goes to. */
 export const forgotEmailSchema = v.object({ email: emailField });
 

@@ -4,8 +4,6 @@ import { errorKeyOf } from '../shared/error-key.ts';
 import { errorTo } from '../shared/error-transitions.ts';
 import { notProvided } from '../shared/not-provided.ts';
 
-export { MEMBERSHIP_STORAGE_KEY, REHYDRATE_TIMEOUT_MS } from './membership.persist.ts';
-
 /** The membership is refetched this long after the subscription page opens (spec 9). */
 export const REFETCH_DELAY_MS = 500;
 /** The id of the delayed `membership.refetch` scheduled by `membership.refetchLater`. */

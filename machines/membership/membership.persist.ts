@@ -1,10 +1,6 @@
 import * as v from 'valibot';
 import type { Membership } from '../shared/domain.ts';
 
-import { MEMBERSHIP_STORAGE_KEY } from './membership-key.ts';
-
-export { MEMBERSHIP_STORAGE_KEY };
-
 /** The persisted copy's format under MEMBERSHIP_STORAGE_KEY: `{ "membership": {...} | null, "version": 1 }`. */
 export const PERSIST_VERSION = 1;
 /** How long the app waits for rehydration before it gives up (spec 9). */

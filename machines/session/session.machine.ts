@@ -21,7 +21,6 @@ import type {
 /** Shown when an unverified account signed in with a phone number and the server gave no email. */
 export const OTP_EMAIL_NEEDED_KEY = 'errors.verifyWithEmail';
 
-export { RESEND_COOLDOWN_MS } from '../otp/otp.machine.ts';
 /** Attempts to load the current user before the 'could not reach the server' view. */
 export const MAX_LOAD_ATTEMPTS = 3;
 /** The first automatic retry waits this long; each further one twice as long. */

@@ -49,7 +49,7 @@ export interface ApiClientOptions {
   timeoutMs?: number;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RequestOptions<T> {
   /** A JSON body (sent with `Content-Type: application/json`). */

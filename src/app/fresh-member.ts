@@ -11,6 +11,7 @@ import {
   selectUser,
 } from '../../machines/session/session.selectors.ts';
 import type { User } from '../../machines/shared/domain.ts';
+import { UNKNOWN_ERROR_KEY } from '../../machines/shared/error-key.ts';
 import type { MembershipActor, SessionActor } from './services.tsx';
 
 /** How long a flow waits for the member to be fresh again before going on without it. */
@@ -57,7 +58,7 @@ export async function refreshMember(
   ]);
   if (hasLoadFailed(membershipNow)) {
     throw Object.assign(new Error('The membership could not be loaded again'), {
-      key: selectMembershipErrorKey(membershipNow) ?? 'errors.unknown',
+      key: selectMembershipErrorKey(membershipNow) ?? UNKNOWN_ERROR_KEY,
     });
   }
   return selectUser(sessionNow);

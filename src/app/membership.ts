@@ -7,7 +7,6 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { deriveMembership } from '../../machines/membership/derive-membership.ts';
 import { membershipMachine } from '../../machines/membership/membership.machine.ts';
 import {
-  MEMBERSHIP_STORAGE_KEY,
   parsePersistedMembership,
   REHYDRATE_TIMEOUT_MS,
   serializeMembership,
@@ -18,6 +17,7 @@ import {
   isUnavailable,
   selectRecord,
 } from '../../machines/membership/membership.selectors.ts';
+import { MEMBERSHIP_STORAGE_KEY } from '../../machines/membership/membership-key.ts';
 import type { Membership } from '../../machines/shared/domain.ts';
 import type { Api } from '../api/api.ts';
 import type { KeyValueStorage, SafeStorage } from '../lib/safe-storage.ts';

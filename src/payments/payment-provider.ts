@@ -4,7 +4,8 @@
  * provider (test-provider.tsx); `loadPaymentProvider` (load-payment-provider.ts)
  * picks one and loads it lazily.
  *
- * Wiring, in the checkout screen (machines/payment/checkout.machine.ts):
+ * Wiring, in the checkout screen (src/screens/checkout/payment-column.tsx and
+ * express-checkout.tsx; the events go to machines/payment/checkout.machine.ts):
  * - `<PaymentProvider language onReady onLoadError>` wraps the payment column;
  *   `onReady(gateway)` → `checkout.providerReady` (the machine keeps the
  *   `PaymentGateway` whose `confirmCard` / `confirmExpress` its

@@ -3,7 +3,6 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
-  Outlet,
   type RouteComponent,
   type RouterHistory,
   redirect,
@@ -302,5 +301,3 @@ declare module '@tanstack/react-router' {
     signInAs?: string;
   }
 }
-
-export { Outlet };

@@ -7,11 +7,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
-import {
-  MEMBERSHIP_STORAGE_KEY,
-  serializeMembership,
-} from '../../machines/membership/membership.persist.ts';
+import { serializeMembership } from '../../machines/membership/membership.persist.ts';
 import { selectRecord } from '../../machines/membership/membership.selectors.ts';
+import { MEMBERSHIP_STORAGE_KEY } from '../../machines/membership/membership-key.ts';
 import type { Membership } from '../../machines/shared/domain.ts';
 import { createMembershipActor, SHOWN_AGAIN_REFETCH_MS } from '../../src/app/membership.ts';
 import { createSafeStorage } from '../../src/lib/safe-storage.ts';

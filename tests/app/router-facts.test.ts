@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import {
-  membershipMachine,
-  REHYDRATE_TIMEOUT_MS,
-} from '../../machines/membership/membership.machine.ts';
+import { membershipMachine } from '../../machines/membership/membership.machine.ts';
+import { REHYDRATE_TIMEOUT_MS } from '../../machines/membership/membership.persist.ts';
 import { sessionMachine } from '../../machines/session/session.machine.ts';
 import { EMPTY_USER, type Membership, type User } from '../../machines/shared/domain.ts';
 import { membershipAccessOf } from '../../src/app/membership.ts';

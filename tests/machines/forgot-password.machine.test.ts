@@ -1,15 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import {
-  forgotPasswordMachine,
-  RESEND_COOLDOWN_MS,
-} from '../../machines/forgot-password/forgot-password.machine.ts';
+
+import { forgotPasswordMachine } from '../../machines/forgot-password/forgot-password.machine.ts';
 import {
   type ForgotPasswordSnapshot,
   selectStep,
 } from '../../machines/forgot-password/forgot-password.selectors.ts';
 import { shownFieldErrors } from '../../machines/forms/form-state.ts';
-import { otpMachine } from '../../machines/otp/otp.machine.ts';
+import { otpMachine, RESEND_COOLDOWN_MS } from '../../machines/otp/otp.machine.ts';
 import {
   canSubmitCode,
   isCodeCoolingDown,

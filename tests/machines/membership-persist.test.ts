@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  MEMBERSHIP_STORAGE_KEY,
   parsePersistedMembership,
   REHYDRATE_TIMEOUT_MS,
   serializeMembership,
 } from '../../machines/membership/membership.persist.ts';
+import { MEMBERSHIP_STORAGE_KEY } from '../../machines/membership/membership-key.ts';
 import type { Membership } from '../../machines/shared/domain.ts';
 import { MEMBERSHIP } from '../support/fixtures.ts';
 

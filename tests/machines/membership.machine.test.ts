@@ -2,11 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { deriveMembership } from '../../machines/membership/derive-membership.ts';
 import {
-  MEMBERSHIP_STORAGE_KEY,
   membershipMachine,
   REFETCH_DELAY_MS,
-  REHYDRATE_TIMEOUT_MS,
 } from '../../machines/membership/membership.machine.ts';
+import { REHYDRATE_TIMEOUT_MS } from '../../machines/membership/membership.persist.ts';
 import {
   isKnown,
   isLoading,
@@ -15,6 +14,7 @@ import {
   selectMembershipErrorKey,
   selectRecord,
 } from '../../machines/membership/membership.selectors.ts';
+import { MEMBERSHIP_STORAGE_KEY } from '../../machines/membership/membership-key.ts';
 import type { Membership } from '../../machines/shared/domain.ts';
 import { type Deferred, deferred, flushPromises } from '../support/deferred.ts';
 import { MEMBERSHIP } from '../support/fixtures.ts';

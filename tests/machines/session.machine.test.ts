@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { type OtpEvent, type OtpVerified, otpMachine } from '../../machines/otp/otp.machine.ts';
+import {
+  type OtpEvent,
+  type OtpVerified,
+  otpMachine,
+  RESEND_COOLDOWN_MS,
+} from '../../machines/otp/otp.machine.ts';
 import {
   canResendCode,
   canSubmitCode,
@@ -8,10 +13,10 @@ import {
   isCodeCoolingDown,
   isSendingCode,
 } from '../../machines/otp/otp.selectors.ts';
+
 import {
   LOAD_RETRY_BASE_MS,
   OTP_EMAIL_NEEDED_KEY,
-  RESEND_COOLDOWN_MS,
   sessionMachine,
 } from '../../machines/session/session.machine.ts';
 import {

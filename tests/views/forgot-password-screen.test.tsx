@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { RESEND_COOLDOWN_MS } from '../../machines/forgot-password/forgot-password.machine.ts';
+import { RESEND_COOLDOWN_MS } from '../../machines/otp/otp.machine.ts';
 import type { Api } from '../../src/api/api.ts';
 import { ForgotPasswordScreen } from '../../src/screens/forgot-password/forgot-password-screen.tsx';
 import { renderScreen } from '../support/render.tsx';

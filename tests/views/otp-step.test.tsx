@@ -2,8 +2,12 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor as waitForState } from 'xstate';
-import { type OtpVerified, otpMachine } from '../../machines/otp/otp.machine.ts';
-import { RESEND_COOLDOWN_MS, sessionMachine } from '../../machines/session/session.machine.ts';
+import {
+  type OtpVerified,
+  otpMachine,
+  RESEND_COOLDOWN_MS,
+} from '../../machines/otp/otp.machine.ts';
+import { sessionMachine } from '../../machines/session/session.machine.ts';
 import { isSignedIn } from '../../machines/session/session.selectors.ts';
 import type { LoginValues } from '../../machines/session/session.types.ts';
 import { EMPTY_USER, type LoginResponse, type Tokens } from '../../machines/shared/domain.ts';
