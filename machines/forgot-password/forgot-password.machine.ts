@@ -83,7 +83,7 @@ export function requestedEmail(context: ForgotPasswordContext): string {
 }
 
 /** requestReset's input (both the first request and a resend). */
-export function requestResetInput({ context }: { context: ForgotPasswordContext }): {
+export function requestedEmailOf({ context }: { context: ForgotPasswordContext }): {
   email: string;
 } {
   return { email: requestedEmail(context) };
@@ -201,7 +201,7 @@ export const forgotPasswordMachine = setup({
         },
         requesting: busyInvoking('requestReset', {
           description: 'Asking the server to email a code (POST reset-password/request).',
-          input: requestResetInput,
+          input: requestedEmailOf,
           onDone: {
             target: '#forgotPassword.code',
             description: 'A code was sent if the address has an account.',
@@ -226,7 +226,7 @@ export const forgotPasswordMachine = setup({
     code: {
       description:
         'Step 2: the 6-digit code from the email, as the otp machine (the same step as sign-in); it reveals nothing about the address either.',
-      entry: { type: 'rememberCodeStep', params: requestResetInput },
+      entry: { type: 'rememberCodeStep', params: requestedEmailOf },
       invoke: {
         id: 'otp',
         src: 'otp',
@@ -288,7 +288,7 @@ export const forgotPasswordMachine = setup({
     done: {
       type: 'final',
       description: 'The password is changed: back to /login with the success message.',
-      entry: ['forgetCodeStep', { type: 'goToLoginWithSuccess', params: requestResetInput }],
+      entry: ['forgetCodeStep', { type: 'goToLoginWithSuccess', params: requestedEmailOf }],
     },
   },
 });

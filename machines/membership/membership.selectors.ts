@@ -39,5 +39,5 @@ export function selectMembershipErrorKey(snapshot: MembershipSnapshot): string |
 }
 
 /** The membership could not be loaded although the server answered (a 5xx, an unreadable answer). */
-export const wasLoadAnswered = (snapshot: MembershipSnapshot): boolean =>
+export const wasMembershipLoadAnswered = (snapshot: MembershipSnapshot): boolean =>
   isAnsweredErrorKey(selectMembershipErrorKey(snapshot));

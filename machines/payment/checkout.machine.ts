@@ -322,7 +322,7 @@ export const checkoutMachine = setup({
   guards: {
     isCardComplete: stateIn('#checkout.card.complete'),
     isWalletShown: stateIn('#checkout.wallet.shown'),
-    hasCompleteCard: ({ context }) => allFieldsComplete(context.fields),
+    areAllFieldsComplete: ({ context }) => allFieldsComplete(context.fields),
     hasAnyMethod: (_args, params: { methods: ExpressMethod[] }) => params.methods.length > 0,
     hasConfirmedPayment: ({ context }) => context.confirmed && context.paymentMethodId !== null,
     isWalletPayment: ({ context }) => context.method === 'wallet',
@@ -753,7 +753,7 @@ export const checkoutMachine = setup({
         incomplete: {
           description: 'At least one field is not complete: Subscribe is disabled.',
           always: {
-            guard: 'hasCompleteCard',
+            guard: 'areAllFieldsComplete',
             target: 'complete',
             description: 'The last missing field is complete.',
           },
@@ -761,7 +761,7 @@ export const checkoutMachine = setup({
         complete: {
           description: 'Number, expiry and CVC are complete.',
           always: {
-            guard: not('hasCompleteCard'),
+            guard: not('areAllFieldsComplete'),
             target: 'incomplete',
             description: 'A field is no longer complete.',
           },

@@ -15,7 +15,7 @@ export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 export type PaymentErrorText = { kind: 'message'; message: string } | { kind: 'key'; key: string };
 
 /** The payment column still waits for the provider or the subscription (spinner, spec 2). */
-export function isLoadingProvider(snapshot: CheckoutSnapshot): boolean {
+export function isLoadingPayment(snapshot: CheckoutSnapshot): boolean {
   return snapshot.hasTag('loading');
 }
 

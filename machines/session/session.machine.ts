@@ -45,6 +45,8 @@ const signInTokensOf = ({ event }: { event: { output: SignInAnswer } }) =>
 const signInUserOf = ({ event }: { event: { output: SignInAnswer } }) => ({
   user: event.output && 'user' in event.output ? (event.output.user ?? null) : null,
 });
+/** What every sign-out forgets in this tab: the member, their membership, the sign-in form. */
+const SIGNED_OUT_ACTIONS = ['resetUser', 'clearMembership', 'resetLogin'] as const;
 /** Signing in, after a verified login or a right code (spec 4). */
 const SIGN_IN_ACTIONS = [
   { type: 'storeTokens', params: signInTokensOf },
@@ -274,9 +276,7 @@ export const sessionMachine = setup({
           actions: [
             'notifyServerLogout',
             { type: 'clearTokens', params: reasonOf },
-            'resetUser',
-            'clearMembership',
-            'resetLogin',
+            ...SIGNED_OUT_ACTIONS,
             'assignSignOutReason',
           ],
         },
@@ -285,7 +285,7 @@ export const sessionMachine = setup({
             'Another tab signed out: follow it; /login says why when that tab’s did (the server refused the session, the account was deleted).',
           guard: 'isSignedOutElsewhere',
           target: 'signedOut',
-          actions: ['resetUser', 'clearMembership', 'resetLogin', 'assignSignOutReason'],
+          actions: [...SIGNED_OUT_ACTIONS, 'assignSignOutReason'],
         },
       },
       states: {
@@ -316,9 +316,7 @@ export const sessionMachine = setup({
                     actions: [
                       { type: 'logError', params: errorOf },
                       { type: 'clearTokens', params: EXPIRED },
-                      'resetUser',
-                      'clearMembership',
-                      'resetLogin',
+                      ...SIGNED_OUT_ACTIONS,
                       'markSessionExpired',
                     ],
                   },
@@ -434,9 +432,7 @@ export const sessionMachine = setup({
                     actions: [
                       'recordRefreshRejected',
                       { type: 'clearTokens', params: refusedTokenOf },
-                      'resetUser',
-                      'clearMembership',
-                      'resetLogin',
+                      ...SIGNED_OUT_ACTIONS,
                       'markSessionExpired',
                     ],
                   },

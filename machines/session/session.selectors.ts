@@ -17,7 +17,7 @@ export const isLoadingUser = (s: SessionSnapshot): boolean =>
 export const isServerUnreachable = (s: SessionSnapshot): boolean =>
   s.matches({ authenticated: { user: 'unreachable' } });
 /** The last failed load of the user was an answer (a 5xx, an unreadable one), not a connection problem. */
-export const wasLoadAnswered = (s: SessionSnapshot): boolean =>
+export const wasUserLoadAnswered = (s: SessionSnapshot): boolean =>
   isAnsweredErrorKey(s.context.loadErrorKey);
 export const selectUser = (s: SessionSnapshot): User => s.context.user;
 export const selectSignOutReason = (s: SessionSnapshot): SignOutReason | null =>

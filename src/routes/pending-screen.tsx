@@ -2,14 +2,14 @@ import { useSelector } from '@xstate/react';
 import { useSyncExternalStore } from 'react';
 import {
   isUnavailable,
-  wasLoadAnswered as wasMembershipLoadAnswered,
+  wasMembershipLoadAnswered,
 } from '../../machines/membership/membership.selectors.ts';
 import {
   isLoadingUser,
   isServerUnreachable,
   isSettled,
   isSignedIn,
-  wasLoadAnswered,
+  wasUserLoadAnswered,
 } from '../../machines/session/session.selectors.ts';
 import type { MembershipActor } from '../app/services.tsx';
 import { useServices } from '../app/services.tsx';
@@ -24,7 +24,7 @@ import { UnreachableScreen } from '../screens/loading/unreachable-screen.tsx';
 export function PendingScreen() {
   const { session, membership } = useServices();
   const unreachable = useSelector(session, isServerUnreachable);
-  const answered = useSelector(session, wasLoadAnswered);
+  const answered = useSelector(session, wasUserLoadAnswered);
   const loadingAccount = useSelector(session, (s) => !isSettled(s) || isLoadingUser(s));
   // The membership exists once a member is signed in (its code loads on demand).
   const membershipActor = useSyncExternalStore(membership.subscribe, membership.current);

@@ -16,7 +16,7 @@ import {
   cardErrorField,
   cardErrorText,
   isCardFieldInvalid,
-  isLoadingProvider,
+  isLoadingPayment,
   isPaying,
   isPayingByCard,
   isPaymentInFlight,
@@ -254,24 +254,24 @@ describe('intent helpers', () => {
 describe('checkout machine: loading', () => {
   it('loads the provider and the subscription at once, with the loading tag until both are ready', async () => {
     const { actor, calls } = start();
-    expect(isLoadingProvider(actor.getSnapshot())).toBe(true);
+    expect(isLoadingPayment(actor.getSnapshot())).toBe(true);
     expect(calls.loadProvider).toHaveBeenCalledTimes(1);
     expect(calls.loadSubscription).toHaveBeenCalledTimes(1);
     // The subscription arrives first: validTo is exposed at once for the terms note.
     await waitFor(actor, (s) => s.context.subscription !== null);
     expect(subscriptionValidTo(actor.getSnapshot())).toBe(SUBSCRIPTION.validTo);
-    expect(isLoadingProvider(actor.getSnapshot())).toBe(true);
+    expect(isLoadingPayment(actor.getSnapshot())).toBe(true);
     providerReady(actor);
     expect(actor.getSnapshot().matches({ flow: 'ready' })).toBe(true);
     expect(actor.getSnapshot().context.gateway).toBe(GATEWAY);
-    expect(isLoadingProvider(actor.getSnapshot())).toBe(false);
+    expect(isLoadingPayment(actor.getSnapshot())).toBe(false);
   });
 
   it('stays loading after providerReady until the subscription has loaded', async () => {
     const load = deferred<LoadedSubscription>();
     const { actor } = start({ loadSubscription: () => load.promise });
     providerReady(actor);
-    expect(isLoadingProvider(actor.getSnapshot())).toBe(true);
+    expect(isLoadingPayment(actor.getSnapshot())).toBe(true);
     load.resolve(SUBSCRIPTION);
     await waitFor(actor, (s) => s.matches({ flow: 'ready' }));
   });
@@ -302,7 +302,7 @@ describe('checkout machine: loading', () => {
     vi.useFakeTimers();
     const { actor, calls } = start();
     await vi.advanceTimersByTimeAsync(PROVIDER_READY_TIMEOUT_MS - 1);
-    expect(isLoadingProvider(actor.getSnapshot())).toBe(true);
+    expect(isLoadingPayment(actor.getSnapshot())).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
     expect(actor.getSnapshot().matches({ flow: 'providerError' })).toBe(true);
     expect(cardErrorText(actor.getSnapshot())).toEqual({
@@ -320,7 +320,7 @@ describe('checkout machine: loading', () => {
     providerReady(actor);
     await vi.advanceTimersByTimeAsync(1000);
     // A slow subscription is not a failed provider.
-    expect(isLoadingProvider(actor.getSnapshot())).toBe(true);
+    expect(isLoadingPayment(actor.getSnapshot())).toBe(true);
     load.resolve(SUBSCRIPTION);
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().matches({ flow: 'ready' })).toBe(true);

@@ -10,7 +10,7 @@ import {
   isCardFieldInvalid,
   isDeadEnd,
   isFeeDueNow,
-  isLoadingProvider,
+  isLoadingPayment,
   isPayingByCard,
   isPaymentInFlight,
   type PaymentErrorText,
@@ -142,7 +142,7 @@ export function PaymentColumn({
     if (focusTarget) checkout.getSnapshot().context.gateway?.focusField(focusTarget.field);
   }, [focusTarget, checkout]);
 
-  const loading = isLoadingProvider(snapshot);
+  const loading = isLoadingPayment(snapshot);
   const deadEnd = isDeadEnd(snapshot);
   const payingByCard = isPayingByCard(snapshot);
   const feeDueNow = isFeeDueNow(snapshot);
