@@ -33,7 +33,10 @@ export interface OtpInput {
   /**
    * Reveal nothing (forgot password): a refusal of the server to send a code
    * (a 4xx, e.g. an unknown address) reads as sent, so nothing tells whether
-   * the address has an account.
+   * the address has an account. Only forgot password's step reveals nothing,
+   * so it also tells the two steps apart where their texts differ
+   * (`CODE_MAYBE_USED_KEYS`): one flag rather than a second input, which the
+   * session's chart, loaded by /login, would have to pass too.
    */
   revealNothing: boolean;
 }
