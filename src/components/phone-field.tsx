@@ -83,7 +83,10 @@ export function countryOfInternational(text: string, shown: CountryCode): Countr
 export function formatAsTyped(text: string, country: CountryCode): string {
   if (!PHONE_CHARACTERS.test(text)) return text;
   const formatted = new AsYouType(country).input(text);
-  return formatted === '' && /\d/.test(text) ? text : formatted;
+  if (formatted === '' && /\d/.test(text)) return text;
+  // Bare digits where the member typed separators: the library could not format the
+  // number (a French one typed without its leading 0), so their own spacing stays.
+  return /^\+?\d+$/.test(formatted) && /[^+\d]/.test(text) ? text : formatted;
 }
 
 /**

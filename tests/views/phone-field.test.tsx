@@ -91,6 +91,9 @@ describe('phone value helpers', () => {
     expect(formatAsTyped('514', 'CA')).toBe('(514)');
     expect(formatAsTyped('5145550123', 'CA')).toBe('(514) 555-0123');
     expect(formatAsTyped('0612345678', 'FR')).toBe('06 12 34 56 78');
+    // Not formatted by the library (no leading 0): the spacing typed is kept, not taken away.
+    expect(formatAsTyped('6 12 34 56 78', 'FR')).toBe('6 12 34 56 78');
+    expect(formatAsTyped('612345678', 'FR')).toBe('612345678');
     expect(formatAsTyped('514 555 0123 ext. 12', 'CA')).toBe('514 555 0123 ext. 12');
   });
 
@@ -246,6 +249,13 @@ describe('PhoneField', () => {
       'FR',
       '0612345678',
       '06 12 34 56 78',
+      '+33612345678',
+    ],
+    [
+      'keeps the spacing typed where the library cannot format (France, no leading 0)',
+      'FR',
+      '6 12 34 56 78',
+      '6 12 34 56 78',
       '+33612345678',
     ],
     ['reports the typed text when it is no phone number', 'CA', 'abc', 'abc', 'abc'],
