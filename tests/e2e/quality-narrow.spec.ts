@@ -172,6 +172,29 @@ test('member screens at 320 px', async ({ page, openAsMember }) => {
   await checkScreen(page, page.getByRole('button', { name: 'Save profile' }));
 });
 
+test('the message that French could not be loaded is whole on a 320 px screen, wherever the wrapped header puts the switch', async ({
+  page,
+  openAsMember,
+}) => {
+  // The French texts are not there (a 404 is not tried again): the switch says so at once.
+  await page.route('**/locales/fr/**', (route) => route.fulfill({ status: 404, body: '' }));
+  const failed = page
+    .getByRole('alert')
+    .filter({ hasText: 'The other language could not be loaded' });
+  await openAsMember('/dashboard', 'narrow-language', { state: 'active' });
+  // The member header (the switch at the start of its second line), then the public one's.
+  for (const path of ['/dashboard', '/account', '/terms']) {
+    await page.goto(path);
+    await page.getByRole('button', { name: 'FR (Français)', exact: true }).click();
+    await expect(failed).toBeVisible({ timeout: 10_000 });
+    // Before, on /dashboard it stood at x = -148 to 108: more than half of it off the screen.
+    await expect(failed).toBeInViewport({ ratio: 1 });
+    await expectNoHorizontalScroll(page);
+    await page.keyboard.press('Escape');
+    await expect(failed).toBeHidden();
+  }
+});
+
 test('text spacing made larger (WCAG 1.4.12) in French at 320 px: the skip link stays out of sight until focused, “S’inscrire” stays whole', async ({
   page,
 }) => {
