@@ -32,7 +32,7 @@ import type { Api } from '../api/api.ts';
 import type { KeyValueStorage } from '../lib/safe-storage.ts';
 import { forgetAwaitedCode, rememberAwaitedCode } from './awaited-code.ts';
 import { refreshMember } from './fresh-member.ts';
-import { writeLanguageChoice } from './language-choice.ts';
+import { dropLanguageFromAddress, writeLanguageChoice } from './language-choice.ts';
 import type { MembershipAccess } from './membership-access.ts';
 import type { Logger, SessionActor } from './services.tsx';
 
@@ -168,7 +168,10 @@ export function createFlows({
       },
       actions: {
         notifyUserUpdated,
-        applyLanguage: (_args, params) => void i18n.changeLanguage(params.language),
+        applyLanguage: (_args, params) => {
+          dropLanguageFromAddress();
+          void i18n.changeLanguage(params.language);
+        },
       },
     },
     deleteAccount: {

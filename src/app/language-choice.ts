@@ -30,6 +30,19 @@ export function writeLanguageChoice(storage: KeyValueStorage, choice: LanguageCh
   }
 }
 
+/**
+ * A language picked on the page is the member's from now on: the address no
+ * longer asks for one (`?lng=`, which the detection reads first, spec 9), or a
+ * reload, Back or a bookmark would bring that language back over the choice.
+ * The entry is replaced, not added (the router follows the change).
+ */
+export function dropLanguageFromAddress() {
+  const address = new URL(globalThis.location?.href ?? 'about:blank');
+  if (!address.searchParams.has('lng')) return;
+  address.searchParams.delete('lng');
+  history.replaceState(history.state, '', address);
+}
+
 /** The language still waiting for `member`'s profile: theirs, or a visitor's they signed in after. */
 export function languageChoiceOf(storage: KeyValueStorage, member: string): Language | null {
   const choice = readLanguageChoice(storage);

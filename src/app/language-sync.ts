@@ -4,7 +4,12 @@ import type { Language } from '../../machines/shared/domain.ts';
 import type { Api } from '../api/api.ts';
 import { currentLanguage } from '../i18n/i18n.ts';
 import type { KeyValueStorage } from '../lib/safe-storage.ts';
-import { LANGUAGE_CHOICE_KEY, readLanguageChoice, writeLanguageChoice } from './language-choice.ts';
+import {
+  dropLanguageFromAddress,
+  LANGUAGE_CHOICE_KEY,
+  readLanguageChoice,
+  writeLanguageChoice,
+} from './language-choice.ts';
 import { followRestoredPage } from './restored-page.ts';
 import type { Logger, SessionActor } from './services.tsx';
 
@@ -107,6 +112,7 @@ export function createLanguageSync({
 
   /** The member picked a language (i18next has switched already). */
   const choose = (language: Language) => {
+    dropLanguageFromAddress();
     if (remember(language)) save(language);
   };
 

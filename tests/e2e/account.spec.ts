@@ -400,6 +400,34 @@ test('an address asking for French (?lng=fr) is a choice: signed in from it, the
   await expect(page.getByRole('radio', { name: 'Français', exact: true })).toBeChecked();
 });
 
+test('a language picked on a page opened with ?lng=fr stays: the address drops lng, so a reload keeps the choice (header and account page)', async ({
+  page,
+  newMember,
+  signIn,
+}) => {
+  // A visitor on a French link picks English in the header.
+  await page.goto('/terms?lng=fr');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await page.getByRole('button', { name: 'EN (English)', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page).toHaveURL(/\/terms$/);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  // A member on a French link picks English on the account page.
+  const { email } = await newMember('lng-then-choice', { language: 'en' });
+  await openAccount(page, signIn, email);
+  await page.goto('/account?lng=fr');
+  await expect(page.getByRole('heading', { level: 1, name: 'Votre compte' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Français', exact: true })).toBeChecked();
+  await page.getByRole('radio', { name: 'English', exact: true }).check();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  await expect(page).toHaveURL(/\/account$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'English', exact: true })).toBeChecked();
+});
+
 test('language in two tabs: the other tab follows the interface and the profile; a choice left unsaved is not given to the next member', async ({
   page,
   newMember,
