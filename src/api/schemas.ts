@@ -37,13 +37,20 @@ export function isIsoDate(value: string): boolean {
   );
 }
 
-/** An hours-only zone ('+05', valid ISO 8601) as '+05:00', which every date parser reads. */
-const withFullOffset = (value: string) =>
-  value.trim().replace(/([T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?[+-]\d{2})$/, '$1:00');
+/**
+ * A date written as every browser's date parser reads it: an hours-only zone
+ * ('+05', valid ISO 8601) as '+05:00', and a 't' or 'z' (RFC 3339 allows them
+ * in lower case) in upper case.
+ */
+const asParsableDate = (value: string) =>
+  value
+    .trim()
+    .toUpperCase()
+    .replace(/([T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?[+-]\d{2})$/, '$1:00');
 
 const DateString = v.pipe(
   v.string(),
-  v.transform(withFullOffset),
+  v.transform(asParsableDate),
   v.check((value: string) => isIsoDate(value), 'Expected a date'),
 );
 

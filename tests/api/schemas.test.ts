@@ -116,10 +116,19 @@ describe('MembershipSchema', () => {
       '2027-06-10T23:00',
       '2027-06-10 23:00:00+0100',
       '2027-06-10T12:00:00z',
+      '2027-06-10t12:00:00z',
       '2028-02-29',
     ]) {
       expect(ok(MembershipSchema, membershipJson({ validTo })), validTo).toBe(true);
     }
+  });
+
+  it('reads a lower-case t and z (RFC 3339 allows them) as the moment they name, written in upper case', () => {
+    const { validTo } = v.parse(
+      MembershipSchema,
+      membershipJson({ validTo: '2027-06-10t12:00:00z' }),
+    );
+    expect(validTo).toBe('2027-06-10T12:00:00Z');
   });
 
   it('reads an hours-only zone (+05) as the moment it names', () => {
