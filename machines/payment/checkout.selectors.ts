@@ -101,16 +101,23 @@ export function cardErrorText(snapshot: CheckoutSnapshot): PaymentErrorText | nu
 export function cardErrorField(snapshot: CheckoutSnapshot): CardField | null {
   const own = firstFieldWithText(snapshot);
   if (own) return own.field;
+  return isCardPaymentMessage(snapshot) ? 'cardNumber' : null;
+}
+
+/**
+ * The provider wrote a message about a card payment (never a wallet's: that
+ * one shows under the wallet's button), which is taken to be about the card
+ * number.
+ */
+function isCardPaymentMessage(snapshot: CheckoutSnapshot): boolean {
   const { method, errorMessage } = snapshot.context;
-  return method !== 'wallet' && errorMessage ? 'cardNumber' : null;
+  return method !== 'wallet' && Boolean(errorMessage);
 }
 
 /** The field is marked invalid: its provider message, Enter found it missing, or (the number) a card payment's message. */
 export function isCardFieldInvalid(snapshot: CheckoutSnapshot, field: CardField): boolean {
-  const { fields, errorMessage } = snapshot.context;
-  return Boolean(
-    fields[field].error || fields[field].missing || (field === 'cardNumber' && errorMessage),
-  );
+  const { error, missing } = snapshot.context.fields[field];
+  return Boolean(error || missing || (field === 'cardNumber' && isCardPaymentMessage(snapshot)));
 }
 
 /** The wallet's error under its button: only on its error branch (the quirk switched off). */

@@ -882,6 +882,9 @@ describe('checkout machine: the wallet quirk (success despite an error)', () => 
       message: 'Your card was declined.',
     });
     expect(cardErrorText(actor.getSnapshot())).toBeNull();
+    // Nor is the card number marked invalid by it (a field no message describes).
+    expect(cardErrorField(actor.getSnapshot())).toBeNull();
+    expect(isCardFieldInvalid(actor.getSnapshot(), 'cardNumber')).toBe(false);
     expect(calls.goToDashboard).not.toHaveBeenCalled();
     expect(calls.logPaymentError).toHaveBeenCalledTimes(1);
   });
