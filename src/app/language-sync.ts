@@ -107,7 +107,7 @@ export function createLanguageSync({
     const signedIn = isSignedIn(session.getSnapshot());
     const user = selectUser(session.getSnapshot());
     setPending(language, signedIn ? user._id || null : null);
-    return signedIn && Boolean(user.id);
+    return signedIn && Boolean(user._id);
   };
 
   /** The member picked a language (i18next has switched already). */

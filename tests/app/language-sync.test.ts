@@ -14,8 +14,9 @@ import { createTestI18n } from '../support/i18n.ts';
 
 const member = (id: string, language: Language = 'en'): User => ({
   ...EMPTY_USER,
+  // The app knows a member by _id; id, the profile's other id, may differ.
   _id: id,
-  id,
+  id: `public-${id}`,
   email: `${id}@example.ca`,
   language,
 });
