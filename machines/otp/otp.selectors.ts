@@ -14,6 +14,7 @@ export const isCodeCoolingDown = (s: OtpSnapshot): boolean =>
   s.matches({ active: { sending: 'coolingDown' } });
 /** A code is being checked or on its way: the step's other ways out wait. */
 export const isCodeBusy = (s: OtpSnapshot): boolean => s.hasTag('busy');
+/** Resend waits for nothing (the tests name this state; the view reads the two above). */
 export const canResendCode = (s: OtpSnapshot): boolean =>
   s.matches({ active: { sending: 'canResend' } });
 /** Next is enabled at 6 digits, while the code is not being checked (spec 5). */

@@ -169,7 +169,7 @@ export interface AttachInput {
 const EMPTY_FIELD: CardFieldState = { complete: false, error: null, missing: false };
 
 /** True when number, expiry and CVC are all complete (spec 4, spec 5). */
-export function allFieldsComplete(fields: Record<CardField, CardFieldState>): boolean {
+function allFieldsComplete(fields: Record<CardField, CardFieldState>): boolean {
   return CARD_FIELDS.every((field) => fields[field].complete);
 }
 
@@ -185,7 +185,7 @@ function withChange(fields: Record<CardField, CardFieldState>, change: CardField
 }
 
 /** Spec 5: changing expiry or CVC clears the shown error; changing the number keeps it. */
-export function clearsShownError(change: CardFieldChange): boolean {
+function clearsShownError(change: CardFieldChange): boolean {
   return change.field === 'cardExpiry' || change.field === 'cardCvc';
 }
 
@@ -471,11 +471,11 @@ export const checkoutMachine = setup({
         },
         providerError: {
           description:
-            'The payment provider could not be loaded: `checkout:card.providerUnavailable` is shown instead of the card fields, with Try again.',
+            'The payment provider could not be loaded: `checkout:card.providerUnavailable` is shown instead of the card fields. Final for this machine: Try again in the view starts a new checkout.',
         },
         loadFailed: {
           description:
-            'The subscription could not be loaded: its error key is shown and nothing can be confirmed, with Try again.',
+            'The subscription could not be loaded: its error key is shown and nothing can be confirmed. Final for this machine: Try again in the view starts a new checkout.',
         },
         ready: {
           description:

@@ -38,7 +38,7 @@ export function isSessionRefusal(error: unknown): boolean {
 }
 
 /** The request got no answer (no connection, or none in time): not something the server said. */
-export function isConnectionErrorKey(key: string): boolean {
+function isConnectionErrorKey(key: string): boolean {
   return key === NETWORK_ERROR_KEY || key === TIMEOUT_ERROR_KEY;
 }
 

@@ -2,25 +2,14 @@
  * The one error type of the HTTP layer. Every failed call rejects with an
  * ApiError; machines only read `key` (through machines/shared/error-key.ts).
  */
-import {
-  NETWORK_ERROR_KEY,
-  TIMEOUT_ERROR_KEY,
-  UNKNOWN_ERROR_KEY,
-  UNREADABLE_ERROR_KEY,
-} from '../../machines/shared/error-key.ts';
-
 export type ApiErrorKind = 'network' | 'timeout' | 'parse' | 'http';
 
-/** The keys the machines branch on (machines/shared/error-key.ts), under the HTTP layer's names. */
-export const UNKNOWN_KEY = UNKNOWN_ERROR_KEY;
-export const NETWORK_KEY = NETWORK_ERROR_KEY;
-export const TIMEOUT_KEY = TIMEOUT_ERROR_KEY;
+// The keys the machines branch on (network, timeout, unreadable, unknown)
+// are machines/shared/error-key.ts's; these two are the HTTP layer's own.
 /** A 5xx that names no server key (a proxy's error page, a crash). */
 export const SERVER_KEY_5XX = 'errors.server';
 /** A 429 that names no server key (a gateway's or the API's rate limit): wait, then try again. */
 export const RATE_LIMITED_KEY = 'errors.rateLimited';
-/** A 2xx whose body breaks the contract (not JSON, or not the expected shape). */
-export const UNREADABLE_KEY = UNREADABLE_ERROR_KEY;
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;

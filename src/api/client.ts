@@ -1,22 +1,3 @@
-import ky, { isHTTPError, isTimeoutError } from 'ky';
-import * as v from 'valibot';
-import {
-  ApiError,
-  isApiError,
-  NETWORK_KEY,
-  TIMEOUT_KEY,
-  UNKNOWN_KEY,
-  UNREADABLE_KEY,
-} from './api-error.ts';
-import { httpError } from './error-body.ts';
-import { reloadOnNewRelease } from './new-release.ts';
-import { hasTokensAfter, type TokenStore } from './tokens.ts';
-
-// The client is the first code loaded after start-up (at once for a stored
-// session, at a visitor's first call): from then on, a file of the app gone
-// after a new release reloads the page (new-release.ts).
-if (typeof window !== 'undefined') reloadOnNewRelease();
-
 /**
  * The HTTP client (spec 7): one ky instance, the app headers on every call,
  * the stored access token as a bearer token, and the 401 flow: refresh once
@@ -26,7 +7,24 @@ if (typeof window !== 'undefined') reloadOnNewRelease();
  * own the session.
  */
 
-export type RefreshOutcome = 'refreshed' | 'rejected' | 'failed';
+import ky, { isHTTPError, isTimeoutError } from 'ky';
+import * as v from 'valibot';
+import type { RefreshOutcome } from '../../machines/session/session.types.ts';
+import {
+  NETWORK_ERROR_KEY,
+  TIMEOUT_ERROR_KEY,
+  UNKNOWN_ERROR_KEY,
+  UNREADABLE_ERROR_KEY,
+} from '../../machines/shared/error-key.ts';
+import { ApiError, isApiError } from './api-error.ts';
+import { httpError } from './error-body.ts';
+import { reloadOnNewRelease } from './new-release.ts';
+import { hasTokensAfter, type TokenStore } from './tokens.ts';
+
+// The client is the first code loaded after start-up (at once for a stored
+// session, at a visitor's first call): from then on, a file of the app gone
+// after a new release reloads the page (new-release.ts).
+if (typeof window !== 'undefined') reloadOnNewRelease();
 
 export interface AuthPort {
   /**
@@ -70,7 +68,7 @@ export interface ApiClient {
   delete<T = void>(path: string, options?: RequestOptions<T>): Promise<T>;
 }
 
-export const APP_HEADERS = {
+const APP_HEADERS = {
   'X-App-Version': '1.0.0',
   'X-App-Name': 'ev-club-web',
 } as const;
@@ -83,7 +81,7 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
  * answered a temporary error. Writes are never repeated: the member decides.
  * A time-out is not retried either (the member has waited long enough).
  */
-export const GET_RETRY = {
+const GET_RETRY = {
   limit: 2,
   methods: ['get'],
   statusCodes: [408, 429, 500, 502, 503, 504],
@@ -94,7 +92,7 @@ export const GET_RETRY = {
 };
 
 /** Any error thrown by ky (or fetch under it) as an ApiError. */
-export function toApiError(error: unknown): ApiError {
+function toApiError(error: unknown): ApiError {
   if (isApiError(error)) return error;
   if (isHTTPError(error)) {
     const read = httpError(error.response.status, error.data, error);
@@ -102,15 +100,15 @@ export function toApiError(error: unknown): ApiError {
     // 429), in a type the API never sends, is not the API refusing anything (a
     // firewall's or a proxy's page or text, a CDN's challenge, a gateway during
     // a deploy): never read as the session refused.
-    if (read.key === UNKNOWN_KEY && isForeignAnswer(error.response)) {
-      return new ApiError({ kind: 'parse', key: UNREADABLE_KEY, cause: error });
+    if (read.key === UNKNOWN_ERROR_KEY && isForeignAnswer(error.response)) {
+      return new ApiError({ kind: 'parse', key: UNREADABLE_ERROR_KEY, cause: error });
     }
     return read;
   }
   if (isTimeoutError(error))
-    return new ApiError({ kind: 'timeout', key: TIMEOUT_KEY, cause: error });
+    return new ApiError({ kind: 'timeout', key: TIMEOUT_ERROR_KEY, cause: error });
   // NetworkError, and whatever else fetch rejects with (it never got a response).
-  return new ApiError({ kind: 'network', key: NETWORK_KEY, cause: error });
+  return new ApiError({ kind: 'network', key: NETWORK_ERROR_KEY, cause: error });
 }
 
 function parseBody<T>(text: string, schema: v.GenericSchema<unknown, T>): T {
@@ -118,13 +116,13 @@ function parseBody<T>(text: string, schema: v.GenericSchema<unknown, T>): T {
   try {
     data = JSON.parse(text);
   } catch (cause) {
-    throw new ApiError({ kind: 'parse', key: UNREADABLE_KEY, cause });
+    throw new ApiError({ kind: 'parse', key: UNREADABLE_ERROR_KEY, cause });
   }
   const result = v.safeParse(schema, data);
   if (!result.success) {
     throw new ApiError({
       kind: 'parse',
-      key: UNREADABLE_KEY,
+      key: UNREADABLE_ERROR_KEY,
       cause: new v.ValiError(result.issues),
     });
   }
@@ -186,7 +184,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         if (isWebPage(response)) {
           throw new ApiError({
             kind: 'parse',
-            key: UNREADABLE_KEY,
+            key: UNREADABLE_ERROR_KEY,
             cause: new Error(`A web page answered ${method} ${path}, not the API`),
           });
         }
@@ -239,14 +237,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       // Its session ended in another tab meanwhile: the call was that member's and is not
       // sent again. No verdict either (a 401 here would end the session the tab follows now).
       if (endedElsewhere !== sessionsEnded) {
-        throw new ApiError({ kind: 'network', key: NETWORK_KEY, cause: error });
+        throw new ApiError({ kind: 'network', key: NETWORK_ERROR_KEY, cause: error });
       }
       const outcome = await renewAfterUnauthorized(sentWith);
       // Refused: the session is over and the caller gets the original 401.
       if (outcome === 'rejected') throw error;
       // The refresh did not get through: the session is kept, the caller hears of the network.
       if (outcome === 'failed')
-        throw new ApiError({ kind: 'network', key: NETWORK_KEY, cause: error });
+        throw new ApiError({ kind: 'network', key: NETWORK_ERROR_KEY, cause: error });
       // Exactly one retry; a second 401 is returned as it is.
       return send(method, path, requestOptions, tokens.read().accessToken);
     }

@@ -1,6 +1,7 @@
+import { NETWORK_ERROR_KEY } from '../../machines/shared/error-key.ts';
 import { onceUntilFailure } from '../lib/once-until-failure.ts';
 import type { Api } from './api.ts';
-import { ApiError, NETWORK_KEY } from './api-error.ts';
+import { ApiError } from './api-error.ts';
 import type { ApiClient, ApiClientOptions } from './client.ts';
 
 /**
@@ -20,7 +21,7 @@ export function deferApi(options: ApiClientOptions): { api: Api; client: ApiClie
         return { client, api: createApi(client) };
       },
       (cause: unknown) => {
-        throw new ApiError({ kind: 'network', key: NETWORK_KEY, cause });
+        throw new ApiError({ kind: 'network', key: NETWORK_ERROR_KEY, cause });
       },
     ),
   );

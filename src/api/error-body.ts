@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { ApiError, RATE_LIMITED_KEY, SERVER_KEY_5XX, UNKNOWN_KEY } from './api-error.ts';
+import { UNKNOWN_ERROR_KEY } from '../../machines/shared/error-key.ts';
+import { ApiError, RATE_LIMITED_KEY, SERVER_KEY_5XX } from './api-error.ts';
 
 /**
  * Reading an error answer (the client's side only: it loads with the client,
@@ -29,23 +30,23 @@ export function errorKeyFromBody(body: unknown): string {
     try {
       data = JSON.parse(data);
     } catch {
-      return UNKNOWN_KEY;
+      return UNKNOWN_ERROR_KEY;
     }
   }
   const result = v.safeParse(ErrorEnvelopeSchema, data);
-  if (!result.success) return UNKNOWN_KEY;
+  if (!result.success) return UNKNOWN_ERROR_KEY;
   const key = result.output.message.message;
-  return SERVER_KEY.test(key) ? key : UNKNOWN_KEY;
+  return SERVER_KEY.test(key) ? key : UNKNOWN_ERROR_KEY;
 }
 
 /** What an error answer naming no server key says by its status alone. */
 function keyOfStatus(status: number): string {
   if (status === 429) return RATE_LIMITED_KEY;
-  return status >= 500 ? SERVER_KEY_5XX : UNKNOWN_KEY;
+  return status >= 500 ? SERVER_KEY_5XX : UNKNOWN_ERROR_KEY;
 }
 
 export function httpError(status: number, body: unknown, cause?: unknown): ApiError {
   const key = errorKeyFromBody(body);
-  const shown = key === UNKNOWN_KEY ? keyOfStatus(status) : key;
+  const shown = key === UNKNOWN_ERROR_KEY ? keyOfStatus(status) : key;
   return new ApiError({ kind: 'http', status, key: shown, cause });
 }

@@ -2,7 +2,8 @@ import type {
   AttachPaymentMethodPayload,
   SubscriptionResponse,
 } from '../../machines/shared/domain.ts';
-import { ApiError, UNREADABLE_KEY } from './api-error.ts';
+import { UNREADABLE_ERROR_KEY } from '../../machines/shared/error-key.ts';
+import { ApiError } from './api-error.ts';
 import type { ApiClient } from './client.ts';
 import { SubscriptionResponseSchema } from './schemas.ts';
 
@@ -20,7 +21,8 @@ export interface SubscriptionApi {
  * before them, sending the member's token to `club/subscriptions/` or `club/`.
  */
 function subscriptionPath(externalId: string): string {
-  if (/^\.{0,2}$/.test(externalId)) throw new ApiError({ kind: 'parse', key: UNREADABLE_KEY });
+  if (/^\.{0,2}$/.test(externalId))
+    throw new ApiError({ kind: 'parse', key: UNREADABLE_ERROR_KEY });
   return `club/subscriptions/${encodeURIComponent(externalId)}`;
 }
 

@@ -39,7 +39,7 @@ export interface TokenRefreshOptions {
  * How long a tab that waited for the lock gives the previous holder's new
  * tokens to reach it (localStorage reaches other tabs asynchronously).
  */
-export const HANDOFF_WAIT_MS = 400;
+const HANDOFF_WAIT_MS = 400;
 
 function storageEventOrTimeout(key: string) {
   return (timeoutMs: number) =>
@@ -57,6 +57,13 @@ function storageEventOrTimeout(key: string) {
     });
 }
 
+/** No refresh token stored: the session is over, nothing was refused to compare. */
+const nothingToRefresh = () =>
+  new RefreshFailed(
+    new ApiError({ kind: 'http', status: 401, key: 'errors.sessionExpired' }),
+    null,
+  );
+
 /**
  * The refresh the session machine invokes (its `refreshTokens` actor).
  *
@@ -71,13 +78,6 @@ function storageEventOrTimeout(key: string) {
  * while the refreshed one still is: a sign-out during the call wins, and the
  * tokens it would have undone are revoked.
  */
-/** No refresh token stored: the session is over, nothing was refused to compare. */
-const nothingToRefresh = () =>
-  new RefreshFailed(
-    new ApiError({ kind: 'http', status: 401, key: 'errors.sessionExpired' }),
-    null,
-  );
-
 export function createTokenRefresh({
   tokens,
   lock,

@@ -15,7 +15,7 @@ import { UNKNOWN_ERROR_KEY } from '../../machines/shared/error-key.ts';
 import type { MembershipActor, SessionActor } from './services.tsx';
 
 /** How long a flow waits for the member to be fresh again before going on without it. */
-export const FRESH_MEMBER_TIMEOUT_MS = 10_000;
+const FRESH_MEMBER_TIMEOUT_MS = 10_000;
 
 const isReloadingUser = (s: SessionSnapshot) => s.matches({ authenticated: { user: 'reloading' } });
 

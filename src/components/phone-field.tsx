@@ -35,13 +35,6 @@ const ENGLISH_EXTENSION = / ext\. /;
 export const NATIONAL_NUMBER_DIGITS = { min: 2, max: 17 } as const;
 
 /**
- * The value a form keeps for what was typed: E.164 ('+15145550123'), with an
- * extension typed as 'ext. 123', 'x123' or 'poste 123' kept as the RFC 3966
- * suffix ';ext=123'; '' while empty; the typed text itself when it is not
- * wholly a phone number (letters in it too) with a national number of 2 to 17
- * digits (the form's validation then calls it invalid).
- */
-/**
  * What was typed read as a phone number, the whole text being the number
  * (extract: false: '613-555-CALL' is not read as '613555'), a French 'poste 12'
  * as the extension it is. `country` reads a number typed without its calling code.
@@ -53,6 +46,13 @@ function parseTyped(typed: string, country?: CountryCode) {
   });
 }
 
+/**
+ * The value a form keeps for what was typed: E.164 ('+15145550123'), with an
+ * extension typed as 'ext. 123', 'x123' or 'poste 123' kept as the RFC 3966
+ * suffix ';ext=123'; '' while empty; the typed text itself when it is not
+ * wholly a phone number (letters in it too) with a national number of 2 to 17
+ * digits (the form's validation then calls it invalid).
+ */
 export function toPhoneValue(text: string, country: CountryCode): string {
   const typed = text.trim();
   if (typed === '') return '';

@@ -210,6 +210,7 @@ function MembershipCards({ record, now }: { record: Membership; now: () => numbe
                   : 'member:dashboard.membership.inactiveText',
               )}
             </p>
+            {/* To /subscription, as spec 2 says: its guard sends an inactive member on to /activation (docs/product.md, "Dashboard"). */}
             <button
               type="button"
               className="button button--primary"
