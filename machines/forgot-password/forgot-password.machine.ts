@@ -143,9 +143,9 @@ export const forgotPasswordMachine = setup({
     /** Provided by the app: /login?reset=1, where the success message shows, the form ready for the address. */
     goToLoginWithSuccess: (_args, _params: { email: string }) => {},
     /** Provided by the app: this tab keeps the email while its code is awaited (a reload comes back to the code step). */
-    rememberCodeStep: (_args, _params: { email: string }) => {},
+    rememberAwaitedCode: (_args, _params: { email: string }) => {},
     /** Provided by the app: the tab forgets it (back to step 1, or the password changed). */
-    forgetCodeStep: () => {},
+    forgetAwaitedCode: () => {},
   },
   guards: {
     /** The page opened with the email of a code awaited before a reload. */
@@ -226,14 +226,14 @@ export const forgotPasswordMachine = setup({
     code: {
       description:
         'Step 2: the 6-digit code from the email, as the otp machine (the same step as sign-in); it reveals nothing about the address either.',
-      entry: { type: 'rememberCodeStep', params: requestedEmailOf },
+      entry: { type: 'rememberAwaitedCode', params: requestedEmailOf },
       invoke: {
         id: 'otp',
         src: 'otp',
         input: otpInput,
         onDone: {
           target: '#forgotPassword.newPassword',
-          actions: [{ type: 'assignResetToken', params: resetTokenOf }, 'forgetCodeStep'],
+          actions: [{ type: 'assignResetToken', params: resetTokenOf }, 'forgetAwaitedCode'],
           description:
             'The code is right: the reset token authorises the new password. No code is awaited any more (the server has used it), so the tab forgets the email: a reload starts at step 1, not at a code step for a used code.',
         },
@@ -241,7 +241,7 @@ export const forgotPasswordMachine = setup({
       on: {
         'code.back': {
           target: '#forgotPassword.request',
-          actions: 'forgetCodeStep',
+          actions: 'forgetAwaitedCode',
           description: 'Use another email address: the typed email is kept.',
         },
       },
@@ -288,7 +288,7 @@ export const forgotPasswordMachine = setup({
     done: {
       type: 'final',
       description: 'The password is changed: back to /login with the success message.',
-      entry: ['forgetCodeStep', { type: 'goToLoginWithSuccess', params: requestedEmailOf }],
+      entry: ['forgetAwaitedCode', { type: 'goToLoginWithSuccess', params: requestedEmailOf }],
     },
   },
 });

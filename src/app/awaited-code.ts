@@ -4,7 +4,12 @@
  * closes), so a reload, or a phone that discarded the tab while the member
  * read the email, opens the code step again instead of asking for a new code.
  * Sign-in's step (every new account's first sign-in) and forgot password's
- * each keep their own.
+ * each keep their own. Who reads and writes them:
+ *   - sign-in: the session chart's `rememberAwaitedCode`/`forgetAwaitedCode`
+ *     (create-services.ts), and its input at start;
+ *   - forgot password: its chart's actions of the same names (flows.ts), and
+ *     its screen, which reads the email when the page opens and forgets it
+ *     when the member leaves the page.
  */
 import { createSafeStorage } from '../lib/safe-storage.ts';
 

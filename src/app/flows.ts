@@ -138,8 +138,8 @@ export function createFlows({
         resetPassword: fromPromise(({ input }) => api.auth.resetPassword(input)),
       },
       actions: {
-        rememberCodeStep: (_args, params) => rememberAwaitedCode('forgotPassword', params.email),
-        forgetCodeStep: () => forgetAwaitedCode('forgotPassword'),
+        rememberAwaitedCode: (_args, params) => rememberAwaitedCode('forgotPassword', params.email),
+        forgetAwaitedCode: () => forgetAwaitedCode('forgotPassword'),
       },
     },
     profileForm: {

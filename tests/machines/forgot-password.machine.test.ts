@@ -65,8 +65,8 @@ function start(
       },
       actions: {
         goToLoginWithSuccess,
-        rememberCodeStep: (_args, params) => remembered.push(params.email),
-        forgetCodeStep: () => remembered.push(null),
+        rememberAwaitedCode: (_args, params) => remembered.push(params.email),
+        forgetAwaitedCode: () => remembered.push(null),
       },
     }),
     { input: { resumeEmail } },
