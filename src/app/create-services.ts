@@ -91,15 +91,14 @@ export function* serviceSteps({
   // The client asks the session actor for a refresh; all callers share one attempt.
   const auth = {
     async refresh(): Promise<RefreshOutcome> {
+      // The session counts its refreshes: the one after `count` is this call's
+      // (or one that began before it and serves it too).
       const before = session.getSnapshot();
-      if (!before.matches('authenticated')) return 'rejected';
+      if (!isSignedIn(before)) return 'rejected';
       const count = before.context.refreshCount;
       session.send({ type: 'session.refresh' });
-      const after = await waitFor(
-        session,
-        (s) => !s.matches('authenticated') || s.context.refreshCount > count,
-      );
-      if (!after.matches('authenticated')) return 'rejected';
+      const after = await waitFor(session, (s) => !isSignedIn(s) || s.context.refreshCount > count);
+      if (!isSignedIn(after)) return 'rejected';
       return after.context.refreshOutcome ?? 'failed';
     },
   };
