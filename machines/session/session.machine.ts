@@ -476,16 +476,15 @@ export const sessionMachine = setup({
           description:
             'Email or phone and password. Editing clears the shown error; submit only when changed and valid (spec 5).',
           on: {
-            'login.change': { actions: { type: 'changeLoginValue', params: kit.fieldChangeOf } },
+            'login.change': kit.changeWith('changeLoginValue', {
+              description: 'Typing clears the server’s message.',
+            }),
             'login.start': {
               actions: ['resetLogin', { type: 'changeLoginValue', params: startAddressOf }],
               description:
                 'After a sign-up or a password reset: the form starts over with the address just used (what was typed before, and its error, are gone).',
             },
-            'login.blur': {
-              actions: { type: 'touchLoginField', params: kit.fieldOf },
-              description: 'A field left shows its validation error.',
-            },
+            'login.blur': kit.touchOnBlur('touchLoginField'),
             'login.submit': [
               {
                 guard: 'canSubmitLogin',
