@@ -484,11 +484,11 @@ export const checkoutMachine = setup({
           on: {
             'card.submit': [
               {
-                guard: and(['isCardComplete', 'hasConfirmedPayment']),
+                guard: 'hasConfirmedPayment',
                 target: 'paying.attaching',
                 actions: ['clearError', 'payByCard'],
                 description:
-                  'The card was already confirmed but attaching it failed: a new Subscribe only retries the attach (a succeeded intent cannot be confirmed twice).',
+                  'A payment was already confirmed but attaching it failed: a new Subscribe only retries the attach of that payment method (a succeeded intent cannot be confirmed twice). The card fields and the wallet wait meanwhile, so no other card seems to be the one saved.',
               },
               {
                 guard: 'isCardComplete',
@@ -507,10 +507,11 @@ export const checkoutMachine = setup({
               },
             ],
             'express.confirm': {
-              guard: 'isWalletShown',
+              guard: and(['isWalletShown', not('hasConfirmedPayment')]),
               target: 'paying',
               actions: ['clearError', 'payByWallet'],
-              description: 'The member authorised the payment in the wallet sheet.',
+              description:
+                'The member authorised the payment in the wallet sheet (never while a confirmed payment awaits its attach: Subscribe finishes that one).',
             },
           },
           states: {

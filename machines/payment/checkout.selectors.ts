@@ -25,11 +25,26 @@ export function isDeadEnd(snapshot: CheckoutSnapshot): boolean {
 }
 
 /**
- * Subscribe is enabled (spec 4): all three fields complete and nothing in
- * flight. (Enter on a card not complete is taken too: it says what is missing.)
+ * Subscribe is enabled (spec 4): all three fields complete, or a payment
+ * confirmed whose attach is still to do, and nothing in flight. (Enter on a
+ * card not complete is taken too: it says what is missing.)
  */
 export function canSubscribe(snapshot: CheckoutSnapshot): boolean {
-  return snapshot.matches({ card: 'complete' }) && snapshot.can({ type: 'card.submit' });
+  return (
+    (snapshot.matches({ card: 'complete' }) || isAwaitingAttach(snapshot)) &&
+    snapshot.can({ type: 'card.submit' })
+  );
+}
+
+/**
+ * The provider accepted a payment (a card, or the wallet) but attaching it to
+ * the subscription failed: Subscribe retries that attach. The card fields and
+ * the wallet wait meanwhile (a card typed now would not be the one saved),
+ * and the page says the card was accepted.
+ */
+export function isAwaitingAttach(snapshot: CheckoutSnapshot): boolean {
+  const { confirmed, paymentMethodId } = snapshot.context;
+  return confirmed && paymentMethodId !== null && snapshot.matches({ flow: 'ready' });
 }
 
 /** A payment is in flight, or it succeeded and the app is leaving: both buttons wait. */

@@ -320,6 +320,41 @@ test('a member whose fee is due pays with the payment intent (pi_) and ends Acti
   await offeredIntent(request, member, 'setupIntent');
 });
 
+test('a card charged whose attach failed: the page says it was accepted, the fields wait, and Subscribe saves that card, not another typed since', async ({
+  page,
+  api,
+  signedInMember,
+}) => {
+  const { email, membership, since } = await atCheckout(page, signedInMember, 'attach-retry', {
+    feeDue: true,
+  });
+  await api.injectFaults({
+    path: '/club/subscriptions/*/attach-payment-method',
+    method: 'PUT',
+    kind: 'status',
+    status: 503,
+    email,
+  });
+
+  await payWithCard(page, CARDS.succeeds);
+  await expect(cardError(page)).toHaveText(/server could not answer/);
+  await expect(page.locator('form').getByRole('status')).toHaveText(
+    'Your card was accepted. Press Subscribe to finish saving it to your membership (nothing more is charged).',
+  );
+  // The card the provider accepted is the one saved: no other can be typed in its place.
+  for (const label of ['Card number', 'Expiry date', 'CVC']) {
+    await expect(page.getByLabel(label, { exact: true })).toBeDisabled();
+  }
+  await expect(page.getByLabel('Card number', { exact: true })).toHaveValue(CARDS.succeeds);
+
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expectActiveDashboard(page);
+  const attaches = await requestsSince(api, attachPath(membership), since);
+  expect(attaches.map((call) => call.status)).toEqual([503, 200]);
+  const [failed, saved] = attaches.map((call) => call.body);
+  expect(saved).toEqual(failed);
+});
+
 test('the express button shows only with ?wallet=test; axe on the checkout', async ({
   page,
   signedInMember,

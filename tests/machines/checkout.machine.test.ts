@@ -15,6 +15,7 @@ import {
   canSubscribe,
   cardErrorField,
   cardErrorText,
+  isAwaitingAttach,
   isCardFieldInvalid,
   isLoadingPayment,
   isPaying,
@@ -603,8 +604,15 @@ describe('checkout machine: paying by card', () => {
     expect(actor.getSnapshot().matches({ flow: 'ready' })).toBe(true);
     expect(cardErrorText(actor.getSnapshot())).toEqual({ kind: 'key', key: 'errors.network' });
     expect(calls.goToDashboard).not.toHaveBeenCalled();
+    // The accepted card awaits its attach: the fields wait, Subscribe finishes it.
+    expect(isAwaitingAttach(actor.getSnapshot())).toBe(true);
+    expect(canSubscribe(actor.getSnapshot())).toBe(true);
+    // A field emptied meanwhile (the view disables them; a provider may still report) changes nothing.
+    actor.send(field('cardCvc', false));
+    expect(canSubscribe(actor.getSnapshot())).toBe(true);
 
     actor.send({ type: 'card.submit' });
+    expect(isAwaitingAttach(actor.getSnapshot())).toBe(false);
     expect(actor.getSnapshot().matches({ flow: { paying: 'attaching' } })).toBe(true);
     expect(cardErrorText(actor.getSnapshot())).toBeNull();
     await succeeded(actor);
@@ -853,6 +861,30 @@ describe('checkout machine: paying with the wallet', () => {
     expect(calls.confirmPayment).toHaveBeenCalledTimes(1);
     expect(calls.confirmPayment.mock.calls[0]?.[0].method).toBe('wallet');
     expect(calls.attachPaymentMethod).toHaveBeenCalledTimes(1);
+  });
+
+  it('a card accepted whose attach failed: the wallet cannot start a second payment; Subscribe attaches that card', async () => {
+    const attach = vi
+      .fn<() => Promise<void>>()
+      .mockRejectedValueOnce({ key: 'errors.server' })
+      .mockResolvedValueOnce(undefined);
+    const { actor, calls } = await walletShown({ attachPaymentMethod: attach });
+    completeAll(actor);
+    actor.send({ type: 'card.submit' });
+    await settled(actor);
+    expect(isAwaitingAttach(actor.getSnapshot())).toBe(true);
+
+    actor.send({ type: 'express.confirm' });
+    expect(actor.getSnapshot().matches({ flow: 'ready' })).toBe(true);
+    expect(calls.confirmPayment).toHaveBeenCalledTimes(1);
+
+    actor.send({ type: 'card.submit' });
+    await succeeded(actor);
+    expect(calls.confirmPayment).toHaveBeenCalledTimes(1);
+    expect(calls.attachPaymentMethod.mock.calls).toStrictEqual([
+      [attachOf('pm_ok')],
+      [attachOf('pm_ok')],
+    ]);
   });
 });
 

@@ -23,6 +23,7 @@ import {
 import {
   canSubscribe,
   cardErrorText,
+  isAwaitingAttach,
   isCardFieldInvalid,
   isPaying,
   isPayingByCard,
@@ -469,7 +470,15 @@ async function expectScreen(kit: CheckoutKit, snapshot: CheckoutSnapshot, expect
       expect(alerts).toEqual([]);
       return;
     }
-    expect(screen.queryByRole('status')).toBeNull();
+    // A payment accepted whose attach failed says so (Subscribe finishes it); nothing else is a status.
+    const awaitingAttach = isAwaitingAttach(snapshot);
+    if (awaitingAttach) {
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Your card was accepted. Press Subscribe to finish saving it to your membership (nothing more is charged).',
+      );
+    } else {
+      expect(screen.queryByRole('status')).toBeNull();
+    }
 
     if (snapshot.matches({ flow: 'providerError' }) || snapshot.matches({ flow: 'loadFailed' })) {
       expect(alerts).toEqual([text(cardErrorText(snapshot))]);
@@ -484,7 +493,8 @@ async function expectScreen(kit: CheckoutKit, snapshot: CheckoutSnapshot, expect
     expect(button.disabled).toBe(!canSubscribe(snapshot));
     for (const name of CARD_FIELDS) {
       const input = screen.getByLabelText(FIELD_LABELS[name]) as HTMLInputElement;
-      expect(input.disabled).toBe(payingByCard);
+      // The fields wait while paying, and while an accepted payment awaits its attach (no other card is saved).
+      expect(input.disabled).toBe(payingByCard || awaitingAttach);
       // Marked when its provider message, a missing value at Enter or a card's decline says so.
       expect(input.getAttribute('aria-invalid') === 'true').toBe(
         isCardFieldInvalid(snapshot, name),
@@ -493,7 +503,7 @@ async function expectScreen(kit: CheckoutKit, snapshot: CheckoutSnapshot, expect
     if (isWalletShown(snapshot)) {
       expect(screen.getByRole('button', { name: WALLET_BUTTON })).toHaveProperty(
         'disabled',
-        isPaying(snapshot),
+        isPaying(snapshot) || awaitingAttach,
       );
       expect(screen.getByText('Or pay by card')).toBeVisible();
     } else {

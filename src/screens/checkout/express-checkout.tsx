@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { CheckoutEvent } from '../../../machines/payment/checkout.machine.ts';
 import {
   type CheckoutSnapshot,
+  isAwaitingAttach,
   isPaying,
   isWalletShown,
   loadedSubscription,
@@ -47,7 +48,7 @@ export function ExpressCheckout({ provider, snapshot, send, errorText }: Express
         onUnavailable={() => send({ type: 'express.unavailable' })}
         onConfirm={() => send({ type: 'express.confirm' })}
         onCancel={() => send({ type: 'express.cancel' })}
-        disabled={isPaying(snapshot)}
+        disabled={isPaying(snapshot) || isAwaitingAttach(snapshot)}
       />
       {/* Only on the wallet's error branch (the quirk EXPRESS_SUCCESS_DESPITE_ERROR switched off). */}
       <FormAlert id="express-error">{errorText(walletErrorText(snapshot))}</FormAlert>

@@ -7,6 +7,7 @@ import {
   canSubscribe,
   cardErrorField,
   cardErrorText,
+  isAwaitingAttach,
   isCardFieldInvalid,
   isDeadEnd,
   isFeeDueNow,
@@ -145,6 +146,8 @@ export function PaymentColumn({
   const loading = isLoadingPayment(snapshot);
   const deadEnd = isDeadEnd(snapshot);
   const payingByCard = isPayingByCard(snapshot);
+  // A payment the provider accepted, whose attach failed: Subscribe only retries that attach.
+  const awaitingAttach = isAwaitingAttach(snapshot);
   const feeDueNow = isFeeDueNow(snapshot);
   // The card fields and Subscribe are disabled while paying: the one in use gets the focus back.
   const cardForm = useKeepFocus<HTMLFormElement>(payingByCard);
@@ -169,7 +172,7 @@ export function PaymentColumn({
       field={field}
       id={FIELD_IDS[field]}
       onChange={onFieldChange}
-      disabled={payingByCard}
+      disabled={payingByCard || awaitingAttach}
       // The number field is marked too when a confirmation names the card.
       invalid={isCardFieldInvalid(snapshot, field)}
       describedBy={field === errorField ? CARD_ERROR_ID : undefined}
@@ -234,6 +237,11 @@ export function PaymentColumn({
                   {cardField(provider, 'cardExpiry')}
                   {cardField(provider, 'cardCvc')}
                 </div>
+                {awaitingAttach ? (
+                  <p className="checkout-payment__accepted" role="status">
+                    {t('checkout:payment.acceptedNotSaved')}
+                  </p>
+                ) : null}
                 <FormFooter
                   errorId={CARD_ERROR_ID}
                   errorText={errorString}
