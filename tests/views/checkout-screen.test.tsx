@@ -110,7 +110,7 @@ describe('checkout screen: layout and price summary', () => {
 
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Finalisez votre adhésion');
     expectSummary({
-      'Cotisation annuelle du club': '120,00 $ par année',
+      'Cotisation d’adhésion au club': '120,00 $ par année',
       'Sous-total': '120,00 $',
       Taxes: '0,00 $',
       Total: '0,00 $',
@@ -118,7 +118,7 @@ describe('checkout screen: layout and price summary', () => {
       Courriel: 'marie@example.ca',
     });
     expect(screen.getByLabelText('Code promo')).toHaveValue('CANADA');
-    expect(summaryValue('Informations de facturation')).toContain('H2X 1Y4, QC');
+    expect(summaryValue('Renseignements de facturation')).toContain('H2X 1Y4, QC');
     expect(screen.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
   });
 
@@ -193,7 +193,7 @@ describe('checkout screen: terms note and renewal date', () => {
       screen.getByText(
         (text) =>
           plain(text) ===
-          'En vous abonnant, vous autorisez EV Charger Club à débiter votre carte de 120,00 $ aujourd’hui, puis de 120,00 $ par année à compter du 22 novembre 2027. Vous pouvez annuler en tout temps.',
+          'En vous abonnant, vous autorisez EV Charger Club à débiter votre carte de 120,00 $ aujourd’hui, puis de 120,00 $ par année à compter du 22 novembre 2027. Vous pouvez résilier votre adhésion en tout temps.',
       ),
     ).toBeVisible();
   });
