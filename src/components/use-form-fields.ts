@@ -140,7 +140,9 @@ export function enterSubmits(busy: boolean, submit: () => void) {
  * field marked invalid (the form's own check, or the server's refusal of a
  * field), if any. Without it, Enter in the last field of a form with an error
  * three fields up, or a current password the server refused, said nothing to a
- * screen reader (WCAG 3.3.1). A submit that leads on keeps the focus where it is.
+ * screen reader (WCAG 3.3.1); the field that already has the focus is left and
+ * focused again, so it is read with its message too. A submit that leads on
+ * keeps the focus where it is.
  * For a form that does not go through useFormFields: put `formRef` on it and
  * call `submitted()` in its submit handler.
  */
@@ -153,7 +155,12 @@ export function useRefusedFocus(busy: boolean) {
   useEffect(() => {
     if (!awaiting.current || busy) return;
     awaiting.current = false;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!first) return;
+    // Enter in the very field in error: focusing it again would fire nothing, and its
+    // new message would go unsaid. Leaving and coming back makes it news.
+    if (first === document.activeElement) first.blur();
+    first.focus();
   }, [busy, submits]);
   return {
     formRef,

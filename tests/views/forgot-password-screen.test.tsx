@@ -89,6 +89,21 @@ describe('ForgotPasswordScreen', () => {
     });
   });
 
+  it('Enter in the email field, not valid: the field is focused anew, so a screen reader reads it with its message', async () => {
+    const view = await renderForgot();
+    const email = screen.getByLabelText('Email');
+    await view.user.type(email, 'bad');
+    expect(email).toHaveFocus();
+    const focused = vi.fn();
+    email.addEventListener('focus', focused);
+    await view.user.keyboard('{Enter}');
+    await waitFor(() => expect(focused).toHaveBeenCalledTimes(1));
+    expect(email).toHaveFocus();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Invalid email');
+    expect(view.auth.requestPasswordReset).not.toHaveBeenCalled();
+  });
+
   it('‘Use another email address’ goes back to the first step with the focus on its title', async () => {
     const view = await renderForgot();
     await requestCode(view);
