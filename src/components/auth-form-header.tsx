@@ -31,9 +31,12 @@ const HEADERS = {
 export function AuthFormHeader({
   form,
   focusTitle = false,
+  describedBy,
 }: {
   form: keyof typeof HEADERS;
   focusTitle?: boolean;
+  /** The message the form opened with (why /login shows), read with the title. */
+  describedBy?: string;
 }) {
   const { t } = useTranslation('auth');
   const header = HEADERS[form];
@@ -42,7 +45,7 @@ export function AuthFormHeader({
       <div className="auth-form__corner">
         <span>{t(header.question)}</span> <Link to={header.to}>{t(header.link)}</Link>
       </div>
-      <FocusedTitle id={header.titleId} focus={focusTitle}>
+      <FocusedTitle id={header.titleId} focus={focusTitle} describedBy={describedBy}>
         {t(header.title)}
       </FocusedTitle>
       <p className="auth-form__subtitle">{t(header.subtitle)}</p>

@@ -10,10 +10,13 @@ import { type ReactNode, useEffect, useRef } from 'react';
 export function FocusedTitle({
   id,
   focus = true,
+  describedBy,
   children,
 }: {
   id: string;
   focus?: boolean;
+  /** A message the page opened with, read with the title when it takes the focus. */
+  describedBy?: string;
   children: ReactNode;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -21,7 +24,7 @@ export function FocusedTitle({
     if (focus) heading.current?.focus();
   }, [focus]);
   return (
-    <h1 id={id} tabIndex={-1} ref={heading}>
+    <h1 id={id} tabIndex={-1} ref={heading} aria-describedby={describedBy}>
       {children}
     </h1>
   );

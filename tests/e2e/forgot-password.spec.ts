@@ -119,6 +119,10 @@ test('from the login screen to a new password: the new one signs in, the old one
   await page.getByRole('button', { name: EN.change, exact: true }).click();
 
   await expect(page.getByRole('status').filter({ hasText: EN.success })).toBeVisible();
+  // The title takes the focus and is read with the message (a status already there is not announced).
+  const title = page.getByRole('heading', { level: 1, name: 'Sign in' });
+  await expect(title).toBeFocused();
+  await expect(title).toHaveAccessibleDescription(EN.success);
   // The form starts with the address just used: not typed again.
   await expect(page.getByLabel('Email or phone', { exact: true })).toHaveValue(email);
   // Said once: the address drops ?reset=1, so a reload (or a bookmark) does not say it again.

@@ -254,6 +254,10 @@ describe('LoginScreen', () => {
     expect(screen.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
   });
 
+  /** A description that is `text` alone, whatever spaces join the empty messages to it. */
+  const onlyText = (text: string) =>
+    new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+
   /** A member signed in, then signed out for `reason` (none: Logout). */
   async function signedOutSession(reason?: 'deleted') {
     const { session } = createSession({
@@ -272,12 +276,18 @@ describe('LoginScreen', () => {
     const session = await signedOutSession('deleted');
     await renderScreen(<LoginScreen />, { services: { session }, language, path: '/login' });
     expect(screen.getByText(text)).toHaveRole('status');
+    // A status already showing when the page opens is not announced: the title, which
+    // takes the focus after a navigation, is read with it.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveAccessibleDescription(onlyText(text));
   });
 
   it('after Logout, says nothing of why', async () => {
     const session = await signedOutSession();
     await renderScreen(<LoginScreen />, { services: { session }, path: '/login' });
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toHaveAccessibleDescription(
+      onlyText(''),
+    );
     expect(screen.queryByText('Your account has been deleted.')).toBeNull();
     expect(screen.queryByText(/Your session has expired/)).toBeNull();
   });

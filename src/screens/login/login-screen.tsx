@@ -86,9 +86,13 @@ function LoginForm({ focusTitle }: { focusTitle: boolean }) {
 
   return (
     <section className="auth-form" aria-labelledby="login-title">
-      <AuthFormHeader form="login" focusTitle={focusTitle} />
-      <FormAlert tone="success">{afterReset ? t('auth:forgot.success') : null}</FormAlert>
-      <FormAlert tone="info">
+      {/* Why the page opened here (a status already showing is not announced): read with
+          the title, which takes the focus after a navigation. Empty, they describe nothing. */}
+      <AuthFormHeader form="login" focusTitle={focusTitle} describedBy="login-reset login-out" />
+      <FormAlert id="login-reset" tone="success">
+        {afterReset ? t('auth:forgot.success') : null}
+      </FormAlert>
+      <FormAlert id="login-out" tone="info">
         {signedOutBecause ? t(`common:errors.signedOut.${signedOutBecause}`) : null}
       </FormAlert>
       <form {...formProps}>
