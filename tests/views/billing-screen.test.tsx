@@ -70,6 +70,10 @@ describe('BillingScreen', () => {
     expect(options).toHaveLength(14);
     // Short, beside its label (Province or territory): whole in a 320 px wide screen.
     expect(options[0]).toHaveTextContent('Select…');
+    // Said required, and not invalid before anything is chosen (a screen reader said
+    // "invalid entry" on arrival: the browser's own check of a required select).
+    expect(b.field('province')).toBeRequired();
+    expect(b.field('province')).not.toBeInvalid();
     const provinces = options.slice(1);
     expect(provinces.map((o) => o.value).sort()).toEqual(
       ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'].sort(),

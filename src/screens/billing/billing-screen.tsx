@@ -134,7 +134,9 @@ function SelectField({
         onChange={(event) => onValueChange(event.currentTarget.value)}
         onBlur={onBlur}
         disabled={readOnly}
-        required
+        // Said required without the browser's own check: a required select on its empty
+        // placeholder is reported "invalid" before the member has chosen anything.
+        aria-required="true"
         autoComplete="address-level1"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedByOf(id, undefined, error)}
