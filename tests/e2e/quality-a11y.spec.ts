@@ -130,6 +130,37 @@ test('the could-not-reach view at start-up is the page: one <main> the skip link
   await checkScreen(page);
 });
 
+test('the could-not-load view after signing in: the skip link reaches its <main>, not the sign-in page kept hidden behind it', async ({
+  page,
+  newMember,
+  signIn,
+}) => {
+  const { email } = await newMember('a11y-skip-pending', { state: 'active' });
+  await page.route('**/api/club/memberships', (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ status: 503 }) : route.fallback(),
+  );
+  await page.goto('/login');
+  await signIn(page, email, PASSWORD);
+  const heading = page.getByRole('heading', {
+    level: 1,
+    name: 'We could not load your membership',
+  });
+  await expect(heading).toBeVisible({ timeout: 15_000 });
+
+  await page.locator('a.skip-link').focus();
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const main = document.activeElement?.closest('main');
+        return (
+          main?.checkVisibility() && main.textContent?.includes('We could not load your membership')
+        );
+      }),
+    )
+    .toBe(true);
+});
+
 test('login and registration in French', async ({ page }) => {
   for (const [path, h1] of [
     ['/login', 'Connexion'],

@@ -10,7 +10,8 @@ import { mainHeading } from '../page-heading.ts';
  * were), because <main> is not focusable.
  */
 function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
-  const main = document.getElementById('main');
+  // The last <main>: a pending page's follows the previous page's, kept hidden meanwhile.
+  const main = [...document.querySelectorAll('main')].pop();
   if (!main) return;
   event.preventDefault();
   main.tabIndex = -1;
