@@ -161,8 +161,24 @@ test('an unverified account signs in through the one-time code (pasted) to /acti
     );
   }, code);
   await expectCode(page, code);
+  // Every heading that takes the focus from here (a screen reader reads each one).
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { focusedHeadings: string[] }).focusedHeadings = seen;
+    document.addEventListener('focusin', (event) => {
+      const target = event.target as HTMLElement;
+      if (/^H[1-6]$/.test(target.tagName)) seen.push(target.textContent ?? '');
+    });
+  });
   await next.click();
   await expect(page).toHaveURL(/\/activation$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Activate your membership' }),
+  ).toBeFocused();
+  // Straight to the next page's title: never the sign-in form's, which would say the code failed.
+  expect(
+    await page.evaluate(() => (window as unknown as { focusedHeadings: string[] }).focusedHeadings),
+  ).toEqual(['Activate your membership']);
   const verify = await api.requests('/client/auth/verify-user');
   expect(verify.at(-1)?.body).toEqual({ email, otp: redacted(code) });
   // Signed in: the tab no longer awaits a code, so no later reload reopens the step.

@@ -6,6 +6,7 @@ import {
   canSubmitLogin,
   isLoginBusy,
   isOnOtpStep,
+  isSignedIn,
   selectLoginForm,
   selectSignOutReason,
 } from '../../../machines/session/session.selectors.ts';
@@ -27,7 +28,9 @@ const OtpStep = lazyScreen(() => import('./otp-step.tsx'), 'OtpStep');
 export function LoginScreen() {
   const { session } = useServices();
   const onOtp = useSelector(session, isOnOtpStep);
-  // Back from the code step, the form's title takes the focus ("Back to sign in" is gone).
+  const signedIn = useSelector(session, isSignedIn);
+  // Back from the code step, the form's title takes the focus ("Back to sign in" is gone);
+  // not after a right code, when the next page's title takes it.
   const [leftForCode, setLeftForCode] = useState(false);
   if (onOtp && !leftForCode) setLeftForCode(true);
   return onOtp ? (
@@ -35,7 +38,7 @@ export function LoginScreen() {
       <OtpStep />
     </Suspense>
   ) : (
-    <LoginForm focusTitle={leftForCode} />
+    <LoginForm focusTitle={leftForCode && !signedIn} />
   );
 }
 
