@@ -133,7 +133,7 @@ const memberRoot = createRoute({
 const memberLayout = createRoute({
   getParentRoute: () => memberRoot,
   id: 'app',
-  component: AppLayoutLazy,
+  component: lazyScreen(() => import('./layouts/app-layout.tsx'), 'MemberLayout'),
 });
 
 /** The checkout's own layout (spec 2): product name, Store, Support, Log out. */

@@ -370,6 +370,46 @@ test('the server refuses the session in one tab: every tab lands on /login sayin
   }
 });
 
+test('the session refused in the middle of an action: the page leaves for /login without reading the action’s failure, and /login says why', async ({
+  page,
+  request,
+  openAsMember,
+  api,
+}) => {
+  const { email } = await openAsMember('/activation', 'refused-mid-action');
+  // Every alert a screen reader would read from here: shown, and not in a part of the page taken out of its reach.
+  await page.evaluate(() => {
+    const read: string[] = [];
+    (window as unknown as { alertsRead: string[] }).alertsRead = read;
+    new MutationObserver(() => {
+      for (const alert of document.querySelectorAll('[role="alert"]')) {
+        const text = alert.textContent?.trim();
+        if (text && !alert.closest('[aria-hidden="true"], [inert]') && !read.includes(text))
+          read.push(text);
+      }
+    }).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
+  });
+  // The refresh token is spent elsewhere and the access token expires: the next call's refresh is refused.
+  await spendRefreshToken(request, (await storedTokens(page)).refreshToken);
+  await api.expireAccessTokens(email);
+
+  await page.getByRole('button', { name: 'Activate membership' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const title = page.getByRole('heading', { level: 1, name: 'Sign in' });
+  await expect(title).toBeFocused();
+  await expect(title).toHaveAccessibleDescription(
+    'Your session has expired. Please sign in again.',
+  );
+  expect(
+    await page.evaluate(() => (window as unknown as { alertsRead: string[] }).alertsRead),
+  ).toEqual([]);
+});
+
 test('a beta tester sees a discreet Beta badge in the header; others do not', async ({
   page,
   signedInMember,

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo.tsx';
 import { LogoutButton } from '../../components/logout-button.tsx';
 import { ClubLinks } from './header.tsx';
+import { useSessionEnded } from './use-session-ended.ts';
 
 /**
  * The checkout's own layout (spec 2): a header with the product name, the
@@ -11,6 +12,8 @@ import { ClubLinks } from './header.tsx';
  */
 export function CheckoutLayout() {
   const { t } = useTranslation('common');
+  // A session that ends leaves the page: what it still shows is not read (useSessionEnded).
+  const ended = useSessionEnded();
   return (
     <>
       <header className="header checkout-header">
@@ -25,7 +28,7 @@ export function CheckoutLayout() {
           </nav>
         </div>
       </header>
-      <main id="main" className="page checkout">
+      <main id="main" className="page checkout" aria-hidden={ended} inert={ended}>
         <Outlet />
       </main>
     </>
