@@ -33,6 +33,10 @@ function useCountdown(active: boolean, seconds: number, restartKey: number): num
   return left;
 }
 
+/** The first box of the code step's code (the one the browser's one-time-code autofill fills). */
+const firstCodeBox = () =>
+  document.querySelector<HTMLElement>('input[autocomplete="one-time-code"]');
+
 /**
  * 'Resend it' for a one-time code: disabled while a code is on its way and,
  * after each code sent, for the cooldown, with the seconds left shown beside
@@ -59,6 +63,8 @@ export function ResendButton({
         busyLabel={busyLabel}
         disabled={coolingDown}
         aria-describedby={coolingDown ? hintId : undefined}
+        // Waiting out its cooldown once the code is sent: the member goes on in the code boxes.
+        focusInstead={firstCodeBox}
         onClick={onResend}
       >
         {label}

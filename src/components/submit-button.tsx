@@ -7,6 +7,8 @@ interface SubmitButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** The label while busy ('Creating account...'); defaults to the children. */
   busyLabel?: string;
   variant?: 'primary' | 'secondary' | 'link';
+  /** Takes the focus when the button is still disabled after its busy spell (useKeepFocus). */
+  focusInstead?: (button: HTMLElement) => HTMLElement | null;
 }
 
 /**
@@ -25,9 +27,10 @@ export function SubmitButton({
   children,
   className,
   type = 'submit',
+  focusInstead,
   ...rest
 }: SubmitButtonProps) {
-  const ref = useKeepFocus<HTMLButtonElement>(busy);
+  const ref = useKeepFocus<HTMLButtonElement>(busy, focusInstead);
   const label = busy && busyLabel ? busyLabel : children;
   return (
     <>

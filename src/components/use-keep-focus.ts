@@ -7,9 +7,13 @@ import { useLayoutEffect, useRef } from 'react';
  * top. Put the returned ref on the control or on a box around several: when
  * `busy` turns on with the focus inside it, that element takes the focus back
  * once `busy` is over, unless the member has put it elsewhere meanwhile; if
- * it is still disabled then, the title of its section does.
+ * it is still disabled then, `instead` says what does (the title of its section).
  */
-export function useKeepFocus<T extends HTMLElement>(busy: boolean) {
+export function useKeepFocus<T extends HTMLElement>(
+  busy: boolean,
+  /** Where the focus goes when the element is still disabled: by default its section's title. */
+  instead: (element: HTMLElement) => HTMLElement | null = sectionTitleOf,
+) {
   const ref = useRef<T>(null);
   const left = useRef<HTMLElement | null>(null);
   // A layout effect runs before the browser moves the focus off a disabled element.
@@ -25,8 +29,8 @@ export function useKeepFocus<T extends HTMLElement>(busy: boolean) {
     if (!element?.isConnected || (active !== null && active !== document.body)) return;
     element.focus();
     // Still disabled (a form saved and unchanged since): the title of its section instead.
-    if (document.activeElement !== element) sectionTitleOf(element)?.focus();
-  }, [busy]);
+    if (document.activeElement !== element) instead(element)?.focus();
+  }, [busy, instead]);
   return ref;
 }
 

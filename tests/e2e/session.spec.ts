@@ -232,6 +232,9 @@ test('a wrong one-time code is shown translated; Resend it, 30 s later, sends a 
   await page.getByRole('button', { name: 'Resend it' }).click();
   const fresh = await api.lastOtp(email, { notEqual: code });
   await expect(page.getByText(`A new code was sent to ${email}.`)).toBeVisible();
+  // Resend waits again: the focus goes on in the code's first box, not up to the title.
+  await expect(page.getByRole('button', { name: 'Resend it' })).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'Digit 1 of 6' })).toBeFocused();
   await page.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(fresh);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/activation$/);
