@@ -169,6 +169,8 @@ test('login and registration in French', async ({ page }) => {
     await test.step(path, async () => {
       await page.goto(`${path}?lng=fr`);
       await expectHeading(page, h1);
+      // Read first: the form's title, before the side panel ("Joignez-vous au club en 7 étapes").
+      await expect(page.locator('h1, h2').first()).toHaveText(h1);
       await checkScreen(page, 'fr');
       // Everything on the page is in a landmark: the Store link and the language switch in its banner.
       await expectNoAxeViolations(page, { rules: ['region'], impact: ALL_IMPACTS });

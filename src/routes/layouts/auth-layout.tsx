@@ -11,6 +11,9 @@ const STEPS = ['1', '2', '3', '4', '5', '6', '7'] as const;
 /**
  * The two-panel layout of the auth screens (spec 1, 2): an info panel with the
  * 7-step club list, the brand line and the built-in-Canada line, and the form.
+ * The form comes first in the page, so a screen reader (and Tab) meets the
+ * banner and the form's title before the panel; the style sheet sets where
+ * each is seen (the panel on the left on a wide screen, under the form on a phone).
  */
 export function AuthLayout() {
   const { t } = useTranslation(['auth', 'common']);
@@ -18,6 +21,18 @@ export function AuthLayout() {
   const chooseLanguage = useChooseLanguage();
   return (
     <div className="auth">
+      <div className="auth__panel">
+        {/* The page's banner: the Store link and the language switch are reached by landmark too. */}
+        <header className="auth__topbar">
+          <ExternalLink href={config.storeUrl} className="header__link">
+            {t('common:header.store')}
+          </ExternalLink>
+          <LanguageSwitcher onChosen={chooseLanguage} />
+        </header>
+        <main id="main" className="auth__main">
+          <Outlet />
+        </main>
+      </div>
       <aside className="auth__info" aria-labelledby="auth-info-title">
         <div className="auth__brand">
           <Logo size={40} />
@@ -37,18 +52,6 @@ export function AuthLayout() {
         <p className="auth__brand-line">{t('common:app.tagline')}</p>
         <p className="auth__canada">{t('common:app.builtInCanada')}</p>
       </aside>
-      <div className="auth__panel">
-        {/* The page's banner: the Store link and the language switch are reached by landmark too. */}
-        <header className="auth__topbar">
-          <ExternalLink href={config.storeUrl} className="header__link">
-            {t('common:header.store')}
-          </ExternalLink>
-          <LanguageSwitcher onChosen={chooseLanguage} />
-        </header>
-        <main id="main" className="auth__main">
-          <Outlet />
-        </main>
-      </div>
     </div>
   );
 }
