@@ -91,6 +91,7 @@ export function FormFooter({
   errorText,
   success,
   busy,
+  said,
   texts,
   disabled,
   className,
@@ -99,6 +100,8 @@ export function FormFooter({
   errorText: string | null;
   success?: string | null;
   busy: boolean;
+  /** A field's message to say, the focus being in that field already (useRefusedFocus). */
+  said?: string | null;
   texts: SubmitTexts;
   disabled?: boolean;
   className?: string;
@@ -113,7 +116,13 @@ export function FormFooter({
     <>
       <FormAlert id={errorId}>{errorText}</FormAlert>
       {success === undefined ? null : <FormAlert tone="success">{success}</FormAlert>}
-      <SubmitButton busy={busy} busyLabel={submitting} disabled={disabled} className={className}>
+      <SubmitButton
+        busy={busy}
+        busyLabel={submitting}
+        said={said}
+        disabled={disabled}
+        className={className}
+      >
         {submit}
       </SubmitButton>
     </>

@@ -7,6 +7,8 @@ interface SubmitButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** The label while busy ('Creating account...'); defaults to the children. */
   busyLabel?: string;
   variant?: 'primary' | 'secondary' | 'link';
+  /** Said by the live region beside the button when not busy (a refused field's message). */
+  said?: string | null;
   /** Takes the focus when the button is still disabled after its busy spell (useKeepFocus). */
   focusInstead?: (button: HTMLElement) => HTMLElement | null;
 }
@@ -17,7 +19,7 @@ interface SubmitButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
  * live region beside it, in the page from the start, says the busy label
  * ('Signing in...') to a screen reader, which a disabled button's new text
  * does not (a plain polite region: the page's status messages keep their
- * role to themselves).
+ * role to themselves); and, once not busy, `said`.
  */
 export function SubmitButton({
   busy = false,
@@ -28,6 +30,7 @@ export function SubmitButton({
   className,
   type = 'submit',
   focusInstead,
+  said,
   ...rest
 }: SubmitButtonProps) {
   const ref = useKeepFocus<HTMLButtonElement>(busy, focusInstead);
@@ -46,7 +49,7 @@ export function SubmitButton({
         <span>{label}</span>
       </button>
       <span className="visually-hidden" aria-live="polite">
-        {busy ? label : null}
+        {busy ? label : said}
       </span>
     </>
   );

@@ -51,8 +51,11 @@ export interface FormBinding<F extends string> {
     onSubmit(event: SubmitEvent): void;
     onKeyDown?(event: KeyboardEvent<HTMLFormElement>): void;
   };
-  /** Spread on <FormFooter>: the message's id (React's useId) and text, and whether the form is busy. */
-  footer: { errorId: string; errorText: string | null; busy: boolean };
+  /**
+   * Spread on <FormFooter>: the message's id (React's useId) and text, whether
+   * the form is busy, and a refused field's message to say (useRefusedFocus).
+   */
+  footer: { errorId: string; errorText: string | null; busy: boolean; said: string | null };
 }
 
 /**
@@ -91,7 +94,7 @@ export function useFormFields<P extends string, F extends string>(
 ): FormBinding<F> {
   const { keyText, fieldText } = useErrorText();
   const errorId = useId();
-  const { formRef, submitted } = useRefusedFocus(busy);
+  const { formRef, said, submitted } = useRefusedFocus(busy);
   const submitAndWatch = () => {
     submitted();
     submit();
@@ -117,7 +120,7 @@ export function useFormFields<P extends string, F extends string>(
       },
       ...(submitOnEnter ? { onKeyDown: enterSubmits(busy, submitAndWatch) } : {}),
     },
-    footer: { errorId, errorText, busy },
+    footer: { errorId, errorText, busy, said },
   };
 }
 
@@ -140,32 +143,34 @@ export function enterSubmits(busy: boolean, submit: () => void) {
  * field marked invalid (the form's own check, or the server's refusal of a
  * field), if any. Without it, Enter in the last field of a form with an error
  * three fields up, or a current password the server refused, said nothing to a
- * screen reader (WCAG 3.3.1); the field that already has the focus is left and
- * focused again, so it is read with its message too. A submit that leads on
- * keeps the focus where it is.
- * For a form that does not go through useFormFields: put `formRef` on it and
- * call `submitted()` in its submit handler.
+ * screen reader (WCAG 3.3.1). When that field has the focus already (Enter in
+ * it), focusing it fires nothing: its message is `said` instead, by the live
+ * region beside the submit button (SubmitButton's `said`). A submit that leads
+ * on keeps the focus where it is.
+ * For a form that does not go through useFormFields: put `formRef` on it, call
+ * `submitted()` in its submit handler and give `said` to its SubmitButton.
  */
 export function useRefusedFocus(busy: boolean) {
   const formRef = useRef<HTMLFormElement>(null);
   const awaiting = useRef(false);
   // A render after each submit, even one that changes nothing the form shows.
   const [submits, setSubmits] = useState(0);
+  const [said, setSaid] = useState<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: submits: each submit is looked at once rendered
   useEffect(() => {
     if (!awaiting.current || busy) return;
     awaiting.current = false;
     const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (!first) return;
-    // Enter in the very field in error: focusing it again would fire nothing, and its
-    // new message would go unsaid. Leaving and coming back makes it news.
-    if (first === document.activeElement) first.blur();
-    first.focus();
+    if (first === document.activeElement)
+      setSaid(document.getElementById(`${first?.id}-error`)?.textContent ?? null);
+    else first?.focus();
   }, [busy, submits]);
   return {
     formRef,
+    said,
     submitted: () => {
       awaiting.current = true;
+      setSaid(null);
       setSubmits((count) => count + 1);
     },
   };

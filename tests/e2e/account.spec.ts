@@ -799,9 +799,16 @@ test('delete account: the dialog keeps the focus and closes on Escape; a wrong p
   await expect(dialog).toBeVisible();
   await expect(password).toHaveValue('');
   await password.fill('NotMyPassword1');
-  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(dialog.getByText('Incorrect password', { exact: true })).toBeVisible();
+  await password.press('Enter');
+  await expect(password).toHaveAccessibleDescription(/Incorrect password/);
   await expect(password).toHaveAttribute('aria-invalid', 'true');
+  // Enter in the field kept the focus there: the refusal is said by the live region beside Delete.
+  await expect(password).toBeFocused();
+  await expect(
+    dialog
+      .getByRole('button', { name: 'Delete', exact: true })
+      .locator('xpath=following-sibling::*[1]'),
+  ).toHaveText('Incorrect password');
   await expectNoAxeViolations(page);
 
   // The member's other tab, open on the account page too.

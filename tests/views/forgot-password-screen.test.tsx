@@ -89,19 +89,22 @@ describe('ForgotPasswordScreen', () => {
     });
   });
 
-  it('Enter in the email field, not valid: the field is focused anew, so a screen reader reads it with its message', async () => {
+  it('Enter in the email field, not valid: the focus stays, and its message is said beside the button (focusing the field again would say nothing)', async () => {
     const view = await renderForgot();
     const email = screen.getByLabelText('Email');
     await view.user.type(email, 'bad');
-    expect(email).toHaveFocus();
-    const focused = vi.fn();
-    email.addEventListener('focus', focused);
     await view.user.keyboard('{Enter}');
-    await waitFor(() => expect(focused).toHaveBeenCalledTimes(1));
     expect(email).toHaveFocus();
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(email).toHaveAccessibleDescription('Invalid email');
+    const said = screen.getByRole('button', { name: 'Send the code' }).nextElementSibling;
+    expect(said).toHaveAttribute('aria-live', 'polite');
+    await waitFor(() => expect(said).toHaveTextContent('Invalid email'));
     expect(view.auth.requestPasswordReset).not.toHaveBeenCalled();
+
+    // Enter again: said again (the region empties at the submit, then says it).
+    await view.user.keyboard('{Enter}');
+    await waitFor(() => expect(said).toHaveTextContent('Invalid email'));
   });
 
   it('‘Use another email address’ goes back to the first step with the focus on its title', async () => {

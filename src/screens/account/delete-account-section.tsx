@@ -85,7 +85,7 @@ function DeleteDialog({
     };
   }, []);
 
-  const { formRef, submitted } = useRefusedFocus(deleting);
+  const { formRef, said, submitted } = useRefusedFocus(deleting);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     submitted();
@@ -135,6 +135,7 @@ function DeleteDialog({
           <SubmitButton
             busy={deleting}
             busyLabel={t('account:delete.deleting')}
+            said={said}
             className="button--danger"
           >
             {t('account:delete.confirm')}
