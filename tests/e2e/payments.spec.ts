@@ -338,7 +338,8 @@ test('a card charged whose attach failed: the page says it was accepted, the fie
 
   await payWithCard(page, CARDS.succeeds);
   await expect(cardError(page)).toHaveText(/server could not answer/);
-  await expect(page.locator('form').getByRole('status')).toHaveText(
+  await expect(page.getByText(/^Your card was accepted\./)).toHaveAttribute('aria-live', 'polite');
+  await expect(page.getByText(/^Your card was accepted\./)).toHaveText(
     'Your card was accepted. Press Subscribe to finish saving it to your membership (nothing more is charged).',
   );
   // The card the provider accepted is the one saved: no other can be typed in its place.

@@ -237,11 +237,11 @@ export function PaymentColumn({
                   {cardField(provider, 'cardExpiry')}
                   {cardField(provider, 'cardCvc')}
                 </div>
-                {awaitingAttach ? (
-                  <p className="checkout-payment__accepted" role="status">
-                    {t('checkout:payment.acceptedNotSaved')}
-                  </p>
-                ) : null}
+                {/* A live region in the page from the start (empty, it takes no room): its
+                    text is announced when it comes. */}
+                <p className="checkout-payment__accepted" aria-live="polite">
+                  {awaitingAttach ? t('checkout:payment.acceptedNotSaved') : null}
+                </p>
                 <FormFooter
                   errorId={CARD_ERROR_ID}
                   errorText={errorString}
