@@ -90,6 +90,12 @@ describe('the language sync when the member changes', () => {
     expect(updates()).toEqual([{ type: 'session.userUpdated', user: { ...ANNE, language: 'fr' } }]);
   });
 
+  it('saves the choice of a member known by _id alone (a profile whose other id is empty)', async () => {
+    const { sync, changeLanguage } = startSync({ ...ANNE, id: '' });
+    sync.choose('fr');
+    expect(changeLanguage).toHaveBeenCalledExactlyOnceWith({ language: 'fr' });
+  });
+
   it('drops the answer of a member who left while it was on its way (another one signed in)', async () => {
     const { sync, calls, become, updates } = startSync(ANNE);
     sync.choose('fr');
