@@ -168,6 +168,15 @@ export interface AttachInput {
 
 const EMPTY_FIELD: CardFieldState = { complete: false, error: null, missing: false };
 
+/**
+ * The provider accepted a payment (card or wallet) whose method is known: a
+ * Subscribe from here only attaches it (the chart's guard; the view's
+ * `isAwaitingAttach` when nothing is in flight).
+ */
+export function hasConfirmedPayment(context: CheckoutContext): boolean {
+  return context.confirmed && context.paymentMethodId !== null;
+}
+
 /** True when number, expiry and CVC are all complete (spec 4, spec 5). */
 function allFieldsComplete(fields: Record<CardField, CardFieldState>): boolean {
   return CARD_FIELDS.every((field) => fields[field].complete);
@@ -324,7 +333,7 @@ export const checkoutMachine = setup({
     isWalletShown: stateIn('#checkout.wallet.shown'),
     areAllFieldsComplete: ({ context }) => allFieldsComplete(context.fields),
     hasAnyMethod: (_args, params: { methods: ExpressMethod[] }) => params.methods.length > 0,
-    hasConfirmedPayment: ({ context }) => context.confirmed && context.paymentMethodId !== null,
+    hasConfirmedPayment: ({ context }) => hasConfirmedPayment(context),
     isWalletPayment: ({ context }) => context.method === 'wallet',
     /** Confirmed, or by wallet: it comes to `refreshed` unconfirmed only through its quirk. */
     isPaymentAccepted: ({ context }) => context.confirmed || context.method === 'wallet',

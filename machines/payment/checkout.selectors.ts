@@ -2,7 +2,12 @@
  * Pure reads of a checkout snapshot for the view.
  */
 import type { SnapshotFrom } from 'xstate';
-import { CARD_FIELDS, type CardFieldState, type checkoutMachine } from './checkout.machine.ts';
+import {
+  CARD_FIELDS,
+  type CardFieldState,
+  type checkoutMachine,
+  hasConfirmedPayment,
+} from './checkout.machine.ts';
 import type { CardField } from './payment-gateway.ts';
 
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
@@ -43,8 +48,7 @@ export function canSubscribe(snapshot: CheckoutSnapshot): boolean {
  * and the page says the card was accepted.
  */
 export function isAwaitingAttach(snapshot: CheckoutSnapshot): boolean {
-  const { confirmed, paymentMethodId } = snapshot.context;
-  return confirmed && paymentMethodId !== null && snapshot.matches({ flow: 'ready' });
+  return hasConfirmedPayment(snapshot.context) && snapshot.matches({ flow: 'ready' });
 }
 
 /** A payment is in flight, or it succeeded and the app is leaving: both buttons wait. */
