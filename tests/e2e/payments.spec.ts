@@ -320,7 +320,7 @@ test('a member whose fee is due pays with the payment intent (pi_) and ends Acti
   await offeredIntent(request, member, 'setupIntent');
 });
 
-test('a card charged whose attach failed: the page says it was accepted, the fields wait, and Subscribe saves that card, not another typed since', async ({
+test('a card charged whose attach failed: the page says it was accepted, the fields wait, leaving asks first, and Subscribe saves that card, not another typed since', async ({
   page,
   api,
   signedInMember,
@@ -347,6 +347,17 @@ test('a card charged whose attach failed: the page says it was accepted, the fie
     await expect(page.getByLabel(label, { exact: true })).toBeDisabled();
   }
   await expect(page.getByLabel('Card number', { exact: true })).toHaveValue(CARDS.succeeds);
+
+  // Leaving now would leave the accepted card unsaved: Back asks first, and
+  // stays when the member cancels.
+  const asked: string[] = [];
+  page.on('dialog', (dialog) => {
+    asked.push(dialog.type());
+    void dialog.dismiss();
+  });
+  await page.evaluate(() => history.back());
+  await expect.poll(() => asked).toEqual(['beforeunload']);
+  await expect(page).toHaveURL(/\/subscription$/);
 
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await expectActiveDashboard(page);

@@ -25,6 +25,9 @@ import { expectNavigatedTo } from '../support/render.tsx';
 /** What the browser's confirm dialog asks when the member leaves mid-payment. */
 const LEAVE_WHILE_PAYING =
   'Your card is being processed. If you leave this page now, it may not be saved to your membership. Leave anyway?';
+/** What it asks when the card was accepted but its attach failed. */
+const LEAVE_BEFORE_SAVED =
+  'Your card was accepted but is not saved to your membership yet. If you leave this page now, it will not be saved. Leave anyway?';
 
 /** French amounts use a no-break space before '$'. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\u00a0|\u202f/g, ' ');
@@ -320,6 +323,30 @@ describe('checkout screen: payment column', () => {
     await kit.pending.settle('loadMembership', { output: RECORD });
     await expectNavigatedTo('/dashboard');
     expect(confirm).toHaveBeenCalledTimes(2);
+  });
+
+  it('a card accepted whose attach failed: leaving asks first (another question), stays when the member cancels, goes when they confirm', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const { kit, router } = await readyCheckout();
+    const leave = () =>
+      act(async () => {
+        void router.navigate({ to: '/account' });
+      });
+    await fillCard();
+    await userEvent.click(subscribeButton());
+    await kit.pending.settle('confirmCard', { output: OK });
+    await kit.pending.settle('subscriptions.attachPaymentMethod', { error: ACCESS_DENIED });
+    await kit.pending.settle('subscriptions.get', { output: responseOf(SUBSCRIPTION) });
+    await waitFor(() => expect(subscribeButton()).toHaveTextContent('Subscribe'));
+
+    await leave();
+    expect(confirm).toHaveBeenCalledExactlyOnceWith(LEAVE_BEFORE_SAVED);
+    expect(router.state.location.pathname).toBe('/subscription');
+
+    confirm.mockReturnValue(true);
+    await leave();
+    expect(confirm).toHaveBeenCalledTimes(2);
+    await expectNavigatedTo('/account');
   });
 
   it('leaving before paying asks nothing', async () => {

@@ -123,11 +123,14 @@ export function PaymentColumn({
     },
   });
 
-  // Leaving while the card is charged or the payment attached asks first.
-  useLeaveWarning(
-    () => isPaymentInFlight(checkout.getSnapshot()),
-    t('checkout:payment.leaveWhilePaying'),
-  );
+  // Leaving while the card is charged or the payment attached asks first; so
+  // does leaving a card accepted whose attach failed (it would not be saved).
+  useLeaveWarning(() => {
+    const current = checkout.getSnapshot();
+    if (isPaymentInFlight(current)) return t('checkout:payment.leaveWhilePaying');
+    if (isAwaitingAttach(current)) return t('checkout:payment.leaveBeforeSaved');
+    return null;
+  });
 
   const onReady = useCallback(
     (gateway: PaymentGateway) => send({ type: 'checkout.providerReady', gateway }),
