@@ -171,6 +171,15 @@ function importsFrom(file: string, text: string, forbiddenDir: string): Violatio
   });
 }
 
+/** Each import of the package `name` (or a subpath of it) in `file`. */
+function importsPackage(file: string, text: string, name: string): Violation[] {
+  return importsOf(file, text).flatMap(({ specifier, line }) =>
+    specifier === name || specifier.startsWith(`${name}/`)
+      ? [{ at: `${file}:${line}`, what: `imports '${specifier}' (use the client in src/api/)` }]
+      : [],
+  );
+}
+
 /** Each call `callsOf` finds in `file`, as a violation saying `what`. */
 function callsIn(
   file: string,
@@ -208,6 +217,13 @@ describe('architecture: who may import what', () => {
       .flatMap((file) =>
         callsIn(file, fetchCallsOf, 'calls fetch() directly (use the client in src/api/)'),
       );
+    expect(show(violations)).toEqual([]);
+  });
+
+  it('only src/api/ imports ky: the rest of the app goes through its client', () => {
+    const violations = srcFiles
+      .filter((file) => !inside(file, 'src/api'))
+      .flatMap((file) => importsPackage(file, read(file), 'ky'));
     expect(show(violations)).toEqual([]);
   });
 
@@ -298,6 +314,18 @@ describe('architecture checks catch what they are meant to', () => {
     expect(
       importsFrom('tests/e2e/a.spec.ts', "import { x } from './support/api.ts';", 'src'),
     ).toEqual([]);
+  });
+
+  it('flags ky imported outside src/api/, in every form, and not a package merely named like it', () => {
+    const text = [
+      "import ky from 'ky';",
+      "import type { Options } from 'ky';",
+      "const k = await import('ky');",
+      "import { x } from 'kyber';",
+    ].join('\n');
+    expect(importsPackage('src/screens/x/x.tsx', text, 'ky').map((v) => v.at)).toEqual(
+      [1, 2, 3].map((line) => `src/screens/x/x.tsx:${line}`),
+    );
   });
 
   it('finds .provide() calls, and src/screens/ reaching into src/routes/', () => {
