@@ -29,6 +29,12 @@ const LEAVE_WHILE_PAYING =
 const LEAVE_BEFORE_SAVED =
   'Your card was accepted but is not saved to your membership yet. If you leave this page now, it will not be saved. Leave anyway?';
 
+/** Navigates to /account. A blocked navigation's promise never settles: it is started, not awaited. */
+const startLeaving = (router: Awaited<ReturnType<typeof readyCheckout>>['router']) =>
+  act(async () => {
+    void router.navigate({ to: '/account' });
+  });
+
 /** French amounts use a no-break space before '$'. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\u00a0|\u202f/g, ' ');
 
@@ -301,11 +307,7 @@ describe('checkout screen: payment column', () => {
   it('asks before leaving while the card is charged and the payment attached; stays when the member cancels; /dashboard after it, unasked', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const { kit, router } = await readyCheckout();
-    // A blocked navigation's promise never settles: it is started, not awaited.
-    const leave = () =>
-      act(async () => {
-        void router.navigate({ to: '/account' });
-      });
+    const leave = () => startLeaving(router);
     await fillCard();
     await userEvent.click(subscribeButton());
     expect(kit.pending.count('confirmCard')).toBe(1);
@@ -328,10 +330,7 @@ describe('checkout screen: payment column', () => {
   it('a card accepted whose attach failed: leaving asks first (another question), stays when the member cancels, goes when they confirm', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const { kit, router } = await readyCheckout();
-    const leave = () =>
-      act(async () => {
-        void router.navigate({ to: '/account' });
-      });
+    const leave = () => startLeaving(router);
     await fillCard();
     await userEvent.click(subscribeButton());
     await kit.pending.settle('confirmCard', { output: OK });
@@ -363,9 +362,7 @@ describe('checkout screen: payment column', () => {
     const { router } = await readyCheckout();
     await fillCard();
     await userEvent.click(subscribeButton());
-    await act(async () => {
-      void router.navigate({ to: '/account' });
-    });
+    await startLeaving(router);
     expect(confirm).toHaveBeenCalledExactlyOnceWith(LEAVE_WHILE_PAYING);
     await expectNavigatedTo('/account');
   });
