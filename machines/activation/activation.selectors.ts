@@ -18,6 +18,18 @@ export function isStillInactive(snapshot: ActivationSnapshot): boolean {
   return snapshot.matches('stillInactive');
 }
 
+/**
+ * The server created the membership: the page reloads it, then goes on to the next page. What
+ * the page says about the member's membership stays as the member found it meanwhile.
+ */
+export function hasActivated(snapshot: ActivationSnapshot): boolean {
+  return (
+    snapshot.matches('refreshing') ||
+    snapshot.matches('toBilling') ||
+    snapshot.matches('toSubscription')
+  );
+}
+
 export function selectErrorKey(snapshot: ActivationSnapshot): string | null {
   return snapshot.context.errorKey;
 }

@@ -209,6 +209,11 @@ test.describe('registration (spec 2, 5)', () => {
   });
 });
 
+/** The activation page's lead for a member who never had a membership, and for one whose membership lapsed. */
+const FREE_YEAR_LEAD =
+  'Your first year in the club is free. Activate your membership to get started.';
+const RENEW_LEAD = 'Your membership is no longer active. Activate it again to renew it.';
+
 test.describe('activation (spec 2)', () => {
   test('without a billing address: POST club/memberships, then /billing', async ({
     page,
@@ -228,11 +233,21 @@ test.describe('activation (spec 2)', () => {
       ],
     );
     await expectNoAxeViolations(page);
+    // The membership just created comes in before /billing opens: the lead, written for a new
+    // member, must not turn to a lapsed member's meanwhile.
+    await expect(page.getByText(FREE_YEAR_LEAD)).toBeVisible();
+    await page.evaluate((renewLead) => {
+      const watch = new MutationObserver(() => {
+        if (document.body.textContent?.includes(renewLead)) document.body.dataset.sawRenewLead = '';
+      });
+      watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+    }, RENEW_LEAD);
 
     const since = Date.now();
     await page.getByRole('button', { name: 'Activate membership' }).click();
     await expect(page).toHaveURL(/\/billing$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Billing address' })).toBeVisible();
+    await expect(page.locator('body')).not.toHaveAttribute('data-saw-renew-lead');
 
     const activations = (await requestsSince(api, '/club/memberships', since)).filter(
       (call) => call.method === 'POST',

@@ -1,9 +1,11 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { activationMachine } from '../../../machines/activation/activation.machine.ts';
 import {
   canActivate,
+  hasActivated,
   isBusy,
   isStillInactive,
   selectErrorKey,
@@ -35,8 +37,11 @@ export function ActivationScreen() {
     : null;
   const stillInactive = isStillInactive(snapshot);
   // A member here with a membership has one that is no longer active (an active one goes on
-  // to /dashboard): its free first year may be over, so the lead promises none.
-  const renewing = useSelector(useMembership(), (s) => selectRecord(s) !== null);
+  // to /dashboard): its free first year may be over, so the lead promises none. The membership
+  // this page has just created comes in before the next page opens: the lead stays as it was.
+  const hasMembership = useSelector(useMembership(), (s) => selectRecord(s) !== null);
+  const [renewing, setRenewing] = useState(hasMembership);
+  if (!hasActivated(snapshot) && renewing !== hasMembership) setRenewing(hasMembership);
 
   return (
     <section className="card member-page activation" aria-labelledby="activation-title">
