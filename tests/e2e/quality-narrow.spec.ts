@@ -8,13 +8,23 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { fillFields, fillSignUp } from './support/forms.ts';
-import { ADDRESS, CARDS, openScreen, PASSWORD, typeCard } from './support/members.ts';
+import {
+  ADDRESS,
+  CARDS,
+  expectCardFieldsReady,
+  openScreen,
+  PASSWORD,
+  signInQuickly,
+  typeCard,
+} from './support/members.ts';
 import { expectHeading } from './support/quality.ts';
 
 // Several screens and axe runs per test: room for a machine shared with other runs.
 test.describe.configure({ timeout: 60_000 });
 
 const WIDTH = 320;
+/** The card number's label in each language (the checkout's fields are found by it). */
+const CARD_NUMBER = { en: 'Card number', fr: 'Numéro de carte' } as const;
 
 test.use({ viewport: { width: WIDTH, height: 640 } });
 
@@ -25,14 +35,29 @@ async function expectNoHorizontalScroll(page: Page) {
       const box = el.getBoundingClientRect();
       return box.width > 0 && box.right + window.scrollX > width + 0.5;
     };
+    const name = (el: Element, right: number) => {
+      const cls = typeof el.className === 'string' ? el.className.split(' ')[0] : '';
+      return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${cls ? `.${cls}` : ''} (right ${Math.round(right + window.scrollX)})`;
+    };
     const out: string[] = [];
     for (const el of Array.from(document.body.querySelectorAll('*'))) {
       if (!sticksOut(el) || Array.from(el.children).some(sticksOut)) continue;
-      const box = el.getBoundingClientRect();
-      const cls = typeof el.className === 'string' ? el.className.split(' ')[0] : '';
-      out.push(
-        `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${cls ? `.${cls}` : ''} (right ${Math.round(box.right + window.scrollX)})`,
-      );
+      out.push(name(el, el.getBoundingClientRect().right));
+    }
+    // Text running out of a box that fits (a word longer than its line).
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      const parent = node.parentElement;
+      // (text said to screen readers only lies in a 1 px box that clips it)
+      if (!parent || parent.getBoundingClientRect().width <= 1) continue;
+      if (box.width > 0 && box.right + window.scrollX > width + 0.5) {
+        out.push(
+          `text “${node.textContent?.trim().slice(0, 20)}” in ${name(node.parentElement, box.right)}`,
+        );
+      }
     }
     return { scrollWidth: document.documentElement.scrollWidth, offenders: out.slice(0, 8) };
   }, WIDTH);
@@ -346,3 +371,37 @@ test('forms are 400 px wide at the default text size and grow with text made lar
     '“Date d’expiration” ends before “CVC” starts',
   ).toBeLessThanOrEqual(cvc.x);
 });
+
+// Text twice as large (a browser's font size setting, WCAG 1.4.4) on a 320 px phone: a long
+// word in a heading or a button ('membership', 'Déconnexion', 'facturation') wraps inside
+// its box instead of pushing the page sideways.
+for (const language of ['en', 'fr'] as const) {
+  test(`text twice as large at 320 px, in ${language === 'en' ? 'English' : 'French'}: no page scrolls sideways`, async ({
+    page,
+    request,
+    newMember,
+  }) => {
+    const check = async (path: string) => {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        if (path === '/subscription') await expectCardFieldsReady(page, CARD_NUMBER[language]);
+        await textSize(page, '200%');
+        await expectNoHorizontalScroll(page);
+      });
+    };
+    for (const path of ['/', '/login', '/register', '/terms', '/no-such-page']) {
+      await check(`${path}?lng=${language}`);
+    }
+    const newcomer = await newMember('larger-text-new', { language });
+    await signInQuickly(page, request, newcomer.email);
+    await check('/activation');
+    const member = await newMember('larger-text-active', {
+      state: 'active',
+      billingAddress: ADDRESS,
+      language,
+    });
+    await signInQuickly(page, request, member.email);
+    for (const path of ['/dashboard', '/subscription', '/billing', '/account']) await check(path);
+  });
+}
