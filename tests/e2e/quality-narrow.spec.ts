@@ -405,3 +405,38 @@ for (const language of ['en', 'fr'] as const) {
     for (const path of ['/dashboard', '/subscription', '/billing', '/account']) await check(path);
   });
 }
+
+test('the code step loading after sign-in keeps its room on a phone: the panel below moves up once, not up and back down', async ({
+  page,
+  newMember,
+  signIn,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const { email } = await newMember('narrow-otp-room', { verified: false });
+  // The code step's file held back: the spinner shows until it comes.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/otp-step-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await expectHeading(page, 'Sign in');
+  const panel = page.locator('aside.auth__info');
+  const top = async () => (await panel.boundingBox())?.y ?? Number.NaN;
+  const signingIn = await top();
+
+  await signIn(page, email, PASSWORD);
+  await expect(page.locator('main.auth__main > .spinner')).toBeVisible();
+  const loading = await top();
+  release();
+  await expectHeading(page, 'Verify your account');
+  const onStep = await top();
+
+  expect(loading, 'the panel moves up, if at all, while the step loads').toBeLessThanOrEqual(
+    signingIn,
+  );
+  expect(loading, 'and not past where the code step puts it').toBeGreaterThanOrEqual(onStep);
+});
