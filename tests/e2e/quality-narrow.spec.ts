@@ -54,9 +54,7 @@ async function expectNoHorizontalScroll(page: Page) {
       // (text said to screen readers only lies in a 1 px box that clips it)
       if (!parent || parent.getBoundingClientRect().width <= 1) continue;
       if (box.width > 0 && box.right + window.scrollX > width + 0.5) {
-        out.push(
-          `text “${node.textContent?.trim().slice(0, 20)}” in ${name(node.parentElement, box.right)}`,
-        );
+        out.push(`text “${node.textContent?.trim().slice(0, 20)}” in ${name(parent, box.right)}`);
       }
     }
     return { scrollWidth: document.documentElement.scrollWidth, offenders: out.slice(0, 8) };
