@@ -51,6 +51,19 @@ export function isAwaitingAttach(snapshot: CheckoutSnapshot): boolean {
   return hasConfirmedPayment(snapshot.context) && snapshot.matches({ flow: 'ready' });
 }
 
+/**
+ * A payment the provider accepted is not saved to the membership: its attach
+ * failed (`isAwaitingAttach`), or the subscription is being read again after
+ * that failure. Leaving now loses it, so the page asks first.
+ */
+export function hasUnsavedPayment(snapshot: CheckoutSnapshot): boolean {
+  return (
+    isAwaitingAttach(snapshot) ||
+    (hasConfirmedPayment(snapshot.context) &&
+      snapshot.matches({ flow: { paying: 'reloadingSubscription' } }))
+  );
+}
+
 /** A payment is in flight, or it succeeded and the app is leaving: both buttons wait. */
 export function isPaying(snapshot: CheckoutSnapshot): boolean {
   return snapshot.hasTag('busy') || snapshot.matches({ flow: 'succeeded' });

@@ -335,16 +335,22 @@ describe('checkout screen: payment column', () => {
     await userEvent.click(subscribeButton());
     await kit.pending.settle('confirmCard', { output: OK });
     await kit.pending.settle('subscriptions.attachPaymentMethod', { error: ACCESS_DENIED });
-    await kit.pending.settle('subscriptions.get', { output: responseOf(SUBSCRIPTION) });
-    await waitFor(() => expect(subscribeButton()).toHaveTextContent('Subscribe'));
-
+    // While the subscription is read again after the failure…
     await leave();
     expect(confirm).toHaveBeenCalledExactlyOnceWith(LEAVE_BEFORE_SAVED);
     expect(router.state.location.pathname).toBe('/subscription');
 
-    confirm.mockReturnValue(true);
+    // …and once Subscribe waits to retry the attach.
+    await kit.pending.settle('subscriptions.get', { output: responseOf(SUBSCRIPTION) });
+    await waitFor(() => expect(subscribeButton()).toHaveTextContent('Subscribe'));
     await leave();
     expect(confirm).toHaveBeenCalledTimes(2);
+    expect(confirm).toHaveBeenLastCalledWith(LEAVE_BEFORE_SAVED);
+    expect(router.state.location.pathname).toBe('/subscription');
+
+    confirm.mockReturnValue(true);
+    await leave();
+    expect(confirm).toHaveBeenCalledTimes(3);
     await expectNavigatedTo('/account');
   });
 

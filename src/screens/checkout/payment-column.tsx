@@ -7,6 +7,7 @@ import {
   canSubscribe,
   cardErrorField,
   cardErrorText,
+  hasUnsavedPayment,
   isAwaitingAttach,
   isCardFieldInvalid,
   isDeadEnd,
@@ -128,7 +129,7 @@ export function PaymentColumn({
   useLeaveWarning(() => {
     const current = checkout.getSnapshot();
     if (isPaymentInFlight(current)) return t('checkout:payment.leaveWhilePaying');
-    if (isAwaitingAttach(current)) return t('checkout:payment.leaveBeforeSaved');
+    if (hasUnsavedPayment(current)) return t('checkout:payment.leaveBeforeSaved');
     return null;
   });
 
