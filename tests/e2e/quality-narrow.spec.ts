@@ -404,7 +404,7 @@ for (const language of ['en', 'fr'] as const) {
   });
 }
 
-test('the code step loading after sign-in keeps its room on a phone: the panel below moves up once, not up and back down', async ({
+test('the code step loading after sign-in keeps its room on a phone: the panel below moves up, never up past the step and back down', async ({
   page,
   newMember,
   signIn,
