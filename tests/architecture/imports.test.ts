@@ -4,7 +4,7 @@
  * (TypeScript's parser, so comments and strings never count):
  *   - machines/ imports only xstate, valibot and other files under machines/;
  *   - src/ never imports from dev-api/ (the stand-in is not the product);
- *   - only src/api/ calls fetch() (one HTTP client);
+ *   - only src/api/ calls fetch() or imports ky (one HTTP client);
  *   - the browser tests (tests/e2e/) never import from src/: the app is tested
  *     as a black box;
  *   - the routes are the top floor: src/screens/ never imports src/routes/;
