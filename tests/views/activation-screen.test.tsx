@@ -69,16 +69,28 @@ describe('ActivationScreen', () => {
     await renderActivation();
     const lead = 'Your first year in the club is free. Activate your membership to get started.';
     expect(screen.getByText(lead)).toBeVisible();
+    expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('Activate your free membership.');
 
     const lapsed = { ...RECORD, validTo: '2020-01-01T00:00:00.000Z', cancelledAt: null };
-    for (const [language, renew] of [
-      ['en', 'Your membership is no longer active. Activate it again to renew it.'],
-      ['fr', 'Votre adhésion n’est plus active. Activez-la de nouveau pour la renouveler.'],
+    for (const [language, renew, firstStep] of [
+      [
+        'en',
+        'Your membership is no longer active. Activate it again to renew it.',
+        'Activate your membership again.',
+      ],
+      [
+        'fr',
+        'Votre adhésion n’est plus active. Activez-la de nouveau pour la renouveler.',
+        'Réactivez votre adhésion.',
+      ],
     ] as const) {
       cleanup();
       await renderActivation(language, lapsed);
       expect(screen.getByText(renew)).toBeVisible();
       expect(screen.queryByText(/first year|première année/)).toBeNull();
+      // Nor does its first step call the membership free.
+      expect(screen.getAllByRole('listitem')[0]).toHaveTextContent(firstStep);
+      expect(screen.queryByText(/free membership|adhésion gratuite/)).toBeNull();
     }
   });
 

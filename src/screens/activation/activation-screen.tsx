@@ -52,7 +52,14 @@ export function ActivationScreen() {
       <h2 id="activation-how">{t('member:activation.howItWorks')}</h2>
       <ol className="activation__steps" aria-labelledby="activation-how">
         {STEPS.map((step) => (
-          <li key={step}>{t(`member:activation.steps.${step}`)}</li>
+          <li key={step}>
+            {/* The first step promises a free membership only to a member who never had one. */}
+            {t(
+              renewing && step === '1'
+                ? 'member:activation.renewStep'
+                : `member:activation.steps.${step}`,
+            )}
+          </li>
         ))}
       </ol>
       <FormAlert id="activation-error">{failure}</FormAlert>
