@@ -33,7 +33,11 @@ export function PendingScreen() {
       <UnreachableScreen
         titleKey={answered ? 'errors.accountUnavailable' : 'errors.unreachableTitle'}
         bodyKey={answered ? 'errors.answeredBody' : undefined}
-        onRetry={() => session.send({ type: 'session.retry' })}
+        onRetry={() => {
+          session.send({ type: 'session.retry' });
+          // A membership whose load failed meanwhile is loaded again too, not left a kept copy.
+          membershipActor?.send({ type: 'membership.refetch' });
+        }}
         withLogout
       />
     );

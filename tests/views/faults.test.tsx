@@ -19,8 +19,8 @@ import { useErrorText } from '../../src/i18n/translate.ts';
 import { createSafeStorage } from '../../src/lib/safe-storage.ts';
 import { PendingScreen } from '../../src/routes/pending-screen.tsx';
 import { LoginScreen } from '../../src/screens/login/login-screen.tsx';
-import { httpError, timeoutError } from '../support/fake-services.ts';
-import { MARIE } from '../support/fixtures.ts';
+import { createMembership, httpError, timeoutError } from '../support/fake-services.ts';
+import { MARIE, MEMBERSHIP } from '../support/fixtures.ts';
 import { renderScreen } from '../support/render.tsx';
 
 const ACTIVE: Membership = {
@@ -105,7 +105,9 @@ describe('the pending view when the server cannot be reached', () => {
       },
     });
     await waitForState(actor, (s) => s.matches({ authenticated: { user: 'unreachable' } }));
-    const membership = createActor(membershipMachine).start() as MembershipActor;
+    // The membership's loads: the copy kept from an earlier visit is asked for again on Try again.
+    const membershipLoads = vi.fn(() => new Promise<Membership | null>(() => {}));
+    const membership = createMembership(membershipLoads, MEMBERSHIP);
     const { i18n } = await renderScreen(<PendingScreen />, {
       services: { session: actor, membership: membershipAccessOf(membership) },
       path: '/dashboard',
@@ -115,8 +117,10 @@ describe('the pending view when the server cannot be reached', () => {
     await i18n.changeLanguage('fr');
     expect(await screen.findByRole('button', { name: 'Réessayer' })).toBeVisible();
     await i18n.changeLanguage('en');
+    expect(membershipLoads).not.toHaveBeenCalled();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Try again' }));
     expect(calls).toBe(2);
+    expect(membershipLoads).toHaveBeenCalledTimes(1);
     expect(await screen.findByText('Loading your account...')).toBeVisible();
   });
 

@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, KINDS, type Kind, MESSAGES, skipTimeUntil, test } from '../support/faults.ts';
-import { PASSWORD, storedTokens, TOKEN_KEYS } from '../support/members.ts';
+import { PASSWORD, requestsSince, storedTokens, TOKEN_KEYS } from '../support/members.ts';
 import { expectHeading } from '../support/quality.ts';
 
 test.describe.configure({ timeout: 60_000 });
@@ -60,6 +60,31 @@ test('GET client/auth/profile at start-up: retried, then "could not reach the se
     await expectHeading(page, 'Dashboard');
     await expect(page).toHaveURL(/\/dashboard$/);
   }
+});
+
+test('Try again after "could not reach the server" loads the membership again too: the dashboard is fresh, not the kept copy', async ({
+  page,
+  api,
+  openAsMember,
+}) => {
+  const { email } = await openAsMember('/dashboard', 'fault-retry-membership', { state: 'active' });
+  await api.injectFaults(
+    { path: '/client/auth/profile', method: 'GET', kind: 'drop', email, times: PROFILE_TIMES.drop },
+    { path: '/club/memberships', method: 'GET', kind: 'drop', email, times: 60 },
+  );
+  await page.reload();
+  await alertSays(page, 'We could not reach the server');
+
+  await api.clearFaults();
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expectHeading(page, 'Dashboard');
+  const loaded = async () =>
+    (await requestsSince(api, '/club/memberships', since)).some(
+      (call) => call.method === 'GET' && call.status === 200,
+    );
+  await expect.poll(loaded, 'GET club/memberships answered after Try again').toBe(true);
+  await expect(page.getByText('We could not refresh your membership')).toHaveCount(0);
 });
 
 test('a profile the server keeps answering wrongly: the page says so and offers Logout, the way out when Try again cannot help', async ({
