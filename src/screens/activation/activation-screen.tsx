@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { activationMachine } from '../../../machines/activation/activation.machine.ts';
 import {
@@ -10,6 +10,7 @@ import {
   isStillInactive,
   selectErrorKey,
 } from '../../../machines/activation/activation.selectors.ts';
+import { deriveMembership } from '../../../machines/membership/derive-membership.ts';
 import { selectRecord } from '../../../machines/membership/membership.selectors.ts';
 import { useMembership } from '../../app/services.tsx';
 import { useFlow } from '../../app/use-flow.ts';
@@ -39,9 +40,18 @@ export function ActivationScreen() {
   // A member here with a membership has one that is no longer active (an active one goes on
   // to /dashboard): its free first year may be over, so the lead promises none. The membership
   // this page has just created comes in before the next page opens: the lead stays as it was.
-  const hasMembership = useSelector(useMembership(), (s) => selectRecord(s) !== null);
+  const record = useSelector(useMembership(), selectRecord);
+  const hasMembership = record !== null;
   const [renewing, setRenewing] = useState(hasMembership);
   if (!hasActivated(snapshot) && renewing !== hasMembership) setRenewing(hasMembership);
+  // Activated in another tab (open tabs follow each other's membership): an active member
+  // goes on to /dashboard, as the route's guard sends one. Not while this page activates.
+  const settled = !isBusy(snapshot) && !hasActivated(snapshot);
+  useEffect(() => {
+    if (settled && deriveMembership(record, Date.now()).isActive) {
+      void navigate({ to: '/dashboard', replace: true });
+    }
+  }, [settled, record, navigate]);
 
   return (
     <section className="card member-page activation" aria-labelledby="activation-title">
