@@ -2,13 +2,16 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  isLoading,
   isMembershipSettled,
   selectRecord,
 } from '../../../machines/membership/membership.selectors.ts';
+import { isServingStaleCopy } from '../../../machines/membership/stale-copy.ts';
 import { selectUser } from '../../../machines/session/session.selectors.ts';
 import { useMembership, useServices } from '../../app/services.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { loadPaymentProvider } from '../../payments/load-payment-provider.ts';
 import { type LoadProvider, PaymentColumn } from './payment-column.tsx';
@@ -26,7 +29,10 @@ export interface CheckoutScreenProps {
 /**
  * /subscription (spec 2): its own layout; the price summary and the payment
  * column side by side (stacked on small screens). The membership is refetched
- * 500 ms after the page opens (spec 4, 9).
+ * 500 ms after the page opens (spec 4, 9); when that fails and a copy kept
+ * from earlier serves, the page says so above the columns, with Try again,
+ * as the dashboard does: a membership that lapsed since must not take a card
+ * unannounced.
  */
 export function CheckoutScreen({
   loadProvider = loadPaymentProvider,
@@ -42,6 +48,9 @@ export function CheckoutScreen({
     membership,
     (s) => isMembershipSettled(s) && selectRecord(s) === null,
   );
+  // The membership's reload failed and a kept copy serves: it may have lapsed since.
+  const stale = useSelector(membership, isServingStaleCopy);
+  const reloading = useSelector(membership, isLoading);
   const user = useSelector(session, selectUser);
   const language = currentLanguage(i18n);
   const [attempt, setAttempt] = useState(0);
@@ -62,6 +71,21 @@ export function CheckoutScreen({
   return (
     <>
       <h1 className="checkout__title">{t('checkout:title')}</h1>
+      {stale ? (
+        // An alert, inserted with its text (no status region waits in the page for it).
+        <div className="form-alert form-alert--info checkout__stale" role="alert">
+          <p>{t('checkout:membershipStale')}</p>
+          <SubmitButton
+            type="button"
+            variant="secondary"
+            busy={reloading}
+            busyLabel={t('checkout:membershipReloading')}
+            onClick={() => membership.send({ type: 'membership.refetch' })}
+          >
+            {t('common:errors.retry')}
+          </SubmitButton>
+        </div>
+      ) : null}
       <div className="checkout__columns">
         {record ? (
           <PaymentColumn

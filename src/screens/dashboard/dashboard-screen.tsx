@@ -3,12 +3,8 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deriveMembership } from '../../../machines/membership/derive-membership.ts';
-import {
-  isLoading,
-  type MembershipSnapshot,
-  selectMembershipErrorKey,
-  selectRecord,
-} from '../../../machines/membership/membership.selectors.ts';
+import { isLoading, selectRecord } from '../../../machines/membership/membership.selectors.ts';
+import { isServingStaleCopy } from '../../../machines/membership/stale-copy.ts';
 import { selectUser } from '../../../machines/session/session.selectors.ts';
 import { calendarDayOf } from '../../../machines/shared/calendar-day.ts';
 import { hasBillingAddress, type Membership } from '../../../machines/shared/domain.ts';
@@ -103,14 +99,6 @@ export function DashboardScreen({ now = Date.now }: DashboardScreenProps = {}) {
     </div>
   );
 }
-
-/**
- * A record serves although the last load of it failed; still true while a
- * new load runs, until one succeeds. Here rather than in the selectors' file,
- * which /login loads for the pending view: only this page asks.
- */
-const isServingStaleCopy = (snapshot: MembershipSnapshot) =>
-  selectRecord(snapshot) !== null && selectMembershipErrorKey(snapshot) !== null;
 
 /**
  * Says when the membership shown is a copy whose reload failed (kept from an

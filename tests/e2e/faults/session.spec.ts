@@ -179,6 +179,34 @@ test('GET club/memberships with no copy kept: "could not load your membership", 
   await expect(page.getByText('Active', { exact: true })).toBeVisible();
 });
 
+test('the checkout on a kept membership copy whose reload fails says so (it may have lapsed since) with Try again, which loads it', async ({
+  page,
+  api,
+  memberAtCheckout,
+}) => {
+  const { email } = await memberAtCheckout('fault-checkout-stale');
+  await api.injectFaults({
+    path: '/club/memberships',
+    method: 'GET',
+    kind: 'status',
+    email,
+    times: 60,
+  });
+  await page.reload();
+  const text =
+    'We could not refresh your membership: what you see may be out of date. Try again before you pay.';
+  await alertSays(page, text);
+  const notice = page.getByRole('alert').filter({ hasText: text });
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Complete your membership' }),
+  ).toBeVisible();
+
+  await api.clearFaults();
+  await notice.getByRole('button', { name: 'Try again' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Subscribe' })).toBeVisible();
+});
+
 test('signing in while GET club/memberships fails: "could not load your membership" with Try again, which goes on to the dashboard', async ({
   page,
   newMember,
