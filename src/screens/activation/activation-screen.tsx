@@ -45,8 +45,9 @@ export function ActivationScreen() {
   const [renewing, setRenewing] = useState(hasMembership);
   if (!hasActivated(snapshot) && renewing !== hasMembership) setRenewing(hasMembership);
   // Activated in another tab (open tabs follow each other's membership): an active member
-  // goes on to /dashboard, as the route's guard sends one. Not while this page activates.
-  const settled = !isBusy(snapshot) && !hasActivated(snapshot);
+  // goes on to /dashboard, as the route's guard sends one. Not while this page activates
+  // (only where the button can be pressed: idle, failed or still inactive).
+  const settled = canActivate(snapshot);
   useEffect(() => {
     if (settled && deriveMembership(record, Date.now()).isActive) {
       void navigate({ to: '/dashboard', replace: true });
