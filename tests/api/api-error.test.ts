@@ -23,6 +23,9 @@ describe('ApiError', () => {
     [{ message: { message: '' } }, 'errors.unknown'],
     [{ message: { message: 42 } }, 'errors.unknown'],
     [{ message: 'server.incorrectOtp' }, 'errors.unknown'],
+    // NestJS's (and Express's) own answer for a path no route serves: the server could not answer.
+    [{ statusCode: 404, message: 'Cannot GET /api/club/memberships', error: 'Not Found' }, 'errors.server'],
+    [{ statusCode: 404, message: 'Membership not found', error: 'Not Found' }, 'errors.unknown'],
     ['Internal Server Error', 'errors.unknown'],
     [undefined, 'errors.unknown'],
     [null, 'errors.unknown'],

@@ -322,6 +322,29 @@ describe('memberships', () => {
     await expect(api.memberships.get()).resolves.toBeNull();
   });
 
+  it('get gives null on a 404 outside the envelope too (a framework’s own “not found”)', async () => {
+    recordAll(() =>
+      HttpResponse.json({ statusCode: 404, message: 'Not Found' }, { status: 404 }),
+    );
+    const { api } = createHarness();
+    await expect(api.memberships.get()).resolves.toBeNull();
+  });
+
+  it('get fails on a 404 from a path the server has no route for: never “no membership”', async () => {
+    recordAll(() =>
+      HttpResponse.json(
+        { statusCode: 404, message: 'Cannot GET /api/club/memberships', error: 'Not Found' },
+        { status: 404 },
+      ),
+    );
+    const { api } = createHarness();
+    await expect(api.memberships.get()).rejects.toMatchObject({
+      kind: 'http',
+      status: 404,
+      key: 'errors.server',
+    });
+  });
+
   it('get still fails on other errors', async () => {
     recordAll(() => HttpResponse.json(ERROR_ENVELOPE(500, 'server.boom'), { status: 500 }));
     const { api } = createHarness();

@@ -130,6 +130,34 @@ test('a single blip on the profile at start-up is absorbed: the member only sees
   }
 });
 
+test('GET club/memberships sent where no route serves it (a framework’s JSON 404, “Cannot GET …”): “could not load your membership”, never the activation screen', async ({
+  page,
+  signedInMember,
+}) => {
+  await signedInMember('fault-membership-no-route', { state: 'active', quickly: true });
+  const noRoute = '**/api/club/memberships';
+  await page.route(noRoute, (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({
+          status: 404,
+          json: {
+            statusCode: 404,
+            message: 'Cannot GET /api/club/memberships',
+            error: 'Not Found',
+          },
+        })
+      : route.fallback(),
+  );
+  await page.evaluate(() => localStorage.removeItem('root'));
+  await page.goto('/dashboard');
+  await alertSays(page, 'We could not load your membership');
+  await expect(page.getByRole('button', { name: 'Activate membership' })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.unroute(noRoute);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
+});
+
 test('GET club/memberships with no copy kept: "could not load your membership", never the activation screen', async ({
   page,
   signedInMember,
