@@ -91,39 +91,67 @@ const GET_RETRY = {
   retryOnTimeout: false,
 };
 
+/**
+ * What an error logs of the exchange that failed: the call, and the status
+ * if one came. Never ky's own error, which carries the request's headers and
+ * body (the bearer token, a refresh token, a password) into the console and
+ * whatever collects it.
+ */
+function exchange(request: Request, status?: number): Error {
+  return new Error(`${request.method} ${request.url}${status ? ` answered ${status}` : ''}`);
+}
+
 /** Any error thrown by ky (or fetch under it) as an ApiError. */
 function toApiError(error: unknown): ApiError {
   if (isApiError(error)) return error;
   if (isHTTPError(error)) {
-    const read = httpError(error.response.status, error.data, error);
+    const cause = exchange(error.request, error.response.status);
+    const read = httpError(error.response.status, error.data, cause);
     // An answer that says nothing by its body or its status (not a 5xx, not a
     // 429), in a type the API never sends, is not the API refusing anything (a
     // firewall's or a proxy's page or text, a CDN's challenge, a gateway during
     // a deploy): never read as the session refused.
     if (read.key === UNKNOWN_ERROR_KEY && isForeignAnswer(error.response)) {
-      return new ApiError({ kind: 'parse', key: UNREADABLE_ERROR_KEY, cause: error });
+      return new ApiError({ kind: 'parse', key: UNREADABLE_ERROR_KEY, cause });
     }
     return read;
   }
-  if (isTimeoutError(error))
-    return new ApiError({ kind: 'timeout', key: TIMEOUT_ERROR_KEY, cause: error });
+  if (isTimeoutError(error)) {
+    return new ApiError({
+      kind: 'timeout',
+      key: TIMEOUT_ERROR_KEY,
+      cause: exchange(error.request),
+    });
+  }
   // NetworkError, and whatever else fetch rejects with (it never got a response).
   return new ApiError({ kind: 'network', key: NETWORK_ERROR_KEY, cause: error });
 }
 
-function parseBody<T>(text: string, schema: v.GenericSchema<unknown, T>): T {
+/**
+ * The answer's body read by `schema`. What a failure logs names the fields
+ * and the types expected, never the values (tokens, names, an address), which
+ * the parser's own messages would quote.
+ */
+function parseBody<T>(text: string, schema: v.GenericSchema<unknown, T>, call: string): T {
   let data: unknown;
   try {
     data = JSON.parse(text);
-  } catch (cause) {
-    throw new ApiError({ kind: 'parse', key: UNREADABLE_ERROR_KEY, cause });
-  }
-  const result = v.safeParse(schema, data);
-  if (!result.success) {
+  } catch {
     throw new ApiError({
       kind: 'parse',
       key: UNREADABLE_ERROR_KEY,
-      cause: new v.ValiError(result.issues),
+      cause: new Error(`${call}: the answer is not JSON`),
+    });
+  }
+  const result = v.safeParse(schema, data);
+  if (!result.success) {
+    const fields = result.issues.map(
+      (issue) => `${issue.path?.map((item) => item.key).join('.') ?? 'body'}: ${issue.expected}`,
+    );
+    throw new ApiError({
+      kind: 'parse',
+      key: UNREADABLE_ERROR_KEY,
+      cause: new Error(`${call}: unexpected answer (${fields.join('; ')})`),
     });
   }
   return result.output;
@@ -194,7 +222,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch (error) {
       throw toApiError(error);
     }
-    return parseBody(text, schema);
+    return parseBody(text, schema, `${method} ${path}`);
   }
 
   // Sessions that other tabs ended (the refresh token removed there) since this

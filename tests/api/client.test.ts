@@ -337,6 +337,67 @@ describe('the 401 flow', () => {
   });
 });
 
+/**
+ * Every string an error carries, down its causes and their properties (what
+ * the console prints when the error is logged, and what a collector reads).
+ */
+function stringsIn(value: unknown, seen = new Set<unknown>()): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value !== 'object' || value === null || seen.has(value)) return [];
+  seen.add(value);
+  if (value instanceof Headers) return [...value.entries()].flat();
+  if (value instanceof Request) return [value.method, value.url, ...stringsIn(value.headers, seen)];
+  const names = new Set([...Object.getOwnPropertyNames(value), 'cause', 'message', 'stack']);
+  return [...names].flatMap((name) => stringsIn((value as Record<string, unknown>)[name], seen));
+}
+
+describe('what a failed call’s error carries (it is logged)', () => {
+  const ACCESS = 'access-secret-4b1d';
+  const SECRET = 'refresh-secret-9f3e';
+
+  it.each([
+    ['a 502', () => HttpResponse.json(ERROR_ENVELOPE(502, 'server.boom'), { status: 502 })],
+    ['a 429', () => HttpResponse.json({}, { status: 429 })],
+    [
+      'a web page',
+      () =>
+        HttpResponse.text('<html>proxy</html>', {
+          status: 403,
+          headers: { 'content-type': 'text/html' },
+        }),
+    ],
+    ['an unreadable answer', () => HttpResponse.json({ ok: SECRET })],
+    ['a body cut short', () => HttpResponse.text(`{"ok": "${SECRET}`)],
+  ])(
+    '%s: the call and its status, never the bearer token or the body sent',
+    async (_name, answer) => {
+      server.use(http.post(url('club/thing'), answer));
+      const { client } = createHarness({ accessToken: ACCESS });
+      const error = await failure(
+        client.post('club/thing', { json: { refreshToken: SECRET }, schema: Echo }),
+      );
+      const carried = stringsIn(error).join('\n');
+      expect(carried).toContain('POST');
+      expect(carried).not.toContain(ACCESS);
+      expect(carried).not.toContain(SECRET);
+    },
+  );
+
+  it('a time-out: the call, never the bearer token', async () => {
+    server.use(
+      http.get(url('club/thing'), async () => {
+        await delay(300);
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const { client } = createHarness({ accessToken: ACCESS, timeoutMs: 40 });
+    const error = await failure(client.get('club/thing', { schema: Echo }));
+    const carried = stringsIn(error).join('\n');
+    expect(carried).toContain('GET');
+    expect(carried).not.toContain(ACCESS);
+  });
+});
+
 describe('errors are always ApiError', () => {
   it('an error envelope gives its key and status', async () => {
     server.use(
