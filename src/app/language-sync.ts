@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { isSignedIn, selectUser } from '../../machines/session/session.selectors.ts';
-import type { Language } from '../../machines/shared/domain.ts';
+import { type Language, toLanguage } from '../../machines/shared/domain.ts';
 import type { Api } from '../api/api.ts';
 import { currentLanguage } from '../i18n/i18n.ts';
 import type { KeyValueStorage } from '../lib/safe-storage.ts';
@@ -36,10 +36,12 @@ function addressOpened(): string | undefined {
 }
 
 /** The language (spec 9's `?lng=`) an address asks for, if any. */
-function languageAskedBy(address: string | undefined): string | null {
+function languageAskedBy(address: string | undefined): Language | null {
   if (!address) return null;
   try {
-    return new URL(address).searchParams.get('lng');
+    // However the link spells it (`fr`, `FR`, `fr-CA`, `fr_CA`); never another language.
+    const asked = new URL(address).searchParams.get('lng')?.trim() ?? '';
+    return /^(en|fr)(?![a-z])/i.test(asked) ? toLanguage(asked) : null;
   } catch {
     return null;
   }

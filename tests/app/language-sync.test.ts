@@ -145,6 +145,30 @@ describe('a page opened at an address asking for a language (spec 9: ?lng= first
     expect(i18n.language).toBe('fr');
   });
 
+  it.each(['fr-CA', 'FR', 'fr_CA'])(
+    '?lng=%s, however a link spells French, is French: the profile takes it',
+    async (lng) => {
+      const { changeLanguage, i18n } = startSync(ANNE, {
+        language: 'fr',
+        openedAt: `https://club.example/dashboard?lng=${lng}`,
+      });
+      expect(changeLanguage).toHaveBeenCalledExactlyOnceWith({ language: 'fr' });
+      expect(i18n.language).toBe('fr');
+    },
+  );
+
+  it('?lng= naming neither language (fra, xx) is no choice: the interface follows the profile', async () => {
+    for (const lng of ['fra', 'xx', 'english']) {
+      const { changeLanguage, i18n } = startSync(member('chloe', 'fr'), {
+        language: 'en',
+        openedAt: `https://club.example/dashboard?lng=${lng}`,
+      });
+      await settle();
+      expect(changeLanguage).not.toHaveBeenCalled();
+      expect(i18n.language).toBe('fr');
+    }
+  });
+
   it('an address asking for a language the interface has left since (the switch) asks nothing', async () => {
     const { changeLanguage } = startSync(ANNE, {
       language: 'en',
