@@ -95,7 +95,10 @@ export function createFlows({
         activateMembership: fromPromise(() => api.memberships.activate()),
         refreshAfterActivation: fromPromise(async () => {
           const user = await freshMember({ stale: true });
-          const { isActive } = await membership.flags();
+          const { isActive, isMembershipExist } = await membership.flags();
+          // The server took the activation, yet the read finds none (a copy the server
+          // reads from that lags behind): the read failed, not the activation.
+          if (!isMembershipExist) throw new Error('The membership just activated was not found');
           return { hasBillingAddress: hasBillingAddress(user), isActive };
         }),
       },

@@ -14,7 +14,7 @@ import {
   httpError,
   networkError,
 } from '../support/fake-services.ts';
-import { renderScreen } from '../support/render.tsx';
+import { expectNavigatedTo, renderScreen } from '../support/render.tsx';
 
 async function renderActivation(language: 'en' | 'fr' = 'en', record?: Membership) {
   const pending = new PendingCalls();
@@ -92,6 +92,17 @@ describe('ActivationScreen', () => {
       expect(screen.getAllByRole('listitem')[0]).toHaveTextContent(firstStep);
       expect(screen.queryByText(/free membership|adhésion gratuite/)).toBeNull();
     }
+  });
+
+  it('an activation the server took, whose read then finds none (a lagging copy), goes on to /billing: never “you already have a membership”', async () => {
+    const a = await renderActivation();
+    await a.ui.click(screen.getByRole('button', { name: 'Activate membership' }));
+    await a.pending.settle('activate', { output: RECORD });
+    await waitFor(() => expect(a.pending.open('get')).toBe(1));
+    await a.pending.settle('get', { output: null });
+    await expectNavigatedTo('/billing');
+    expect(screen.queryByText(/You already have a membership/)).toBeNull();
+    expect(a.logger.error).toHaveBeenCalled();
   });
 
   it('posts once however often the busy button is pressed, and a retry clears the error', async () => {
