@@ -1,7 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { hostAnswers } from '../api/host.ts';
 import { explainDownloadFailure, ScreenUnreachableError } from '../components/lazy-screen.ts';
-import type { Namespace } from './i18n.ts';
+import { currentLanguage, type Namespace } from './i18n.ts';
 
 /** How long the texts may take before the page asks whether the host answers at all. */
 export const TEXTS_PATIENCE_MS = 1000;
@@ -22,6 +22,10 @@ export async function loadTexts(
   /** What is downloading them already (i18next's start), else they are asked for here. */
   loading: Promise<unknown> = i18n.loadNamespaces([...namespaces]),
 ): Promise<void> {
+  // Already here in the interface language: no waiting for i18next's load, which waits for
+  // every namespace, a page's whose download is failing (offline) among them.
+  if (namespaces.every((namespace) => i18n.hasResourceBundle(currentLanguage(i18n), namespace)))
+    return;
   const retry = async () => {
     await i18n.reloadResources([...(i18n.languages ?? [])], [...namespaces]);
   };

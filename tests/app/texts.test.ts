@@ -4,13 +4,19 @@ import { ScreenUnreachableError } from '../../src/components/lazy-screen.ts';
 import { loadTexts } from '../../src/i18n/texts.ts';
 
 /** An i18next whose texts files are `files` (`'fr/auth'` → its keys); any other file fails. */
-async function withFiles(files: Record<string, Record<string, string>>, language = 'fr') {
+async function withFiles(
+  files: Record<string, Record<string, string>>,
+  language = 'fr',
+  /** Files whose download never ends (offline, i18next's backend still trying again). */
+  hanging: string[] = [],
+) {
   const reads: string[] = [];
   const backend: BackendModule = {
     type: 'backend',
     init: () => {},
     read: (lng, ns, callback) => {
       reads.push(`${lng}/${ns}`);
+      if (hanging.includes(`${lng}/${ns}`)) return;
       const file = files[`${lng}/${ns}`];
       if (file) callback(null, file);
       else callback(new Error(`404 ${lng}/${ns}`), false);
@@ -66,5 +72,17 @@ describe('loadTexts: a page renders only with its texts', () => {
     expect(reads.slice(before)).toContain('fr/auth');
     await loadTexts(i18n, ['auth']);
     expect(i18n.getResource('fr', 'auth', 'title')).toBe('Connexion');
+  });
+
+  it('texts already here in the interface language do not wait for another page’s download still trying (offline, Back from a page that could not load)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const { i18n } = await withFiles({ 'fr/member': { a: 'A' } }, 'fr-CA', ['fr/account']);
+    await loadTexts(i18n, ['member']);
+    void i18n.loadNamespaces(['account']);
+    // i18next's own load of 'member' would wait for 'account' (it loads every namespace).
+    await expect(loadTexts(i18n, ['member'])).resolves.toBeUndefined();
   });
 });

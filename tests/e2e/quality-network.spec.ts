@@ -311,6 +311,14 @@ test('offline, a page not opened yet cannot download: the app says so, keeps the
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expectNoViolations(page);
 
+  // Back, still offline: the page before, which had loaded, is shown again (the error was the
+  // account page's); Forward meets the error again.
+  await page.goBack();
+  await expectHeading(page, 'Activate your membership');
+  await expect(page.getByText('We could not reach the server')).toHaveCount(0);
+  await page.goForward();
+  await expect(page.getByRole('alert')).toContainText('We could not reach the server');
+
   await page.context().setOffline(false);
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page).toHaveURL(/\/account$/);
