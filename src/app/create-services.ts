@@ -227,7 +227,9 @@ export function* serviceSteps({
   });
 
   // The profile's language follows each sign-in (language-sync.ts): its code
-  // loads with the first sign-in, or when a visitor picks a language.
+  // loads with the first sign-in, or when a visitor picks a language, or opens
+  // a page asking for one (`?lng=fr`): that choice is then kept on the device
+  // at once, for a sign-in in another tab too.
   const languageSync = onceUntilFailure(() =>
     import('./language-sync.ts').then(({ createLanguageSync }) => {
       const sync = createLanguageSync({ i18n, session, api, logger, storage });
@@ -240,7 +242,9 @@ export function* serviceSteps({
       logger.warn('The language sync could not be loaded', error);
       return null;
     });
-  if (isSignedIn(session.getSnapshot())) void startLanguageSync();
+  if (isSignedIn(session.getSnapshot()) || /[?&]lng=/.test(globalThis.location?.search)) {
+    void startLanguageSync();
+  }
   session.subscribe((snapshot) => {
     if (isSignedIn(snapshot)) void startLanguageSync();
   });
