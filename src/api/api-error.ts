@@ -6,7 +6,7 @@ export type ApiErrorKind = 'network' | 'timeout' | 'parse' | 'http';
 
 // The keys the machines branch on (network, timeout, unreadable, unknown)
 // are machines/shared/error-key.ts's; these two are the HTTP layer's own.
-/** A 5xx that names no server key (a proxy's error page, a crash), or a framework's "no such route". */
+/** A 5xx that names no server key (a proxy's error page, a crash). */
 export const SERVER_KEY_5XX = 'errors.server';
 /** A 429 that names no server key (a gateway's or the API's rate limit): wait, then try again. */
 export const RATE_LIMITED_KEY = 'errors.rateLimited';

@@ -17,7 +17,7 @@ import {
   UNREADABLE_ERROR_KEY,
 } from '../../machines/shared/error-key.ts';
 import { ApiError, isApiError } from './api-error.ts';
-import { httpError } from './error-body.ts';
+import { httpError, isNoRouteAnswer } from './error-body.ts';
 import { reloadOnNewRelease } from './new-release.ts';
 import { hasTokensAfter, type TokenStore } from './tokens.ts';
 
@@ -97,21 +97,23 @@ const GET_RETRY = {
  * body (the bearer token, a refresh token, a password) into the console and
  * whatever collects it.
  */
-function exchange(request: Request, status?: number): Error {
-  return new Error(`${request.method} ${request.url}${status ? ` answered ${status}` : ''}`);
+function exchange(request: Request, outcome: string): Error {
+  return new Error(`${request.method} ${request.url}: ${outcome}`);
 }
 
 /** Any error thrown by ky (or fetch under it) as an ApiError. */
 function toApiError(error: unknown): ApiError {
   if (isApiError(error)) return error;
   if (isHTTPError(error)) {
-    const cause = exchange(error.request, error.response.status);
+    const cause = exchange(error.request, `answered ${error.response.status}`);
     const read = httpError(error.response.status, error.data, cause);
     // An answer that says nothing by its body or its status (not a 5xx, not a
     // 429), in a type the API never sends, is not the API refusing anything (a
     // firewall's or a proxy's page or text, a CDN's challenge, a gateway during
-    // a deploy): never read as the session refused.
-    if (read.key === UNKNOWN_ERROR_KEY && isForeignAnswer(error.response)) {
+    // a deploy); nor a framework's "no such route": never read as the session
+    // refused, nor a 404 as "you have none".
+    const foreign = read.key === UNKNOWN_ERROR_KEY && isForeignAnswer(error.response);
+    if (foreign || isNoRouteAnswer(error.data)) {
       return new ApiError({ kind: 'parse', key: UNREADABLE_ERROR_KEY, cause });
     }
     return read;
@@ -120,11 +122,16 @@ function toApiError(error: unknown): ApiError {
     return new ApiError({
       kind: 'timeout',
       key: TIMEOUT_ERROR_KEY,
-      cause: exchange(error.request),
+      cause: exchange(error.request, 'no answer in time'),
     });
   }
   // NetworkError, and whatever else fetch rejects with (it never got a response).
-  return new ApiError({ kind: 'network', key: NETWORK_ERROR_KEY, cause: error });
+  const request = (error as { request?: unknown } | null)?.request;
+  return new ApiError({
+    kind: 'network',
+    key: NETWORK_ERROR_KEY,
+    cause: request instanceof Request ? exchange(request, 'no answer') : error,
+  });
 }
 
 /**
@@ -146,7 +153,8 @@ function parseBody<T>(text: string, schema: v.GenericSchema<unknown, T>, call: s
   const result = v.safeParse(schema, data);
   if (!result.success) {
     const fields = result.issues.map(
-      (issue) => `${issue.path?.map((item) => item.key).join('.') ?? 'body'}: ${issue.expected}`,
+      (issue) =>
+        `${issue.path?.map((item) => item.key).join('.') ?? 'body'}: ${issue.expected ?? issue.type}`,
     );
     throw new ApiError({
       kind: 'parse',

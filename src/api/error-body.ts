@@ -21,33 +21,33 @@ const SERVER_KEY = /^server\.[A-Za-z][A-Za-z0-9_]*$/;
 /**
  * Express's and NestJS's own answer for a path no route serves, outside the
  * error envelope: `{ "statusCode": 404, "message": "Cannot GET /api/club/memberships" }`.
- * A call sent to the wrong place (a proxy, a deploy half done): the server
- * could not answer it, as with a 5xx; it says nothing of the member.
+ * A call sent to the wrong place (a proxy, a deploy half done): not the API's
+ * answer, so its 404 never means "you have none", nor its 4xx a refusal.
  */
-const NO_ROUTE_MESSAGE = /^Cannot [A-Z]+ \//;
+export function isNoRouteAnswer(body: unknown): boolean {
+  const message = (asJson(body) as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && /^Cannot [A-Z]+ \//.test(message);
+}
+
+/** A string body read as JSON (a server may send JSON with the wrong content type), else as it is. */
+function asJson(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The translation key of an error body: `message.message` of the envelope when
- * it is a `server.*` key, `errors.server` for a framework's "no such route",
- * or `errors.unknown` for anything else (no body, not JSON, another shape,
- * another key). A string body is tried as JSON, in case the server sent JSON
- * with the wrong content type.
+ * it is a `server.*` key, or `errors.unknown` for anything else (no body, not
+ * JSON, another shape, another key). A string body is tried as JSON, in case
+ * the server sent JSON with the wrong content type.
  */
 export function errorKeyFromBody(body: unknown): string {
-  let data = body;
-  if (typeof data === 'string') {
-    try {
-      data = JSON.parse(data);
-    } catch {
-      return UNKNOWN_ERROR_KEY;
-    }
-  }
-  const result = v.safeParse(ErrorEnvelopeSchema, data);
-  if (!result.success) {
-    const message = (data as { message?: unknown } | null)?.message;
-    const noRoute = typeof message === 'string' && NO_ROUTE_MESSAGE.test(message);
-    return noRoute ? SERVER_KEY_5XX : UNKNOWN_ERROR_KEY;
-  }
+  const result = v.safeParse(ErrorEnvelopeSchema, asJson(body));
+  if (!result.success) return UNKNOWN_ERROR_KEY;
   const key = result.output.message.message;
   return SERVER_KEY.test(key) ? key : UNKNOWN_ERROR_KEY;
 }

@@ -1,14 +1,10 @@
 import type { Membership } from '../../machines/shared/domain.ts';
-import { isApiError, SERVER_KEY_5XX } from './api-error.ts';
+import { isApiError } from './api-error.ts';
 import type { ApiClient } from './client.ts';
 import { MembershipSchema } from './schemas.ts';
 
 export interface MembershipApi {
-  /**
-   * null when the user has no membership (404). Not a 404 from a path the
-   * server has no route for (a call sent to the wrong place): that membership
-   * could not be loaded, and is never taken for none.
-   */
+  /** null when the user has no membership (404). */
   get(): Promise<Membership | null>;
   /**
    * POST club/memberships: activation (or renewal of a lapsed membership). Its
@@ -24,12 +20,7 @@ export function createMembershipApi(client: ApiClient): MembershipApi {
       try {
         return await client.get('club/memberships', { schema: MembershipSchema });
       } catch (error) {
-        const none =
-          isApiError(error) &&
-          error.kind === 'http' &&
-          error.status === 404 &&
-          error.key !== SERVER_KEY_5XX;
-        if (none) return null;
+        if (isApiError(error) && error.kind === 'http' && error.status === 404) return null;
         throw error;
       }
     },

@@ -14,19 +14,34 @@ export interface LanguageChoice {
   language: Language;
   /** The member who made it; null: a visitor, for whoever signs in next. */
   member: string | null;
+  /**
+   * A visitor's link (`?lng=fr`): when its page opened (`fr:@<ms>`). It counts
+   * for a sign-in within LINK_CHOICE_MS (in any tab), not for whoever signs in
+   * days later on the device: a link opened is a weaker choice than the switch.
+   */
+  linkOpenedAt?: number;
 }
 
+/** How long a visitor's link (`?lng=`) stays the device's choice. */
+export const LINK_CHOICE_MS = 30 * 60_000;
+
 export function readLanguageChoice(storage: KeyValueStorage): LanguageChoice | null {
-  const [language, member = null] = (storage.getItem(LANGUAGE_CHOICE_KEY) ?? '').split(':');
-  return language === 'en' || language === 'fr' ? { language, member } : null;
+  const [language, owner = null] = (storage.getItem(LANGUAGE_CHOICE_KEY) ?? '').split(':');
+  if (language !== 'en' && language !== 'fr') return null;
+  if (!owner?.startsWith('@')) return { language, member: owner };
+  const linkOpenedAt = Number(owner.slice(1));
+  return Date.now() - linkOpenedAt < LINK_CHOICE_MS
+    ? { language, member: null, linkOpenedAt }
+    : null;
 }
 
 /** Keeps `choice`; null forgets it (the profile has it, or its member left). */
 export function writeLanguageChoice(storage: KeyValueStorage, choice: LanguageChoice | null) {
   if (!choice) storage.removeItem(LANGUAGE_CHOICE_KEY);
   else {
-    const { language, member } = choice;
-    storage.setItem(LANGUAGE_CHOICE_KEY, member ? `${language}:${member}` : language);
+    const { language, member, linkOpenedAt } = choice;
+    const owner = member || (linkOpenedAt ? `@${linkOpenedAt}` : '');
+    storage.setItem(LANGUAGE_CHOICE_KEY, owner ? `${language}:${owner}` : language);
   }
 }
 

@@ -70,8 +70,15 @@ export function createLanguageSync({
   openedAt = addressOpened(),
 }: LanguageSyncOptions) {
   const pending = () => readLanguageChoice(storage);
-  const setPending = (language: Language | null, member: string | null = null) =>
-    writeLanguageChoice(storage, language && { language, member });
+  const setPending = (
+    language: Language | null,
+    member: string | null = null,
+    linkOpenedAt?: number,
+  ) =>
+    writeLanguageChoice(
+      storage,
+      language && { language, member, ...(linkOpenedAt ? { linkOpenedAt } : {}) },
+    );
 
   // One save at a time, the latest choice last: two requests in flight could
   // reach the server in the wrong order and leave the profile on the older one.
@@ -103,13 +110,15 @@ export function createLanguageSync({
 
   /**
    * A language chosen on this device: the signed-in member's choice, or a
-   * visitor's for whoever signs in next. True when a member made it (it is theirs to save).
+   * visitor's for whoever signs in next (a link's, `byLink`, for a sign-in
+   * soon: language-choice.ts). True when a member made it (it is theirs to save).
    */
-  const remember = (language: Language): boolean => {
+  const remember = (language: Language, byLink = false): boolean => {
     const signedIn = isSignedIn(session.getSnapshot());
     const user = selectUser(session.getSnapshot());
-    setPending(language, signedIn ? user._id || null : null);
-    return signedIn && Boolean(user._id);
+    const member = signedIn ? user._id || null : null;
+    setPending(language, member, byLink && !member ? Date.now() : undefined);
+    return Boolean(member);
   };
 
   /** The member picked a language (i18next has switched already). */
@@ -179,7 +188,7 @@ export function createLanguageSync({
     // choice still waiting from before. Unless the interface has left that
     // language since (the switch, whose use loaded this code).
     const asked = languageAskedBy(openedAt);
-    if (asked === currentLanguage(i18n)) remember(asked);
+    if (asked === currentLanguage(i18n)) remember(asked, true);
     // This code may load after the sign-in it follows.
     follow(session.getSnapshot());
     return session.subscribe(follow);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorKeyOf } from '../../machines/shared/error-key.ts';
 import { ApiError, isApiError } from '../../src/api/api-error.ts';
-import { errorKeyFromBody } from '../../src/api/error-body.ts';
+import { errorKeyFromBody, isNoRouteAnswer } from '../../src/api/error-body.ts';
 
 describe('ApiError', () => {
   it('is an Error whose key machines read through errorKeyOf', () => {
@@ -23,13 +23,23 @@ describe('ApiError', () => {
     [{ message: { message: '' } }, 'errors.unknown'],
     [{ message: { message: 42 } }, 'errors.unknown'],
     [{ message: 'server.incorrectOtp' }, 'errors.unknown'],
-    // NestJS's (and Express's) own answer for a path no route serves: the server could not answer.
-    [{ statusCode: 404, message: 'Cannot GET /api/club/memberships', error: 'Not Found' }, 'errors.server'],
-    [{ statusCode: 404, message: 'Membership not found', error: 'Not Found' }, 'errors.unknown'],
     ['Internal Server Error', 'errors.unknown'],
     [undefined, 'errors.unknown'],
     [null, 'errors.unknown'],
   ])('the key of the body %j is %s', (body, key) => {
     expect(errorKeyFromBody(body)).toBe(key);
+  });
+});
+
+describe('isNoRouteAnswer: a framework’s own answer for a path no route serves', () => {
+  it.each([
+    [{ statusCode: 404, message: 'Cannot GET /api/club/memberships', error: 'Not Found' }, true],
+    ['{"statusCode":404,"message":"Cannot POST /api/client/auth/refresh-token"}', true],
+    [{ statusCode: 404, message: 'Membership not found', error: 'Not Found' }, false],
+    [{ statusCode: 404, message: { message: 'server.membershipNotExist' } }, false],
+    ['Cannot GET /api/club/memberships', false],
+    [null, false],
+  ])('%j: %s', (body, noRoute) => {
+    expect(isNoRouteAnswer(body)).toBe(noRoute);
   });
 });

@@ -383,6 +383,19 @@ describe('what a failed call’s error carries (it is logged)', () => {
     },
   );
 
+  it('no answer (the connection failed): the call, never the bearer token or the body sent', async () => {
+    server.use(http.post(url('club/thing'), () => HttpResponse.error()));
+    const { client } = createHarness({ accessToken: ACCESS });
+    const error = await failure(
+      client.post('club/thing', { json: { refreshToken: SECRET }, schema: Echo }),
+    );
+    expect(error.kind).toBe('network');
+    const carried = stringsIn(error).join('\n');
+    expect(carried).toContain('POST');
+    expect(carried).not.toContain(ACCESS);
+    expect(carried).not.toContain(SECRET);
+  });
+
   it('a time-out: the call, never the bearer token', async () => {
     server.use(
       http.get(url('club/thing'), async () => {

@@ -323,9 +323,7 @@ describe('memberships', () => {
   });
 
   it('get gives null on a 404 outside the envelope too (a framework’s own “not found”)', async () => {
-    recordAll(() =>
-      HttpResponse.json({ statusCode: 404, message: 'Not Found' }, { status: 404 }),
-    );
+    recordAll(() => HttpResponse.json({ statusCode: 404, message: 'Not Found' }, { status: 404 }));
     const { api } = createHarness();
     await expect(api.memberships.get()).resolves.toBeNull();
   });
@@ -339,9 +337,8 @@ describe('memberships', () => {
     );
     const { api } = createHarness();
     await expect(api.memberships.get()).rejects.toMatchObject({
-      kind: 'http',
-      status: 404,
-      key: 'errors.server',
+      kind: 'parse',
+      key: 'errors.unreadable',
     });
   });
 

@@ -7,9 +7,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { EMPTY_USER, type Language, type User } from '../../machines/shared/domain.ts';
 import type { Api } from '../../src/api/api.ts';
+import {
+  LANGUAGE_CHOICE_KEY,
+  LINK_CHOICE_MS,
+  readLanguageChoice,
+} from '../../src/app/language-choice.ts';
 import { createLanguageSync } from '../../src/app/language-sync.ts';
 import type { SessionActor } from '../../src/app/services.tsx';
-import { createSafeStorage } from '../../src/lib/safe-storage.ts';
+import { createSafeStorage, type KeyValueStorage } from '../../src/lib/safe-storage.ts';
 import { createTestI18n } from '../support/i18n.ts';
 
 const member = (id: string, language: Language = 'en'): User => ({
@@ -60,7 +65,11 @@ function heldLanguageSaves() {
 /** `language`: the interface's when the sync starts; `openedAt`: the page's first address. */
 function startSync(
   first: User | null,
-  { language = 'en', openedAt }: { language?: Language; openedAt?: string } = {},
+  {
+    language = 'en',
+    openedAt,
+    storage = createSafeStorage(() => null),
+  }: { language?: Language; openedAt?: string; storage?: KeyValueStorage } = {},
 ) {
   const { session, sent, become } = fakeSession(first);
   const { api, calls, changeLanguage } = heldLanguageSaves();
@@ -70,7 +79,7 @@ function startSync(
     session,
     api,
     logger: { error: vi.fn(), warn: vi.fn(), info: vi.fn() },
-    storage: createSafeStorage(() => null),
+    storage,
     openedAt: openedAt ?? 'https://club.example/dashboard',
   });
   sync.start();
@@ -157,15 +166,15 @@ describe('a page opened at an address asking for a language (spec 9: ?lng= first
     },
   );
 
-  it('?lng= naming neither language (fra, xx) is no choice: the interface follows the profile', async () => {
+  it('?lng= naming neither language (fra, xx) is no choice, though the interface is French: it follows the profile', async () => {
     for (const lng of ['fra', 'xx', 'english']) {
-      const { changeLanguage, i18n } = startSync(member('chloe', 'fr'), {
-        language: 'en',
+      const { changeLanguage, i18n } = startSync(ANNE, {
+        language: 'fr',
         openedAt: `https://club.example/dashboard?lng=${lng}`,
       });
       await settle();
       expect(changeLanguage).not.toHaveBeenCalled();
-      expect(i18n.language).toBe('fr');
+      expect(i18n.language).toBe('en');
     }
   });
 
@@ -185,5 +194,32 @@ describe('a page opened at an address asking for a language (spec 9: ?lng= first
     await settle();
     expect(changeLanguage).not.toHaveBeenCalled();
     expect(i18n.language).toBe('fr');
+  });
+});
+
+describe('a visitor’s language choice kept on the device, for the next sign-in', () => {
+  it('a link (?lng=fr) is kept at once, for a sign-in soon in any tab', () => {
+    const storage = createSafeStorage(() => null);
+    startSync(null, { language: 'fr', openedAt: 'https://club.example/login?lng=fr', storage });
+    expect(readLanguageChoice(storage)).toMatchObject({ language: 'fr', member: null });
+    // Another tab's sync, started at the sign-in there, saves it.
+    const { changeLanguage } = startSync(ANNE, { language: 'fr', storage });
+    expect(changeLanguage).toHaveBeenCalledExactlyOnceWith({ language: 'fr' });
+  });
+
+  it('a link opened long ago is no choice for whoever signs in now: the interface follows the profile', async () => {
+    const storage = createSafeStorage(() => null);
+    storage.setItem(LANGUAGE_CHOICE_KEY, `fr:@${Date.now() - LINK_CHOICE_MS - 1000}`);
+    const { changeLanguage, i18n } = startSync(ANNE, { language: 'fr', storage });
+    await settle();
+    expect(changeLanguage).not.toHaveBeenCalled();
+    expect(i18n.language).toBe('en');
+  });
+
+  it('the switch used by a visitor does not lapse: it is saved at the next sign-in', () => {
+    const storage = createSafeStorage(() => null);
+    storage.setItem(LANGUAGE_CHOICE_KEY, 'fr');
+    const { changeLanguage } = startSync(ANNE, { language: 'fr', storage });
+    expect(changeLanguage).toHaveBeenCalledExactlyOnceWith({ language: 'fr' });
   });
 });
