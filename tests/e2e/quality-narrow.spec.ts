@@ -310,6 +310,8 @@ test('in French at 320 px the password fields keep room to type; at 360 px the c
   await expectHeading(page, 'Connexion');
   await expectRoomyPasswords(page);
 
+  // Another visit: the link's French is not kept for this English member's sign-in.
+  await page.evaluate(() => localStorage.clear());
   await openAsMember('/account', 'narrow-fr', { state: 'active', billingAddress: ADDRESS });
   await page.getByRole('button', { name: 'Français' }).click();
   await expectHeading(page, 'Votre compte');
