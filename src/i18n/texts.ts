@@ -19,13 +19,18 @@ export const TEXTS_PATIENCE_MS = 1000;
 export async function loadTexts(
   i18n: I18n,
   namespaces: readonly Namespace[],
-  /** What is downloading them already (i18next's start), else they are asked for here. */
-  loading: Promise<unknown> = i18n.loadNamespaces([...namespaces]),
+  /** What is downloading them already (i18next's start, which is waited for), else they are asked for here. */
+  loading?: Promise<unknown>,
 ): Promise<void> {
-  // Already here in the interface language: no waiting for i18next's load, which waits for
-  // every namespace, a page's whose download is failing (offline) among them.
-  if (namespaces.every((namespace) => i18n.hasResourceBundle(currentLanguage(i18n), namespace)))
+  // A page's texts already here in the interface language: no waiting for i18next's load,
+  // which waits for every namespace, a page's whose download is failing (offline) among them.
+  if (
+    !loading &&
+    namespaces.every((namespace) => i18n.hasResourceBundle(currentLanguage(i18n), namespace))
+  ) {
     return;
+  }
+  loading ??= i18n.loadNamespaces([...namespaces]);
   const retry = async () => {
     await i18n.reloadResources([...(i18n.languages ?? [])], [...namespaces]);
   };
