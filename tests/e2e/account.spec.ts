@@ -52,6 +52,23 @@ async function callsSince(
   return all.slice(before);
 }
 
+const CHANGE_LANGUAGE = '/client/auth/profile/change-language';
+
+/** Each language save (its body and status) logged after the first `before` of them. */
+async function languageSaves(
+  api: { requests(pathPart?: string): Promise<LoggedRequest[]> },
+  before: number,
+): Promise<unknown[][]> {
+  return (await callsSince(api, CHANGE_LANGUAGE, before)).map((call) => [call.body, call.status]);
+}
+
+/** Signs in on the French sign-in page (`signIn` reads the English labels). */
+async function signInInFrench(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Courriel ou téléphone', { exact: true }).fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+}
+
 /**
  * The statuses of the account deletions (DELETE client/auth/profile) logged
  * after the first `before` of them: the worker's stand-in logs every test's calls.
@@ -353,9 +370,7 @@ test('language: saved to the profile from the account page and the header, and f
   await page.getByRole('button', { name: 'FR (Français)', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
   before = await languageCalls();
-  await page.getByLabel('Courriel ou téléphone', { exact: true }).fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  await signInInFrench(page, email);
   await expect(page).toHaveURL(/\/activation$/);
   await expect
     .poll(async () =>
@@ -372,19 +387,13 @@ test('an address asking for French (?lng=fr) is a choice: signed in from it, the
   newMember,
   api,
 }) => {
-  const languageBodies = (since: number) =>
-    api
-      .requests('/client/auth/profile/change-language')
-      .then((all) => all.slice(since).map((call) => [call.body, call.status]));
   const { email } = await newMember('lng-link', { language: 'en' });
-  let before = (await api.requests('/client/auth/profile/change-language')).length;
+  let before = (await callsSince(api, CHANGE_LANGUAGE, 0)).length;
   await page.goto('/login?lng=fr');
   await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
-  await page.getByLabel('Courriel ou téléphone', { exact: true }).fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  await signInInFrench(page, email);
   await expect(page).toHaveURL(/\/activation$/);
-  await expect.poll(() => languageBodies(before)).toEqual([[{ language: 'fr' }, 200]]);
+  await expect.poll(() => languageSaves(api, before)).toEqual([[{ language: 'fr' }, 200]]);
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(page.getByRole('link', { name: 'Compte', exact: true })).toBeVisible();
 
@@ -392,11 +401,11 @@ test('an address asking for French (?lng=fr) is a choice: signed in from it, the
   await page.getByRole('link', { name: 'Compte', exact: true }).click();
   await page.getByRole('radio', { name: 'English', exact: true }).check();
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
-  await expect.poll(() => languageBodies(before)).toHaveLength(2);
-  before = (await api.requests('/client/auth/profile/change-language')).length;
+  await expect.poll(() => languageSaves(api, before)).toHaveLength(2);
+  before = (await callsSince(api, CHANGE_LANGUAGE, 0)).length;
   await page.goto('/account?lng=fr');
   await expect(page.getByRole('heading', { level: 1, name: 'Votre compte' })).toBeVisible();
-  await expect.poll(() => languageBodies(before)).toEqual([[{ language: 'fr' }, 200]]);
+  await expect.poll(() => languageSaves(api, before)).toEqual([[{ language: 'fr' }, 200]]);
   await expect(page.getByRole('radio', { name: 'Français', exact: true })).toBeChecked();
 });
 
@@ -407,7 +416,7 @@ test('a French link open in another tab is the device’s choice: signed in from
   api,
 }) => {
   const { email } = await newMember('lng-other-tab', { language: 'en' });
-  const before = (await api.requests('/client/auth/profile/change-language')).length;
+  const before = (await callsSince(api, CHANGE_LANGUAGE, 0)).length;
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   const linkTab = await context.newPage();
@@ -416,15 +425,10 @@ test('a French link open in another tab is the device’s choice: signed in from
   // The first tab follows the interface language of the other.
   await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
 
-  await page.getByLabel('Courriel ou téléphone', { exact: true }).fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  await signInInFrench(page, email);
   await expect(page).toHaveURL(/\/activation$/);
   // Saved as French (both tabs hold the choice, so each may send the same save: docs/known-issues.md).
-  const saves = async () =>
-    (await api.requests('/client/auth/profile/change-language'))
-      .slice(before)
-      .map((call) => [call.body, call.status]);
+  const saves = () => languageSaves(api, before);
   await expect.poll(saves).toContainEqual([{ language: 'fr' }, 200]);
   await page.waitForTimeout(1000);
   expect(new Set((await saves()).map((save) => JSON.stringify(save)))).toEqual(
