@@ -172,8 +172,12 @@ export const sessionMachine = setup({
         emailForOtp(context.login.values, params.response),
       otpResumed: false,
     }),
+    /** The message is about the address typed: it shows under that field, which it marks. */
     assignOtpEmailNeeded: assign({
-      login: ({ context }) => kit.withServerError(context.login, OTP_EMAIL_NEEDED_KEY),
+      login: ({ context }) =>
+        kit.withServerError(context.login, OTP_EMAIL_NEEDED_KEY, {
+          fields: { [OTP_EMAIL_NEEDED_KEY]: 'emailOrPhone' },
+        }),
     }),
     countLoadFailure: assign({
       loadFailures: ({ context }) => context.loadFailures + 1,

@@ -416,8 +416,13 @@ describe('session machine: login form', () => {
     await settle(s, s.last(s.pending.login), { value: { isVerified: false } });
     const snap = s.actor.getSnapshot();
     expect(snap.matches({ signedOut: 'form' })).toBe(true);
-    expect(snap.context.login.errorKey).toBe(OTP_EMAIL_NEEDED_KEY);
+    // Under the address typed, which it marks: not under the form.
+    expect(snap.context.login.serverFieldErrors).toEqual({
+      emailOrPhone: { key: OTP_EMAIL_NEEDED_KEY },
+    });
     expect(OTP_EMAIL_NEEDED_KEY).toBe('errors.verifyWithEmail');
+    expect(snap.context.login.errorKey).toBeNull();
+    expect(snap.context.login.values.password).toBe('correct-horse');
     expect(s.calls.requestOtp).not.toHaveBeenCalled();
   });
 

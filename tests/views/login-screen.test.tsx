@@ -171,14 +171,27 @@ describe('LoginScreen', () => {
     expect(screen.queryByText(/server\.somethingNew/)).toBeNull();
   });
 
-  it('an unverified phone login without an email asks to sign in with the email', async () => {
+  it('an unverified phone login without an email asks, under the address, to sign in with the email', async () => {
     const { user } = await renderLogin(async () => ({ isVerified: false }));
     await user.type(emailInput(), '514 555 0123');
     await user.type(passwordInput(), 'correct-horse{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    // The message is about the address typed: that field is marked, described by it and
+    // takes the focus (QA: it was the form's alone, the focus left in the password).
+    await waitFor(() => expect(emailInput()).toHaveFocus());
+    expect(emailInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(emailInput()).toHaveAccessibleDescription(
       'To verify your account, sign in with your email address.',
     );
+    expect(passwordInput()).not.toHaveAttribute('aria-invalid');
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+
+    // Typing an email instead clears it.
+    await user.clear(emailInput());
+    await user.type(emailInput(), 'marie@example.ca');
+    expect(emailInput()).not.toHaveAttribute('aria-invalid');
+    expect(
+      screen.queryByText('To verify your account, sign in with your email address.'),
+    ).toBeNull();
   });
 
   it('the show/hide toggle switches the password between hidden and shown', async () => {
