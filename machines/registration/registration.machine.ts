@@ -3,6 +3,7 @@ import * as kit from '../forms/form-state.ts';
 import {
   EMPTY_REGISTRATION_VALUES,
   type RegistrationField,
+  type RegistrationValues,
   registrationSchema,
   toSignUpPayload,
 } from '../forms/registration.schema.ts';
@@ -39,13 +40,23 @@ export interface RegistrationContext {
   unansweredEmail: string | null;
 }
 
+/**
+ * What the member typed on an earlier visit of the form in this tab (Back, or a
+ * link and back), the password aside: the form opens with it.
+ */
+export type RegistrationDraft = Omit<RegistrationValues, 'password'>;
+
+export interface RegistrationInput {
+  draft?: RegistrationDraft | undefined;
+}
+
 export type RegistrationEvent =
   /** Submitted with the interface's language (the sign-up's `language`). */
   kit.FormEvent<'registration', RegistrationField, { language: Language }>;
 
-function initialContext(): RegistrationContext {
+function initialContext({ input }: { input: RegistrationInput }): RegistrationContext {
   return {
-    form: kit.createForm(registrationSchema, { ...EMPTY_REGISTRATION_VALUES }),
+    form: kit.createForm(registrationSchema, { ...EMPTY_REGISTRATION_VALUES, ...input.draft }),
     language: 'en',
     submittedEmail: null,
     unansweredEmail: null,
@@ -65,6 +76,7 @@ const languageOf = ({ event }: { event: { language: Language } }) => ({ language
 export const registrationMachine = setup({
   types: {
     context: {} as RegistrationContext,
+    input: {} as RegistrationInput,
     events: {} as RegistrationEvent,
     tags: {} as 'busy',
   },

@@ -1,6 +1,10 @@
 import type { SnapshotFrom } from 'xstate';
 import { isSubmittable } from '../forms/form-state.ts';
-import type { RegistrationForm, RegistrationMachine } from './registration.machine.ts';
+import type {
+  RegistrationDraft,
+  RegistrationForm,
+  RegistrationMachine,
+} from './registration.machine.ts';
 
 export type RegistrationSnapshot = SnapshotFrom<RegistrationMachine>;
 
@@ -32,3 +36,13 @@ export const selectTakenEmail = (s: RegistrationSnapshot): string | null =>
 /** The server says the email already has an account (which may well be the member's own). */
 export const isEmailTaken = (s: RegistrationSnapshot): boolean =>
   s.context.form.errorKey === 'server.sameEmailUserExists';
+
+/**
+ * What to keep when the form is left (Back, a link) for the next visit in this
+ * tab: the values typed but the password, none once the account is created.
+ */
+export const selectDraft = (s: RegistrationSnapshot): RegistrationDraft | undefined => {
+  if (isRegistered(s)) return undefined;
+  const { password: _password, ...draft } = s.context.form.values;
+  return draft;
+};

@@ -31,7 +31,7 @@ function serverError(key: string) {
 }
 
 function start(signUp = fromPromise<void, SignUpPayload>(async () => undefined)) {
-  const actor = createActor(registrationMachine.provide({ actors: { signUp } }));
+  const actor = createActor(registrationMachine.provide({ actors: { signUp } }), { input: {} });
   actor.start();
   return actor;
 }
@@ -251,7 +251,7 @@ describe('registration machine', () => {
   });
 
   it('rejects with a key when signUp is not provided', async () => {
-    const actor = createActor(registrationMachine).start();
+    const actor = createActor(registrationMachine, { input: {} }).start();
     fill(actor as ReturnType<typeof start>);
     actor.send({ type: 'registration.submit', language: 'en' });
     const snapshot = await waitFor(actor, (s) => s.matches({ editing: 'rejected' }));

@@ -241,6 +241,8 @@ describeScreenModel<ModelEvent, Snapshot, Harness>(import.meta.filename, {
       // Nothing happens after the confirmation (a final state).
       events: (state) => (state.value === 'succeeded' ? [] : EVENTS),
       serializeState,
+      // A form opened afresh (no draft of an earlier visit).
+      input: {},
     },
   ],
   name: describeEvent,

@@ -200,6 +200,44 @@ describe('RegisterScreen', () => {
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeEnabled();
   });
 
+  it('keeps what was typed but the password when the member leaves and comes back (a link, Back)', async () => {
+    const r = await renderRegister();
+    await r.fill({ phone: '514 555 0123 ext. 12' });
+    await r.user.click(screen.getByRole('link', { name: 'Sign in' }));
+    expect(await screen.findByTestId('navigated')).toHaveTextContent('/login');
+
+    act(() => r.router.history.back());
+    expect(await screen.findByLabelText('First name', { selector: 'input' })).toHaveValue('Marie');
+    expect(r.input('lastName')).toHaveValue('Tremblay');
+    expect(r.input('phone')).toHaveValue('(514) 555-0123 ext. 12');
+    expect(r.input('email')).toHaveValue('marie@example.ca');
+    // Never the password; and nothing says the form is wrong before it is left again.
+    expect(r.input('password')).toHaveValue('');
+    expect(screen.queryByRole('alert')).toBeNull();
+    for (const name of ['firstName', 'lastName', 'phone', 'email', 'password'] as const) {
+      expect(r.input(name)).not.toHaveAttribute('aria-invalid');
+    }
+
+    // The password typed again, the account is created with the kept values.
+    await r.user.type(r.input('password'), 'Secret-pass-2{Enter}');
+    expect(r.signUp).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        firstName: 'Marie',
+        phone: '+15145550123;ext=12',
+        email: 'marie@example.ca',
+        password: 'Secret-pass-2',
+      }),
+    );
+    await r.pending.settle('signUp', { output: undefined });
+    await r.user.click(await screen.findByRole('link', { name: 'Go to sign in' }));
+    expect(await screen.findByTestId('navigated')).toHaveTextContent('/login');
+
+    // Once the account exists, the form opens empty again.
+    act(() => r.router.history.back());
+    expect(await screen.findByLabelText('First name', { selector: 'input' })).toHaveValue('');
+    expect(r.input('email')).toHaveValue('');
+  });
+
   it('links back to /login', async () => {
     await renderRegister();
     expect(screen.getByText('Already a member?')).toBeVisible();

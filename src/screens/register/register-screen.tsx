@@ -1,16 +1,22 @@
 import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { registrationMachine } from '../../../machines/registration/registration.machine.ts';
+import {
+  type RegistrationDraft,
+  registrationMachine,
+} from '../../../machines/registration/registration.machine.ts';
 import {
   canSubmitRegistration,
   isEmailTaken,
   isMaybeCreatedAlready,
   isRegistered,
   isRegistering,
+  selectDraft,
   selectRegistrationForm,
   selectSubmittedEmail,
   selectTakenEmail,
 } from '../../../machines/registration/registration.selectors.ts';
+import { type AppServices, useServices } from '../../app/services.tsx';
 import { useFlow } from '../../app/use-flow.ts';
 import { AuthFormHeader } from '../../components/auth-form-header.tsx';
 import { FocusedTitle } from '../../components/focused-title.tsx';
@@ -21,12 +27,29 @@ import { useFormFields } from '../../components/use-form-fields.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 
 /**
+ * What was typed here but the password, when the form was left unfinished (a
+ * link, Back), by app: the next visit in this tab opens with it (QA: Back, or
+ * "Sign in" and back, emptied the form). In memory only, never stored: a
+ * reload starts afresh, and the account's creation forgets it.
+ */
+const drafts = new WeakMap<AppServices, RegistrationDraft | undefined>();
+
+/**
  * The registration route: the form (spec 2, 5), then the confirmation view
  * showing the entered email. A thin view over the registration machine.
  */
 export function RegisterScreen() {
   const { t, i18n } = useTranslation(['auth', 'common']);
-  const [snapshot, send] = useFlow(registrationMachine, 'registration');
+  const services = useServices();
+  const [snapshot, send, actor] = useFlow(registrationMachine, 'registration', {
+    input: { draft: drafts.get(services) },
+  });
+  useEffect(
+    () => () => {
+      drafts.set(services, selectDraft(actor.getSnapshot()));
+    },
+    [services, actor],
+  );
   const busy = isRegistering(snapshot);
   const { field, formProps, footer } = useFormFields(
     'registration',
