@@ -65,6 +65,24 @@ describe('ActivationScreen', () => {
     expect(screen.getByRole('button', { name: 'Activer mon adhésion' })).toBeEnabled();
   });
 
+  it('ends a server’s own text, which has no full stop, with one between the two sentences around it', async () => {
+    for (const language of ['en', 'fr'] as const) {
+      const a = await renderActivation(language);
+      await a.ui.click(
+        screen.getByRole('button', { name: /Activate membership|Activer mon adhésion/ }),
+      );
+      await a.pending.settle('activate', { error: httpError(500, 'server.accessDenied') });
+      await waitFor(() =>
+        expect(screen.getByRole('alert')).toHaveTextContent(
+          language === 'en'
+            ? 'Your membership could not be activated. Access denied. Press “Activate membership” to try again.'
+            : 'Nous n’avons pas pu activer votre adhésion. Accès refusé. Appuyez sur « Activer mon adhésion » pour réessayer.',
+        ),
+      );
+      cleanup();
+    }
+  });
+
   it('promises the free first year to a member without a membership, never to one whose membership lapsed', async () => {
     await renderActivation();
     const lead = 'Your first year in the club is free. Activate your membership to get started.';
