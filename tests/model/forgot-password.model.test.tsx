@@ -22,7 +22,7 @@ import type { Api } from '../../src/api/api.ts';
 import { forgetAwaitedCode, rememberAwaitedCode } from '../../src/app/awaited-code.ts';
 import { ForgotPasswordScreen } from '../../src/screens/forgot-password/forgot-password-screen.tsx';
 import { PendingCalls } from '../support/deferred.ts';
-import { httpError, networkError } from '../support/fake-services.ts';
+import { createVisitorSession, httpError, networkError } from '../support/fake-services.ts';
 import {
   expectFormErrors,
   expectFormMessage,
@@ -314,7 +314,7 @@ describeScreenModel<ModelEvent, Snapshot, Harness>(import.meta.filename, {
   },
   render: (h) =>
     renderScreen(<ForgotPasswordScreen />, {
-      services: { api: h.api },
+      services: { api: h.api, session: createVisitorSession() },
       path: '/forgot-password',
       onNavigate: h.navigate,
     }),

@@ -166,6 +166,16 @@ export function createSession({
   return { session: actor as SessionActor, effects };
 }
 
+/**
+ * A visitor's session (the REAL machine, no stored tokens, no calls made), with
+ * `typed` in the sign-in form's email-or-phone field, as the member left it.
+ */
+export function createVisitorSession(typed = '') {
+  const { session } = createSession({ actors: {}, hasStoredTokens: false });
+  if (typed) session.send({ type: 'login.change', field: 'emailOrPhone', value: typed });
+  return session;
+}
+
 /** The REAL membership machine, started; `load` is GET club/memberships. */
 export function createMembership(load: () => Promise<Membership | null>, record?: Membership) {
   const actor = createActor(

@@ -4,6 +4,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { RESEND_COOLDOWN_MS } from '../../machines/otp/otp.machine.ts';
 import type { Api } from '../../src/api/api.ts';
 import { ForgotPasswordScreen } from '../../src/screens/forgot-password/forgot-password-screen.tsx';
+import { createVisitorSession } from '../support/fake-services.ts';
 import { renderScreen } from '../support/render.tsx';
 
 const EMAIL = 'marie@example.ca';
@@ -16,7 +17,12 @@ interface Fakes {
   resetPassword?: (body: { resetToken: string; password: string }) => Promise<void>;
 }
 
-async function renderForgot(fakes: Fakes = {}, language: 'en' | 'fr' = 'en') {
+async function renderForgot(
+  fakes: Fakes = {},
+  language: 'en' | 'fr' = 'en',
+  /** What the sign-in form holds in its email-or-phone field. */
+  typedOnLogin = '',
+) {
   const auth = {
     requestPasswordReset: vi.fn(fakes.requestPasswordReset ?? (async () => undefined)),
     checkResetOtp: vi.fn(fakes.checkResetOtp ?? (async () => ({ resetToken: 'token-1' }))),
@@ -24,7 +30,7 @@ async function renderForgot(fakes: Fakes = {}, language: 'en' | 'fr' = 'en') {
   };
   const navigate = vi.fn();
   const view = await renderScreen(<ForgotPasswordScreen />, {
-    services: { api: { auth } as unknown as Api },
+    services: { api: { auth } as unknown as Api, session: createVisitorSession(typedOnLogin) },
     language,
     path: '/forgot-password',
     onNavigate: navigate,
@@ -87,6 +93,19 @@ describe('ForgotPasswordScreen', () => {
       resetToken: 'token-1',
       password: 'N3w-secret-pass',
     });
+  });
+
+  it('brings the email typed on the sign-in form, ready to send; never a phone number', async () => {
+    const phone = await renderForgot({}, 'en', '514 555 0123');
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+    phone.unmount();
+
+    const view = await renderForgot({}, 'en', `  ${EMAIL} `);
+    expect(screen.getByLabelText('Email')).toHaveValue(EMAIL);
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+    await view.user.click(screen.getByRole('button', { name: 'Send the code' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Enter the code' })).toBeVisible();
+    expect(view.auth.requestPasswordReset).toHaveBeenCalledWith({ email: EMAIL });
   });
 
   it('Enter in the email field, not valid: the focus stays, and its message is said beside the button (focusing the field again would say nothing)', async () => {

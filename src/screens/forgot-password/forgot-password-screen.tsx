@@ -16,8 +16,11 @@ import {
   selectResetPasswordForm,
   selectStep,
 } from '../../../machines/forgot-password/forgot-password.selectors.ts';
+import { isEmail } from '../../../machines/forms/login.schema.ts';
 import { isCodeBusy } from '../../../machines/otp/otp.selectors.ts';
+import { selectLoginForm } from '../../../machines/session/session.selectors.ts';
 import { awaitedCodeEmail, forgetAwaitedCode } from '../../app/awaited-code.ts';
+import { useServices } from '../../app/services.tsx';
 import { useFlow } from '../../app/use-flow.ts';
 import { FocusedTitle } from '../../components/focused-title.tsx';
 import {
@@ -75,6 +78,16 @@ export function ForgotPasswordScreen() {
   const [firstStep] = useState(step);
   const [moved, setMoved] = useState(false);
   if (!moved && step !== firstStep) setMoved(true);
+
+  // An email typed on the sign-in form comes along, as autofill would bring it
+  // (QA: "Forgot your password?" asked for it again). A phone number does not:
+  // the code goes to an email.
+  const { session } = useServices();
+  useEffect(() => {
+    const typed = selectLoginForm(session.getSnapshot()).values.emailOrPhone.trim();
+    if (firstStep === 'request' && isEmail(typed))
+      send({ type: 'request.change', field: 'email', value: typed });
+  }, [session, firstStep, send]);
 
   const props = { snapshot, send, announce: moved };
   return (
