@@ -169,8 +169,16 @@ export function TestCardField({
     fieldReady(field);
   }, [fieldReady, field]);
 
+  // What the last report said. Leaving the field reports only what leaving
+  // changes (an incomplete value becomes an error), as Stripe's change event
+  // comes only with a change: a report clears a payment's error, and the
+  // message going away moved Subscribe from under a phone's tap (QA).
+  const reported = useRef('');
   const report = (next: string, blurred: boolean) => {
     const check = spec.check(next, blurred);
+    const said = `${next}|${check.complete}|${check.errorKey}`;
+    if (blurred && said === reported.current) return;
+    reported.current = said;
     provider.texts[field] = next;
     onChange({
       field,

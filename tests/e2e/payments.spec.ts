@@ -178,6 +178,14 @@ test('a declined card: the provider message in red under the fields, no attach c
   await expect(page.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
   await expectNoAxeViolations(page);
   expect(await requestsSince(api, '/attach-payment-method', since)).toEqual([]);
+
+  // From the CVC, a tap on Subscribe tries again: leaving the field changes nothing, so
+  // the message stays until then (QA: it went, and Subscribe moved from under the tap).
+  await page.getByLabel('CVC', { exact: true }).click();
+  const box = await page.getByRole('button', { name: 'Subscribe' }).boundingBox();
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(error).toHaveText(CARD_MESSAGES.declined);
+  expect(await page.getByRole('button', { name: 'Subscribe' }).boundingBox()).toEqual(box);
 });
 
 test('3D Secure completed: the payment goes through to the dashboard', async ({

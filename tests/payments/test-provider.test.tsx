@@ -188,6 +188,26 @@ describe('test provider card fields', () => {
     expectLastChange(changes, 'cardCvc', true, null);
   });
 
+  it('reports nothing when a field is left unchanged, as Stripe: a payment’s error stays', async () => {
+    const { user, changes } = renderFields();
+    await fillCard(user, TEST_CARDS.succeeds);
+    const before = changes.length;
+    // Leaving the CVC (a tap on Subscribe) and the others changes nothing.
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await user.click(screen.getByLabelText('Card number'));
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(changes).toHaveLength(before);
+    // Leaving an incomplete one still reports what leaving finds.
+    await user.clear(screen.getByLabelText('CVC'));
+    await user.type(screen.getByLabelText('CVC'), '12');
+    await user.tab();
+    expectLastChange(changes, 'cardCvc', false, "Your card's security code is incomplete.");
+    const afterError = changes.length;
+    await user.click(screen.getByLabelText('CVC'));
+    await user.tab();
+    expect(changes).toHaveLength(afterError);
+  });
+
   it('accepts digits only', async () => {
     const { user } = renderFields();
     const cvc = screen.getByLabelText('CVC');
