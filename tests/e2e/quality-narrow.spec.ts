@@ -440,3 +440,40 @@ test('the code step loading after sign-in keeps its room on a phone: the panel b
   );
   expect(loading, 'and not past where the code step puts it').toBeGreaterThanOrEqual(onStep);
 });
+
+test('in French on a phone, “Renvoyer le code” going busy moves nothing under a second tap', async ({
+  page,
+  newMember,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Resend waits 30 s after a code went out: the clock lets them pass at once.
+  await page.clock.install();
+  const { email } = await newMember('narrow-resend', { verified: false });
+  await page.goto('/login?lng=fr');
+  await fillFields(page, { 'Courriel ou téléphone': email, 'Mot de passe': PASSWORD });
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  await expectHeading(page, 'Vérifiez votre compte');
+  await page.clock.fastForward(30_000);
+
+  // The new code's request held back: the link shows its busy label meanwhile.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/client\/auth\/resend-otp$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const resend = page.getByRole('button', { name: 'Renvoyer le code' });
+  const back = page.getByRole('button', { name: 'Retour à la connexion' });
+  const before = { resend: await resend.boundingBox(), back: await back.boundingBox() };
+  await resend.click();
+  const busy = page.getByRole('button', { name: 'Envoi…' });
+  await expect(busy).toBeDisabled();
+  // Its shorter label stays on its own line: nothing below it comes up (QA: "Retour à la
+  // connexion" came up under a second tap, which left the code step).
+  expect((await busy.boundingBox())?.y).toBe(before.resend?.y);
+  expect(await back.boundingBox()).toEqual(before.back);
+  release();
+  await expect(page.getByText(`Un nouveau code a été envoyé à ${email}.`)).toBeVisible();
+});
