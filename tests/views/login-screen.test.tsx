@@ -140,6 +140,11 @@ describe('LoginScreen', () => {
     await user.type(emailInput(), 'marie@example.ca');
     await user.type(passwordInput(), 'correct-horse{Enter}');
     await waitFor(() => expect(isSignedIn(session.getSnapshot())).toBe(true));
+    // Until the next page shows, the wait goes on: never the form emptied for the next
+    // sign-in, which read as a failed one (QA).
+    expect(screen.queryByRole('heading', { name: 'Sign in' })).toBeNull();
+    expect(screen.queryByLabelText('Email or phone')).toBeNull();
+    expect(document.querySelector('.spinner')).not.toBeNull();
   });
 
   it("shows the server's key translated under the form, marks the inputs, and clears it on edit", async () => {

@@ -29,16 +29,18 @@ export function LoginScreen() {
   const { session } = useServices();
   const onOtp = useSelector(session, isOnOtpStep);
   const signedIn = useSelector(session, isSignedIn);
-  // Back from the code step, the form's title takes the focus ("Back to sign in" is gone);
-  // not after a right code, when the next page's title takes it.
+  // Back from the code step, the form's title takes the focus ("Back to sign in" is gone).
   const [leftForCode, setLeftForCode] = useState(false);
   if (onOtp && !leftForCode) setLeftForCode(true);
+  // Signed in, until the next page shows: the wait goes on, not the form emptied for the
+  // next sign-in (QA: it flashed back empty, as if the sign-in had failed).
+  if (signedIn) return <Spinner size="lg" />;
   return onOtp ? (
     <Suspense fallback={<Spinner size="lg" />}>
       <OtpStep />
     </Suspense>
   ) : (
-    <LoginForm focusTitle={leftForCode && !signedIn} />
+    <LoginForm focusTitle={leftForCode} />
   );
 }
 
