@@ -39,10 +39,11 @@ export const isEmailTaken = (s: RegistrationSnapshot): boolean =>
 
 /**
  * What to keep when the form is left (Back, a link) for the next visit in this
- * tab: the values typed but the password, none once the account is created.
+ * tab: the values typed but the password; none once the account is created or
+ * while it is being created (it most likely is).
  */
 export const selectDraft = (s: RegistrationSnapshot): RegistrationDraft | undefined => {
-  if (isRegistered(s)) return undefined;
+  if (isRegistered(s) || isRegistering(s)) return undefined;
   const { password: _password, ...draft } = s.context.form.values;
   return draft;
 };

@@ -29,7 +29,7 @@ import {
 import type { Api } from '../../src/api/api.ts';
 import { RegisterScreen } from '../../src/screens/register/register-screen.tsx';
 import { PendingCalls } from '../support/deferred.ts';
-import { httpError, networkError } from '../support/fake-services.ts';
+import { createVisitorSession, httpError, networkError } from '../support/fake-services.ts';
 import {
   expectFormErrors,
   leave,
@@ -248,7 +248,11 @@ describeScreenModel<ModelEvent, Snapshot, Harness>(import.meta.filename, {
   name: describeEvent,
   say,
   harness: createHarness,
-  render: (h) => renderScreen(<RegisterScreen />, { services: { api: h.api }, path: '/register' }),
+  render: (h) =>
+    renderScreen(<RegisterScreen />, {
+      services: { api: h.api, session: createVisitorSession() },
+      path: '/register',
+    }),
   perform,
   assertView,
   also: (paths) =>

@@ -1,11 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { SignUpPayload } from '../../machines/shared/domain.ts';
+import { fromPromise } from 'xstate';
+import { isSignedIn } from '../../machines/session/session.selectors.ts';
+import { EMPTY_USER, type SignUpPayload } from '../../machines/shared/domain.ts';
 import type { Api } from '../../src/api/api.ts';
 import { RegisterScreen } from '../../src/screens/register/register-screen.tsx';
 import { PendingCalls } from '../support/deferred.ts';
-import { httpError } from '../support/fake-services.ts';
+import { createSession, createVisitorSession, httpError } from '../support/fake-services.ts';
 import { renderScreen } from '../support/render.tsx';
 
 const EN = {
@@ -25,11 +27,11 @@ const FR = {
   submit: 'Créer mon compte',
 };
 
-async function renderRegister(language: 'en' | 'fr' = 'en') {
+async function renderRegister(language: 'en' | 'fr' = 'en', session = createVisitorSession()) {
   const pending = new PendingCalls();
   const signUp = pending.fn<void>('signUp');
   const view = await renderScreen(<RegisterScreen />, {
-    services: { api: { auth: { signUp } } as unknown as Api },
+    services: { api: { auth: { signUp } } as unknown as Api, session },
     language,
     path: '/register',
   });
@@ -233,6 +235,36 @@ describe('RegisterScreen', () => {
     expect(await screen.findByTestId('navigated')).toHaveTextContent('/login');
 
     // Once the account exists, the form opens empty again.
+    act(() => r.router.history.back());
+    expect(await screen.findByLabelText('First name', { selector: 'input' })).toHaveValue('');
+    expect(r.input('email')).toHaveValue('');
+  });
+
+  it('forgets what was typed at a sign-in: whoever signs up after the sign-out finds an empty form', async () => {
+    const { session } = createSession({
+      actors: {
+        login: fromPromise(async () => ({
+          token: 'a',
+          refreshToken: 'r',
+          user: { ...EMPTY_USER, _id: 'u1', id: 'u1', email: 'marie@example.ca' },
+          isVerified: true,
+        })),
+      },
+      hasStoredTokens: false,
+    });
+    const r = await renderRegister('en', session);
+    await r.fill();
+    await r.user.click(screen.getByRole('link', { name: 'Sign in' }));
+    expect(await screen.findByTestId('navigated')).toHaveTextContent('/login');
+
+    // Signed in (the sign-in page), then out again.
+    session.send({ type: 'login.change', field: 'emailOrPhone', value: 'marie@example.ca' });
+    session.send({ type: 'login.change', field: 'password', value: 'Secret-pass-1' });
+    session.send({ type: 'login.submit' });
+    await waitFor(() => expect(isSignedIn(session.getSnapshot())).toBe(true));
+    session.send({ type: 'session.signOut' });
+    expect(isSignedIn(session.getSnapshot())).toBe(false);
+
     act(() => r.router.history.back());
     expect(await screen.findByLabelText('First name', { selector: 'input' })).toHaveValue('');
     expect(r.input('email')).toHaveValue('');

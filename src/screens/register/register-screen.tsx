@@ -1,10 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type RegistrationDraft,
-  registrationMachine,
-} from '../../../machines/registration/registration.machine.ts';
+import { registrationMachine } from '../../../machines/registration/registration.machine.ts';
 import {
   canSubmitRegistration,
   isEmailTaken,
@@ -16,7 +13,7 @@ import {
   selectSubmittedEmail,
   selectTakenEmail,
 } from '../../../machines/registration/registration.selectors.ts';
-import { type AppServices, useServices } from '../../app/services.tsx';
+import { useServices } from '../../app/services.tsx';
 import { useFlow } from '../../app/use-flow.ts';
 import { AuthFormHeader } from '../../components/auth-form-header.tsx';
 import { FocusedTitle } from '../../components/focused-title.tsx';
@@ -25,14 +22,7 @@ import { NEW_PASSWORD } from '../../components/password-field.tsx';
 import { personFields } from '../../components/person-fields.ts';
 import { useFormFields } from '../../components/use-form-fields.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
-
-/**
- * What was typed here but the password, when the form was left unfinished (a
- * link, Back), by app: the next visit in this tab opens with it (QA: Back, or
- * "Sign in" and back, emptied the form). In memory only, never stored: a
- * reload starts afresh, and the account's creation forgets it.
- */
-const drafts = new WeakMap<AppServices, RegistrationDraft | undefined>();
+import { draftOf, keepDraft } from './registration-draft.ts';
 
 /**
  * The registration route: the form (spec 2, 5), then the confirmation view
@@ -42,14 +32,10 @@ export function RegisterScreen() {
   const { t, i18n } = useTranslation(['auth', 'common']);
   const services = useServices();
   const [snapshot, send, actor] = useFlow(registrationMachine, 'registration', {
-    input: { draft: drafts.get(services) },
+    input: { draft: draftOf(services) },
   });
-  useEffect(
-    () => () => {
-      drafts.set(services, selectDraft(actor.getSnapshot()));
-    },
-    [services, actor],
-  );
+  // Left unfinished (a link, Back): what was typed waits for the next visit.
+  useEffect(() => () => keepDraft(services, selectDraft(actor.getSnapshot())), [services, actor]);
   const busy = isRegistering(snapshot);
   const { field, formProps, footer } = useFormFields(
     'registration',
