@@ -149,6 +149,9 @@ const TEST_FIELDS: Record<
   },
 };
 
+/** What a card field reports, as one string to compare: its text, whether complete, its error. */
+const saying = (text: string, check: FieldCheck) => `${text}|${check.complete}|${check.errorKey}`;
+
 /** A card field of the test provider: number, expiry or CVC, from the table above. */
 export function TestCardField({
   field,
@@ -169,14 +172,15 @@ export function TestCardField({
     fieldReady(field);
   }, [fieldReady, field]);
 
-  // What the last report said. Leaving the field reports only what leaving
-  // changes (an incomplete value becomes an error), as Stripe's change event
-  // comes only with a change: a report clears a payment's error, and the
-  // message going away moved Subscribe from under a phone's tap (QA).
-  const reported = useRef('');
+  // What the field last said, at first as an empty field. Leaving it reports
+  // only what leaving changes (an incomplete value becomes an error), as
+  // Stripe's change event comes only with a change: a report clears a
+  // payment's error, and the message going away moved Subscribe from under a
+  // phone's tap (QA).
+  const reported = useRef(saying('', spec.check('', false)));
   const report = (next: string, blurred: boolean) => {
     const check = spec.check(next, blurred);
-    const said = `${next}|${check.complete}|${check.errorKey}`;
+    const said = saying(next, check);
     if (blurred && said === reported.current) return;
     reported.current = said;
     provider.texts[field] = next;

@@ -183,7 +183,10 @@ test('a declined card: the provider message in red under the fields, no attach c
   // the message stays until then (QA: it went, and Subscribe moved from under the tap).
   await page.getByLabel('CVC', { exact: true }).click();
   const box = await page.getByRole('button', { name: 'Subscribe' }).boundingBox();
+  expect(box).not.toBeNull();
+  const tries = page.getByRole('button', { name: 'Subscribing...' }).waitFor();
   await page.getByRole('button', { name: 'Subscribe' }).click();
+  await tries;
   await expect(error).toHaveText(CARD_MESSAGES.declined);
   expect(await page.getByRole('button', { name: 'Subscribe' }).boundingBox()).toEqual(box);
 });

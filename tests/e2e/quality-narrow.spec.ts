@@ -466,14 +466,29 @@ test('in French on a phone, “Renvoyer le code” going busy moves nothing unde
   });
   const resend = page.getByRole('button', { name: 'Renvoyer le code' });
   const back = page.getByRole('button', { name: 'Retour à la connexion' });
-  const before = { resend: await resend.boundingBox(), back: await back.boundingBox() };
+  const boxOf = async (what: typeof resend) => {
+    const box = await what.boundingBox();
+    if (!box) throw new Error('not laid out');
+    return box;
+  };
+  const before = { resend: await boxOf(resend), back: await boxOf(back) };
   await resend.click();
   const busy = page.getByRole('button', { name: 'Envoi…' });
   await expect(busy).toBeDisabled();
   // Its shorter label stays on its own line: nothing below it comes up (QA: "Retour à la
   // connexion" came up under a second tap, which left the code step).
-  expect((await busy.boundingBox())?.y).toBe(before.resend?.y);
-  expect(await back.boundingBox()).toEqual(before.back);
+  expect((await boxOf(busy)).y).toBe(before.resend.y);
+  expect(await boxOf(back)).toEqual(before.back);
+
+  // Sent: the note above pushes the page down, never up; the wait's seconds take the
+  // room kept for them, and give it back to no one when the wait ends.
   release();
   await expect(page.getByText(`Un nouveau code a été envoyé à ${email}.`)).toBeVisible();
+  await expect(page.getByText(/Vous pourrez demander un nouveau code dans \d+\ss\./)).toBeVisible();
+  const sent = await boxOf(back);
+  expect(sent.y).toBeGreaterThanOrEqual(before.back.y);
+  await page.clock.fastForward(30_000);
+  await expect(resend).toBeEnabled();
+  await expect(page.getByText(/Vous pourrez demander un nouveau code dans \d+\ss\./)).toBeHidden();
+  expect(await boxOf(back)).toEqual(sent);
 });

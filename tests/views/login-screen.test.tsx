@@ -144,7 +144,7 @@ describe('LoginScreen', () => {
     // sign-in, which read as a failed one (QA).
     expect(screen.queryByRole('heading', { name: 'Sign in' })).toBeNull();
     expect(screen.queryByLabelText('Email or phone')).toBeNull();
-    expect(document.querySelector('.spinner')).not.toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('Setting up your workspace...');
   });
 
   it("shows the server's key translated under the form, marks the inputs, and clears it on edit", async () => {

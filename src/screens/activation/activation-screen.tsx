@@ -21,7 +21,7 @@ import { useErrorText } from '../../i18n/translate.ts';
 const STEPS = ['1', '2', '3'] as const;
 
 /** The server's own texts have no full stop ("Access denied", spec 8): between two sentences, one is added. */
-const sentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
+const endWithStop = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
 
 /** /activation (spec 2): how the club works, and the button that activates the membership. */
 export function ActivationScreen() {
@@ -37,7 +37,7 @@ export function ActivationScreen() {
   const busy = isBusy(snapshot);
   const errorKey = selectErrorKey(snapshot);
   const failure = errorKey
-    ? `${t('member:activation.failed')} ${sentence(keyText(errorKey))} ${t('member:activation.retry')}`
+    ? `${t('member:activation.failed')} ${endWithStop(keyText(errorKey))} ${t('member:activation.retry')}`
     : null;
   const stillInactive = isStillInactive(snapshot);
   // A member here with a membership has one that is no longer active (an active one goes on

@@ -1,6 +1,6 @@
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type ForgotPasswordEvent,
@@ -80,10 +80,10 @@ export function ForgotPasswordScreen() {
   if (!moved && step !== firstStep) setMoved(true);
 
   // An email typed on the sign-in form comes along, as autofill would bring it
-  // (QA: "Forgot your password?" asked for it again). A phone number does not:
-  // the code goes to an email.
+  // (QA: "Forgot your password?" asked for it again), before the first paint. A
+  // phone number does not: the code goes to an email.
   const { session } = useServices();
-  useEffect(() => {
+  useLayoutEffect(() => {
     const typed = selectLoginForm(session.getSnapshot()).values.emailOrPhone.trim();
     if (firstStep === 'request' && isEmail(typed))
       send({ type: 'request.change', field: 'email', value: typed });

@@ -20,6 +20,7 @@ import { lazyScreen } from '../../components/lazy-screen.ts';
 import { CURRENT_PASSWORD } from '../../components/password-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
+import { LoadingScreen } from '../loading/loading-screen.tsx';
 
 /** Only accounts that are not verified see the code step: it loads when it is needed. */
 const OtpStep = lazyScreen(() => import('./otp-step.tsx'), 'OtpStep');
@@ -32,9 +33,10 @@ export function LoginScreen() {
   // Back from the code step, the form's title takes the focus ("Back to sign in" is gone).
   const [leftForCode, setLeftForCode] = useState(false);
   if (onOtp && !leftForCode) setLeftForCode(true);
-  // Signed in, until the next page shows: the wait goes on, not the form emptied for the
-  // next sign-in (QA: it flashed back empty, as if the sign-in had failed).
-  if (signedIn) return <Spinner size="lg" />;
+  // Signed in, until the next page shows: the loading view (a status a screen reader
+  // hears), not the form emptied for the next sign-in (QA: it flashed back empty, as if
+  // the sign-in had failed).
+  if (signedIn) return <LoadingScreen />;
   return onOtp ? (
     <Suspense fallback={<Spinner size="lg" />}>
       <OtpStep />
