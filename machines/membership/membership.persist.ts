@@ -6,7 +6,16 @@ export const PERSIST_VERSION = 1;
 /** How long the app waits for rehydration before it gives up (spec 9). */
 export const REHYDRATE_TIMEOUT_MS = 5000;
 
-const nullableDate = v.optional(v.nullable(v.string()), null);
+/** A date the app wrote (the server's, checked): one that no date parser reads ('2099-99-99', 'yesterday') makes the copy corrupt. */
+const nullableDate = v.optional(
+  v.nullable(
+    v.pipe(
+      v.string(),
+      v.check((value) => !Number.isNaN(Date.parse(value))),
+    ),
+  ),
+  null,
+);
 
 const persistedMembershipSchema = v.object({
   _id: v.string(),

@@ -117,9 +117,13 @@ export function hasTokensAfter(
   event: { key: string | null; newValue: string | null },
   tokens: TokenStore,
 ): boolean | undefined {
-  if (event.key === TOKEN_KEYS.refreshToken) return isUsableToken(event.newValue);
+  // A token key removed: a sign-out; a token written: a sign-in. A value no token
+  // can be comes from neither (a hand in the storage): it changes nothing here, and
+  // the server decides once it is used (QA: it signed the tab out; a reload did not).
+  const told = event.newValue === null ? false : isUsableToken(event.newValue) || undefined;
+  if (event.key === TOKEN_KEYS.refreshToken) return told;
   if (event.key === TOKEN_KEYS.accessToken) {
-    return tokens.read().refreshToken === null ? isUsableToken(event.newValue) : undefined;
+    return tokens.read().refreshToken === null ? told : undefined;
   }
   if (event.key === null) {
     // The whole storage was cleared (or the browser cannot say which key changed).

@@ -201,6 +201,15 @@ describe('hasTokensAfter (another tab changed the storage)', () => {
     store.write({ accessToken: 'a', refreshToken: 'r' });
     expect(hasTokensAfter({ key: null, newValue: null }, store)).toBe(true);
     expect(hasTokensAfter({ key: 'i18nextLng', newValue: 'fr' }, store)).toBeUndefined();
-    expect(hasTokensAfter({ key: refreshToken, newValue: 'not a token' }, store)).toBe(false);
+  });
+
+  it('a value no token can be, written by hand, is no sign-out: the server decides once it is used', () => {
+    const store = createTokenStore(localStorage);
+    store.write({ accessToken: 'a', refreshToken: 'r' });
+    for (const newValue of ['', 'not a token', 'null', 'x'.repeat(20_000)]) {
+      expect(hasTokensAfter({ key: refreshToken, newValue }, store)).toBeUndefined();
+    }
+    store.clear();
+    expect(hasTokensAfter({ key: accessToken, newValue: 'a b' }, store)).toBeUndefined();
   });
 });

@@ -58,6 +58,14 @@ describe('membership persistence', () => {
       'a date of the wrong type',
       JSON.stringify({ version: 1, membership: { ...membership, validTo: 12 } }),
     ],
+    [
+      'a date no parser reads (QA: shown as 2107-06-07)',
+      JSON.stringify({ version: 1, membership: { ...membership, validTo: '2099-99-99' } }),
+    ],
+    [
+      'a cancellation date that is not one (QA: ignored)',
+      JSON.stringify({ version: 1, membership: { ...membership, cancelledAt: 'yesterday' } }),
+    ],
     ['a bare array', '[1,2,3]'],
   ])('gives null for %s', (_label, raw) => {
     expect(parsePersistedMembership(raw)).toBeNull();
