@@ -110,10 +110,14 @@ test('a phone number with an extension signs up as E.164 with ;ext=, and signs i
       await page.getByLabel('Courriel ou téléphone', { exact: true }).fill('514 555-0177 poste 12');
       await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
-      // Found by the number alone; not verified yet, so the code must go to the address.
-      await expect(page.getByRole('alert')).toHaveText(
+      // Found by the number alone; not verified yet, so the code must go to the address:
+      // said under the field it is about, which takes the focus.
+      const identifier = page.getByLabel('Courriel ou téléphone', { exact: true });
+      await expect(identifier).toHaveAccessibleDescription(
         'Pour vérifier votre compte, connectez-vous avec votre adresse courriel.',
       );
+      await expect(identifier).toHaveAttribute('aria-invalid', 'true');
+      await expect(identifier).toBeFocused();
       const [login] = (await api.requests('/client/auth/login')).slice(-1);
       expect(login?.body).toMatchObject({ emailOrPhone: '+15145550177' });
     },
