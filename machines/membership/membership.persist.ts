@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { Membership } from '../shared/domain.ts';
+import { toTime } from './derive-membership.ts';
 
 /** The persisted copy's format under MEMBERSHIP_STORAGE_KEY: `{ "membership": {...} | null, "version": 1 }`. */
 export const PERSIST_VERSION = 1;
@@ -11,7 +12,7 @@ const nullableDate = v.optional(
   v.nullable(
     v.pipe(
       v.string(),
-      v.check((value) => !Number.isNaN(Date.parse(value))),
+      v.check((value) => toTime(value) !== null),
     ),
   ),
   null,
