@@ -43,14 +43,6 @@ const NODE_TESTS = [
 ];
 
 /**
- * Files that replace a module (vi.mock) get a module registry of their own; all
- * others share one per worker (isolate: false), which saves re-importing React,
- * Testing Library and the app for every file (about half the unit run). None
- * does today (effects are injected instead); a file that adds vi.mock goes here.
- */
-const MOCKING_TESTS: string[] = [];
-
-/**
  * Unit tests run where members are: in a Canadian time zone, west of UTC, so
  * that a date read as UTC midnight (the evening before here) shows up as the
  * bug it is. Set before the test workers start, so that every one of them
@@ -191,16 +183,7 @@ export default defineConfig(({ command, mode }) => {
             environment: 'jsdom',
             isolate: false,
             include: ['tests/**/*.test.{ts,tsx}'],
-            exclude: ['tests/e2e/**', 'node_modules/**', ...NODE_TESTS, ...MOCKING_TESTS],
-            setupFiles: ['tests/support/setup.ts'],
-          },
-        },
-        {
-          extends: true,
-          test: {
-            name: 'dom-isolated',
-            environment: 'jsdom',
-            include: MOCKING_TESTS,
+            exclude: ['tests/e2e/**', 'node_modules/**', ...NODE_TESTS],
             setupFiles: ['tests/support/setup.ts'],
           },
         },

@@ -77,7 +77,7 @@ export function checkBuildSettings(
     throw new BuildConfigError(
       inClear.map(
         (key) =>
-          `- ${key} must use https:// in a production build (http:// is only for localhost or 127.0.0.1)`,
+          `- ${key} must use https:// in a production build (http:// is only for a host on this machine: localhost, 127.0.0.1, [::1] or a *.localhost name)`,
       ),
     );
   }

@@ -6,10 +6,10 @@
  */
 import { createServer } from 'node:http';
 import { envelope, sendResult } from './http.ts';
-import { createDevApi } from './server.ts';
+import { createDevApi, type DevApiHandler } from './server.ts';
 
 const port = Number(process.env.PORT) || 8787;
-let handler: ReturnType<typeof createDevApi>;
+let handler: DevApiHandler;
 try {
   handler = createDevApi({ dataFile: process.env.DEV_API_DATA_FILE || undefined });
 } catch (error) {

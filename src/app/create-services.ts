@@ -61,9 +61,10 @@ export interface CreatedServices {
 }
 
 /**
- * The composition root: one token store, one HTTP client, the session actor,
- * the membership (its actor created on demand, membership-access.ts) and the
- * language sync. The screens' flows are composed
+ * The composition root, built at once (the tests' way; the app's start runs
+ * the same steps as tasks: serviceSteps below): one token store, one HTTP
+ * client, the session actor, the membership (its actor created on demand,
+ * membership-access.ts) and the language sync. The screens' flows are composed
  * from these services in flows.ts, on first use (useFlow), so that code loads
  * with the screens. Navigation is the router's (routes/).
  */

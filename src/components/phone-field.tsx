@@ -19,11 +19,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../machines/shared/domain.ts';
 import { currentLanguage } from '../i18n/i18n.ts';
-import { FRENCH_EXTENSION } from '../lib/phone.ts';
+import { DEFAULT_PHONE_COUNTRY, parseTypedPhone as parseTyped } from '../lib/phone.ts';
 import { describedByOf, FieldFrame } from './text-field.tsx';
-
-/** Canada first: the selector starts on Canada (+1). */
-export const DEFAULT_PHONE_COUNTRY: CountryCode = 'CA';
 
 /** Only what a phone number is typed with: formatting applies to these. */
 const PHONE_CHARACTERS = /^[+\d\s().-]*$/;
@@ -33,18 +30,6 @@ const ENGLISH_EXTENSION = / ext\. /;
 
 /** Spec 9: the national number has 2 to 17 digits. */
 export const NATIONAL_NUMBER_DIGITS = { min: 2, max: 17 } as const;
-
-/**
- * What was typed read as a phone number, the whole text being the number
- * (extract: false: '613-555-CALL' is not read as '613555'), a French 'poste 12'
- * as the extension it is. `country` reads a number typed without its calling code.
- */
-function parseTyped(typed: string, country?: CountryCode) {
-  return parsePhoneNumberFromString(typed.replace(FRENCH_EXTENSION, 'ext. '), {
-    defaultCountry: country,
-    extract: false,
-  });
-}
 
 /**
  * The value a form keeps for what was typed: E.164 ('+15145550123'), with an

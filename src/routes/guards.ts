@@ -9,7 +9,7 @@ export type GuardKind =
   /**
    * For visitors (`/`, login, registration, forgot password): a signed-in user
    * goes to /activation instead, whose guard sends an active member on to
-   * /dashboard (spec 2's `/`; after signing in, spec 5's "then /activation").
+   * /dashboard (spec 2's `/`; after signing in, spec 4's "goes on to /activation").
    * It decides on the session alone: waiting here for a membership that cannot
    * be loaded would leave the sign-in form on screen with nothing said, where
    * /activation's loading view says so and offers Try again.

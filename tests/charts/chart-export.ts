@@ -201,7 +201,7 @@ export function toIndex(machines: AnyStateMachine[]): string {
     'a file here is out of date. Each page has a Mermaid diagram; each `.json` is the',
     'machine config to paste into the Stately visualizer or editor.',
     '',
-    '| machine | states | events | guards | actors |',
+    '| machine | states (below the root; model coverage counts the root too) | events | guards | actors |',
     '|---|---|---|---|---|',
     ...rows,
     '',

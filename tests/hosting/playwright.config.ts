@@ -10,6 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { TEST_TIME_ZONE } from '../e2e/support/members.ts';
 import { CHROMIUM_PATH, HEADLESS_ARGS } from '../tools/chromium.mjs';
 import { hostingPorts } from './hosting-ports.ts';
 
@@ -42,7 +43,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     locale: 'en-CA',
-    timezoneId: 'America/Toronto',
+    timezoneId: TEST_TIME_ZONE,
     browserName: 'chromium',
     launchOptions: { executablePath: CHROMIUM_PATH, args: HEADLESS_ARGS },
   },

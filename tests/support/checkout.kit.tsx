@@ -9,7 +9,7 @@
  */
 import { act, screen } from '@testing-library/react';
 import { type ChangeEvent, useEffect, useRef } from 'react';
-import { expect, vi } from 'vitest';
+import { vi } from 'vitest';
 import type { EventObject } from 'xstate';
 import type { LoadedSubscription } from '../../machines/payment/intent.ts';
 import type {
@@ -388,12 +388,6 @@ const i18n = createTestI18n('en');
 /** The English text of a translation key. */
 export const translate = (key: string) => i18n.t(key as never) as string;
 
-/** What a payment path has asked so far: confirmations, and the attach bodies in order. */
-export interface ExpectedPaymentCalls {
-  confirms: number;
-  attaches: AttachPaymentMethodPayload[];
-}
-
 /** The attach body for the payment method a confirmation gave (of `intentId`, by default the subscription's). */
 export function attachBodyFor(
   paymentMethodId: string | null,
@@ -404,23 +398,4 @@ export function attachBodyFor(
     membershipId: RECORD._id,
     paymentIntentId: intentId,
   };
-}
-
-/**
- * The gateway's `confirm` was called `expected.confirms` times, always with
- * the subscription's client secret, and the API received exactly
- * `expected.attaches` for the membership.
- */
-export function expectPaymentCalls(
-  kit: CheckoutKit,
-  confirm: 'confirmCard' | 'confirmExpress',
-  expected: ExpectedPaymentCalls,
-): void {
-  expect(kit.pending.count(confirm)).toBe(expected.confirms);
-  expect(
-    kit.pending.argsOf(confirm).every(([secret]) => secret === SUBSCRIPTION.clientSecret),
-  ).toBe(true);
-  expect(kit.calls.attach).toEqual(
-    expected.attaches.map((payload) => [RECORD.externalId, payload]),
-  );
 }

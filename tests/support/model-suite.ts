@@ -37,6 +37,7 @@ import {
   type ModelPath,
   type ModelStep,
   parseOutcome,
+  pathId,
   quietActors,
   replay,
 } from './model.ts';
@@ -163,16 +164,6 @@ export interface SuitePath<E extends EventObject, W extends Walk<E> = Walk<E>>
 /** A step's name: the model's `name`, else describeOutcome, else the event's type. */
 function nameOf<E extends EventObject>(model: { name(event: E): string | undefined }) {
   return (event: E): string => model.name(event) ?? describeOutcome(event) ?? event.type;
-}
-
-/** A short, stable id from the steps' names: the same path keeps its id across runs. */
-export function pathId(chart: string, description: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < description.length; i += 1) {
-    hash ^= description.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return `${chart}-${hash.toString(16).padStart(8, '0').slice(0, 5)}`;
 }
 
 /**

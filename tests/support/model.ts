@@ -31,7 +31,6 @@ import {
   type AnyTransitionDefinition,
   createActor,
   type EventObject,
-  fromCallback,
   fromPromise,
 } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
@@ -129,8 +128,19 @@ export function quietActors(names: readonly string[]): Record<string, AnyActorLo
   );
 }
 
-/** A callback actor that does nothing (for machines that invoke callbacks). */
-export const idleCallback = fromCallback(() => () => {});
+/**
+ * A path's id: the chart's id and 5 hex digits of a hash (FNV-1a) of its
+ * steps, so the same path keeps its id across runs and others coming or going
+ * leave it alone. The model suites and the browser journey both name paths so.
+ */
+export function pathId(chart: string, description: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < description.length; i += 1) {
+    hash ^= description.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `${chart}-${hash.toString(16).padStart(8, '0').slice(0, 5)}`;
+}
 
 export function allStateNodes(machine: AnyStateMachine): AnyStateNode[] {
   const out: AnyStateNode[] = [];

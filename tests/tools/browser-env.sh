@@ -1,5 +1,6 @@
-# Sourced by tests/tools/e2e.sh and tests/tools/e2e-nginx.sh: the one way the
-# browser runs find (or, as root with apt-get, install) what they need.
+# Sourced by tests/tools/test.sh (npm test), e2e.sh, e2e-nginx.sh and .ci/run:
+# the one way the browser runs find (or, as root with apt-get, install) what
+# they need.
 #   source "$(dirname "${BASH_SOURCE[0]}")/browser-env.sh"
 #   use_chromium        # exports CHROMIUM_PATH
 #   use_full_chromium   # exports FULL_CHROMIUM_PATH

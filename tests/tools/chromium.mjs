@@ -7,7 +7,7 @@
  *   chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless', ...CHROMIUM_FLAGS] });
  */
 
-/** tests/tools/e2e.sh exports the binary it found; Debian's full browser otherwise. */
+/** The binary tests/tools/browser-env.sh found (npm test and the e2e scripts export it); Debian's full browser otherwise. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** No sandbox (containers), no GPU, no QUIC, and none of the browser's own background traffic. */

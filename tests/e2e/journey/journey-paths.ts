@@ -5,24 +5,25 @@
  * transition no shorter path takes; a path that is the start of a longer one
  * is dropped (running the longer one checks each of its states on the way).
  *
- * Each path has a stable id: `journey-` and a hash of its events, so it stays
+ * Each path has a stable id: `journey-` and a hash of its events (pathId, as
+ * the model suites name theirs), so it stays
  * the same when other paths come or go, and the test that runs it bears it.
  * `journeyCoverage` counts the states and transitions a set of paths covers
  * against every state and transition of the model.
  */
-import { createHash } from 'node:crypto';
 import {
   allStateNodes,
   allTransitions,
   describeTransition,
   generatePaths,
   type ModelPath,
+  pathId,
   replay,
 } from '../../support/model.ts';
 import { JOURNEY_EVENTS, type JourneyEvent, journeyMachine } from './journey.machine.ts';
 
 export interface JourneyPath {
-  /** `journey-` + 6 hex digits of the events' hash: stable while the path's events stay the same. */
+  /** `journey-` + 5 hex digits of the events' hash (pathId): stable while the path's events stay the same. */
   id: string;
   /** The events in order, e.g. 'arrange.memberAtCheckout → card.payWithGoodCard → provider.approve'. */
   description: string;
@@ -36,13 +37,6 @@ export interface JourneyPath {
 function serializeState(state: { value: unknown; context: unknown }): string {
   const { card } = state.context as { card: string | null };
   return JSON.stringify(state.value) + (state.value === 'paying' ? `:${card}` : '');
-}
-
-export function pathId(events: readonly JourneyEvent[]): string {
-  const hash = createHash('sha256')
-    .update(events.map((event) => event.type).join('>'))
-    .digest('hex');
-  return `journey-${hash.slice(0, 6)}`;
 }
 
 /** Every path the browser suite runs, shortest first. */
@@ -60,7 +54,7 @@ export function journeyPaths(): JourneyPath[] {
       return !isPrefix && keys.indexOf(own) === index;
     })
     .map((path) => ({
-      id: pathId(path.steps.map((s) => s.event)),
+      id: pathId('journey', path.steps.map((s) => s.event.type).join('>')),
       description: path.description,
       steps: path.steps,
       target: path.target,

@@ -13,7 +13,7 @@ import type { publicMembership, subscriptionView } from '../../../dev-api/member
 import { fingerprint } from '../../../dev-api/redact.ts';
 import type { RequestLogEntry } from '../../../dev-api/state.ts';
 import type { BillingAddressRecord } from '../../../dev-api/store.ts';
-import { DEMO, type publicUser } from '../../../dev-api/users.ts';
+import type { publicUser } from '../../../dev-api/users.ts';
 
 const DEV = '/api/__dev';
 
@@ -50,9 +50,6 @@ export function devHeaders(): Record<string, string> {
 export function redacted(value: string): string {
   return fingerprint(devToken(), value);
 }
-
-/** The member every fresh stand-in store starts with (dev-api/users.ts). */
-export const DEMO_MEMBER = DEMO;
 
 /** The contract's shapes, as the stand-in answers them. */
 export type BillingAddress = BillingAddressRecord;
