@@ -73,15 +73,46 @@ export const BillingAddressSchema: v.GenericSchema<unknown, BillingAddress> = v.
   postal_code: v.string(),
 });
 
-/** `{}` (no address yet), with no other key: a partial address is not taken for "none". */
+/** The fields of a billing address: one of them with a value makes an address. */
+const ADDRESS_FIELDS = [
+  'country_code',
+  'address_1',
+  'address_2',
+  'city',
+  'province',
+  'postal_code',
+] as const satisfies readonly (keyof BillingAddress)[];
+
+/**
+ * No address yet: `{}`, with any fields of its own ignored like everywhere
+ * else (a database's `{ _id }` of an empty sub-document), or null: an object
+ * in which no address field has a value. A partial address is not "none".
+ * (Written with the valibot functions the app's start already loads: /login's
+ * bytes.)
+ */
 const NoBillingAddressSchema = v.pipe(
-  v.strictObject({}),
+  v.unknown(),
+  v.check(
+    (value) =>
+      typeof value === 'object' &&
+      ADDRESS_FIELDS.every((field) => [undefined, null, ''].includes(Object(value)[field])),
+  ),
   v.transform((): Record<string, never> => ({})),
 );
 
+/**
+ * An id: the contract does not say strings, so a whole number (`48213`) is
+ * read too, as its digits. The app only compares ids and puts them in paths.
+ */
+const Id = v.pipe(
+  v.unknown(),
+  v.check((value) => typeof value === 'string' || Number.isSafeInteger(value)),
+  v.transform(String),
+);
+
 export const UserSchema: v.GenericSchema<unknown, User> = v.object({
-  _id: v.string(),
-  id: v.string(),
+  _id: Id,
+  id: Id,
   firstName: v.string(),
   lastName: v.string(),
   email: v.string(),
@@ -110,23 +141,13 @@ export const UserSchema: v.GenericSchema<unknown, User> = v.object({
     ),
   ),
   /** Absent or null also mean "no address yet". */
-  billingAddress: v.optional(
-    v.union([
-      BillingAddressSchema,
-      NoBillingAddressSchema,
-      v.pipe(
-        v.null(),
-        v.transform(() => ({})),
-      ),
-    ]),
-    {},
-  ),
+  billingAddress: v.optional(v.union([BillingAddressSchema, NoBillingAddressSchema]), {}),
 });
 
 export const MembershipSchema: v.GenericSchema<unknown, Membership> = v.object({
-  _id: v.string(),
-  id: v.string(),
-  externalId: v.string(),
+  _id: Id,
+  id: Id,
+  externalId: Id,
   validTo: OptionalDate,
   cancelledAt: OptionalDate,
   chargerOrderedAt: OptionalDate,

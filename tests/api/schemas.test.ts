@@ -67,8 +67,27 @@ describe('UserSchema', () => {
     expect(v.parse(UserSchema, withoutAddress).billingAddress).toEqual({});
   });
 
+  it('reads an empty address with fields of its own (a database’s { _id }) as none, like {}', () => {
+    for (const billingAddress of [
+      { _id: '6650f0c2a1b2c3d4e5f60718' },
+      { _id: 'x', address_2: null },
+      { address_2: '' },
+    ]) {
+      expect(v.parse(UserSchema, userJson({ billingAddress })).billingAddress).toEqual({});
+    }
+  });
+
   it('rejects a partial billing address rather than pretending there is none', () => {
     expect(ok(UserSchema, userJson({ billingAddress: { address_1: '1 rue X' } }))).toBe(false);
+    expect(ok(UserSchema, userJson({ billingAddress: { _id: 'x', city: 'Laval' } }))).toBe(false);
+    expect(ok(UserSchema, userJson({ billingAddress: 'none' }))).toBe(false);
+  });
+
+  it('reads a whole-number id as its digits (the contract does not say strings)', () => {
+    const user = v.parse(UserSchema, userJson({ id: 48213, _id: 7 }));
+    expect([user.id, user._id]).toEqual(['48213', '7']);
+    expect(ok(UserSchema, userJson({ id: 1.5 }))).toBe(false);
+    expect(ok(UserSchema, userJson({ id: null }))).toBe(false);
   });
 
   it('rejects a missing or mistyped required field', () => {
@@ -93,6 +112,15 @@ describe('BillingAddressSchema', () => {
 });
 
 describe('MembershipSchema', () => {
+  it('reads whole-number ids as their digits, which the membership calls put in their paths', () => {
+    expect(
+      v.parse(MembershipSchema, { ...membershipJson(), externalId: 901, id: 12 }),
+    ).toMatchObject({
+      externalId: '901',
+      id: '12',
+    });
+  });
+
   it('reads absent dates as null', () => {
     const { cancelledAt: _a, chargerOrderedAt: _b, ...rest } = membershipJson();
     expect(v.parse(MembershipSchema, rest)).toMatchObject({

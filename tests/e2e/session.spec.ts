@@ -432,3 +432,39 @@ test('a beta tester sees a discreet Beta badge in the header; others do not', as
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   await expect(page.getByRole('banner').getByText('Beta', { exact: true })).toHaveCount(0);
 });
+
+test('a server that writes the member differently within the contract (an empty address as { _id }, whole-number ids): sign-in goes on, and /billing asks for the address', async ({
+  page,
+  newMember,
+}) => {
+  const { email } = await newMember('contract-user');
+  // Every answer that carries the member (login, profile, refresh) in that server's way.
+  const rewrite = (user: Record<string, unknown>) => ({
+    ...user,
+    id: 48213,
+    billingAddress: { _id: '6650f0c2a1b2c3d4e5f60718' },
+  });
+  await page.route(/\/client\/auth\/(login|profile|refresh-token)$/, async (route) => {
+    if (route.request().method() === 'PUT') return route.fallback();
+    const answer = await route.fetch();
+    const body = await answer.json();
+    const json = 'user' in body ? { ...body, user: rewrite(body.user) } : rewrite(body);
+    return route.fulfill({ response: answer, json });
+  });
+
+  await page.goto('/login');
+  await page.getByLabel('Email or phone', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/activation$/);
+  await page.getByRole('button', { name: 'Activate membership' }).click();
+  await expect(page).toHaveURL(/\/billing$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing address' })).toBeVisible();
+  await expect(page.getByLabel('City')).toHaveValue('');
+
+  // The profile read the same way at start-up: the page, not "We could not load your account".
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing address' })).toBeVisible();
+  await expect(page.getByLabel('City')).toHaveValue('');
+  await expect(page.getByText(/could not (load|read)/)).toHaveCount(0);
+});
