@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { BillingAddress, User } from '../shared/domain.ts';
+import { trimText } from './text.ts';
 import { MAX_SYMBOLS_KEY } from './validate.ts';
 
 /** The 13 Canadian provinces and territories (translated under member `provinces.*`). */
@@ -57,9 +58,14 @@ const maxLine = v.maxLength<string, number, string>(BILLING_LINE_MAX_LENGTH, MAX
 
 export const billingSchema = v.object({
   countryCode: v.literal(BILLING_COUNTRY_CODE, 'validation.countryRequired'),
-  address1: v.pipe(v.string(), v.trim(), v.nonEmpty('validation.address1Required'), maxLine),
-  address2: v.pipe(v.string(), v.trim(), maxLine),
-  city: v.pipe(v.string(), v.trim(), v.nonEmpty('validation.cityRequired'), maxLine),
+  address1: v.pipe(
+    v.string(),
+    v.transform(trimText),
+    v.nonEmpty('validation.address1Required'),
+    maxLine,
+  ),
+  address2: v.pipe(v.string(), v.transform(trimText), maxLine),
+  city: v.pipe(v.string(), v.transform(trimText), v.nonEmpty('validation.cityRequired'), maxLine),
   postalCode: v.pipe(
     v.string(),
     v.trim(),
@@ -86,12 +92,12 @@ export const EMPTY_BILLING_VALUES: BillingValues = {
  * the postal code normalised, address_2 omitted when blank.
  */
 export function toBillingAddress(values: BillingValues): BillingAddress {
-  const address2 = values.address2.trim();
+  const address2 = trimText(values.address2);
   return {
     country_code: BILLING_COUNTRY_CODE,
-    address_1: values.address1.trim(),
+    address_1: trimText(values.address1),
     ...(address2 ? { address_2: address2 } : {}),
-    city: values.city.trim(),
+    city: trimText(values.city),
     province: values.province,
     postal_code: normalizePostalCode(values.postalCode.trim()),
   };

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { Language, SignUpPayload } from '../shared/domain.ts';
 import { isEmail, passwordField } from './login.schema.ts';
+import { trimText } from './text.ts';
 import { MAX_SYMBOLS_KEY, MIN_SYMBOLS_KEY } from './validate.ts';
 
 export const NAME_MIN_LENGTH = 2;
@@ -26,9 +27,9 @@ function isDeliverable(email: string): boolean {
   return email.length <= EMAIL_MAX_LENGTH && email.lastIndexOf('@') <= EMAIL_LOCAL_MAX_LENGTH;
 }
 
-/** A name as it is checked and sent: trimmed and composed (nameField). */
+/** A name as it is checked and sent: trimmed of spaces and of what shows nothing, and composed (nameField). */
 export function cleanName(name: string): string {
-  return name.trim().normalize('NFC');
+  return trimText(name).normalize('NFC');
 }
 
 /**
@@ -39,7 +40,7 @@ export function cleanName(name: string): string {
 function nameField(requiredKey: string) {
   return v.pipe(
     v.string(),
-    v.trim(),
+    v.transform(trimText),
     v.normalize('NFC'),
     v.nonEmpty(requiredKey),
     v.minLength(NAME_MIN_LENGTH, MIN_SYMBOLS_KEY),

@@ -38,6 +38,20 @@ describe('billing schema', () => {
     });
   });
 
+  it('takes a line that shows nothing (zero-width space, word joiner) for an empty one, and sends none of it', () => {
+    expect(check({ address1: '\u200b', city: '\u2060\u200b' })).toEqual({
+      address1: { key: 'validation.address1Required' },
+      city: { key: 'validation.cityRequired' },
+    });
+    const sent = toBillingAddress({
+      ...VALID,
+      address1: '\u200b12 rue Roy\u200e',
+      address2: '\u200b',
+    });
+    expect(sent.address_1).toBe('12 rue Roy');
+    expect(sent).not.toHaveProperty('address_2');
+  });
+
   it('limits address line 1, line 2 and the city to 100 characters, as servers do', () => {
     const line = 'x'.repeat(100);
     expect(check({ address1: line, address2: line, city: line })).toEqual({});

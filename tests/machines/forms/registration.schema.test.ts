@@ -52,6 +52,27 @@ describe('registration schema', () => {
     });
   });
 
+  it('takes a name that shows nothing (zero-width spaces, direction overrides) for an empty one', () => {
+    expect(check({ firstName: '\u200b\u200b', lastName: '\u202e\u202e' })).toEqual({
+      firstName: { key: 'validation.firstNameRequired' },
+      lastName: { key: 'validation.lastNameRequired' },
+    });
+    expect(check({ firstName: 'J\u200b\ufeff' })).toEqual({
+      firstName: {
+        key: 'validation.minSymbols',
+        values: { number: 2, field: 'fields.firstName' },
+      },
+    });
+  });
+
+  it('keeps what shows nothing inside a name, where it is part of the writing (a Persian zero-width non-joiner)', () => {
+    const mahsa = '\u0645\u0647\u200c\u0633\u0627';
+    expect(check({ firstName: mahsa })).toEqual({});
+    expect(toSignUpPayload({ ...VALID, firstName: `\u200b${mahsa}\u200f` }, 'en').firstName).toBe(
+      mahsa,
+    );
+  });
+
   it('counts a name in its composed form: an accent written as a letter and a combining mark is one character', () => {
     // 'Ève' + 29 × 'x' as macOS pastes it (E + U+0300): 33 code units, 32 characters.
     const decomposed = `E\u0300ve${'x'.repeat(29)}`;
