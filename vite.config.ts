@@ -99,13 +99,17 @@ export default defineConfig(({ command, mode }) => {
     server: {
       port: 5173,
       strictPort: false,
+      cors: false,
       // The stand-in's data (password hashes, live tokens, codes) and the
       // browser tests' copy of it are never served, nor Vite's defaults.
       fs: {
         deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', '**/.data/**', '**/test-results/**'],
       },
     },
-    preview: { port: 4173 },
+    // CORS is the stand-in's own (dev-api/access.ts, DEV_API_CORS_ORIGINS), not
+    // Vite's, which would answer preflights from any localhost page before it
+    // (the __dev helpers' "preflights refused" included).
+    preview: { port: 4173, cors: false },
     build: {
       // The browsers the app supports (README.md, "Supported browsers"): the
       // syntax a newer library brings is lowered for them, or the build says it

@@ -39,3 +39,24 @@ test('the stand-in API is mounted: the profile without a token is a 401 envelope
     message: { message: expect.any(String) },
   });
 });
+
+test('mounted in the app’s server, the stand-in keeps its own CORS: a page of another local port is refused the __dev helpers’ preflight', async ({
+  request,
+}) => {
+  const preflight = (path: string, method: string) =>
+    request.fetch(path, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://localhost:8000',
+        'Access-Control-Request-Method': method,
+        'Access-Control-Request-Headers': 'x-dev-token',
+      },
+    });
+  const helpers = await preflight('/api/__dev/requests', 'GET');
+  expect(helpers.status()).toBe(403);
+  expect(helpers.headers()['access-control-allow-origin']).toBeUndefined();
+  // The API itself answers a local page's preflight, by the stand-in's rule (dev-api/access.ts).
+  const login = await preflight('/api/client/auth/login', 'POST');
+  expect(login.status()).toBe(204);
+  expect(login.headers()['access-control-allow-headers']).not.toMatch(/x-dev-token/i);
+});
