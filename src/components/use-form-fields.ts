@@ -161,9 +161,12 @@ export function useRefusedFocus(busy: boolean) {
     if (!awaiting.current || busy) return;
     awaiting.current = false;
     const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (first === document.activeElement)
+    if (first === document.activeElement) {
       setSaid(document.getElementById(`${first?.id}-error`)?.textContent ?? null);
-    else first?.focus();
+      // Said once: the next key typed in the form takes it away, so a screen reader
+      // browsing the page later does not find a message about a field since mended.
+      formRef.current?.addEventListener('input', () => setSaid(null), { once: true });
+    } else first?.focus();
   }, [busy, submits]);
   return {
     formRef,

@@ -221,6 +221,32 @@ test('Enter on a form with an error fields away puts the focus on that field, re
   await expect(emailOrPhone).toHaveAccessibleDescription('Email or Phone is required');
 });
 
+test('Enter in the province list sends the billing address; the list, disabled while it saves, has the focus again after a failure', async ({
+  page,
+  openAsMember,
+  api,
+}) => {
+  const { email } = await openAsMember('/billing', 'enter-province', { state: 'active' });
+  await page.getByLabel('Address line 1', { exact: true }).fill(ADDRESS.address_1);
+  await page.getByLabel('City', { exact: true }).fill(ADDRESS.city);
+  await page.getByLabel('Postal code', { exact: true }).fill(ADDRESS.postal_code);
+  const province = page.getByLabel('Province or territory', { exact: true });
+  await province.selectOption(ADDRESS.province);
+  await api.injectFaults({
+    path: '/client/auth/profile/billingAddress',
+    method: 'PUT',
+    kind: 'status',
+    status: 503,
+    email,
+  });
+  await province.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('An unknown error occurred.');
+  await expect(province).toBeEnabled();
+  await expect(province).toBeFocused();
+  await expect(province).toHaveValue(ADDRESS.province);
+});
+
 test('a view that replaces another on the same page titles the page too: the code step, and the form again', async ({
   page,
   signedInMember,

@@ -51,12 +51,15 @@ export async function renderScreen(
     services,
     language = 'en',
     path = '/',
+    search = '',
     onNavigate,
     layout,
   }: {
     services: Partial<AppServices>;
     language?: 'en' | 'fr';
     path?: string;
+    /** The query the screen is opened with ('?reset=1'). */
+    search?: string;
     /** Called with the path and query of every navigation away from `path`. */
     onNavigate?: (href: string) => void;
     /** A layout route component the screen renders in (it renders <Outlet />). */
@@ -85,7 +88,7 @@ export async function renderScreen(
       : root.addChildren([parent.addChildren([screenRoute]), elsewhere]);
   const router = createRouter({
     routeTree,
-    history: createMemoryHistory({ initialEntries: [path] }),
+    history: createMemoryHistory({ initialEntries: [`${path}${search}`] }),
   });
   if (onNavigate) router.history.subscribe(({ location }) => onNavigate(location.href));
   const given = { config: TEST_CONFIG, logger: silentLogger, ...services };

@@ -168,6 +168,28 @@ describe('LoginScreen', () => {
     expect(passwordInput()).not.toHaveAttribute('aria-invalid');
   });
 
+  it('"Your password has been changed" is said until the form is sent: a wrong password then is not read beside it', async () => {
+    const changed = 'Your password has been changed. Sign in with your new password.';
+    const { session } = sessionWith(() =>
+      Promise.reject(serverError('server.incorrectEmailOrPassword')),
+    );
+    await renderScreen(<LoginScreen />, {
+      services: { session },
+      path: '/login',
+      search: '?reset=1',
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByText(changed)).toBeInTheDocument();
+    await user.type(emailInput(), 'marie@example.ca');
+    await user.type(passwordInput(), 'old-password');
+    // Typing alone keeps it.
+    expect(screen.getByText(changed)).toBeInTheDocument();
+
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect email or password');
+    expect(screen.queryByText(changed)).toBeNull();
+  });
+
   it('an unknown server key reads "An unknown error occurred."', async () => {
     const { user } = await renderLogin(() => Promise.reject(serverError('server.somethingNew')));
     await user.type(emailInput(), 'marie@example.ca');

@@ -18,6 +18,7 @@ import { useFlow } from '../../app/use-flow.ts';
 import { FormFields, FormFooter } from '../../components/form-fields.tsx';
 import { describedByOf, FieldFrame, TextField } from '../../components/text-field.tsx';
 import { type FieldBinding, useFormFields } from '../../components/use-form-fields.ts';
+import { useKeepFocus } from '../../components/use-keep-focus.ts';
 
 /** /billing (spec 2): the billing address, country fixed to Canada. */
 export function BillingScreen() {
@@ -113,7 +114,11 @@ interface SelectFieldProps extends FieldBinding {
   options: Array<{ value: string; label: string }>;
 }
 
-/** A labelled native select whose error is tied to it, like TextField. */
+/**
+ * A labelled native select whose error is tied to it, like TextField. A select
+ * cannot be read-only, so it is disabled while the form is busy, which drops
+ * the focus (Enter pressed in it sends the form): it takes it back after.
+ */
 function SelectField({
   id,
   label,
@@ -125,9 +130,11 @@ function SelectField({
   placeholder,
   options,
 }: SelectFieldProps) {
+  const ref = useKeepFocus<HTMLSelectElement>(Boolean(readOnly));
   return (
     <FieldFrame id={id} label={label} error={error}>
       <select
+        ref={ref}
         id={id}
         className="field__select"
         value={value}

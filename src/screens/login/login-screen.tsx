@@ -53,12 +53,14 @@ export function LoginScreen() {
  * not type it again (WCAG 3.3.7). The entry loses both at once: a reload, Back
  * and Forward or a bookmark neither say it again nor wipe what was typed since,
  * and the address is not kept in the browser's history. This form keeps saying
- * it while it is shown.
+ * it until the member sends it (`busy`), like the reason for a sign-out: a
+ * wrong password then is not read beside "Your password was changed".
  */
-function useArrival(send: (event: SessionEvent) => void): { afterReset: boolean } {
+function useArrival(send: (event: SessionEvent) => void, busy: boolean): { afterReset: boolean } {
   const askedReset = useSearch({ strict: false }).reset === 1;
   const signInAs = useLocation({ select: (location) => location.state.signInAs });
-  const [afterReset] = useState(askedReset);
+  const [afterReset, setAfterReset] = useState(askedReset);
+  if (busy && afterReset) setAfterReset(false);
   const navigate = useNavigate();
   useEffect(() => {
     if (signInAs) send({ type: 'login.start', emailOrPhone: signInAs });
@@ -75,7 +77,7 @@ function LoginForm({ focusTitle }: { focusTitle: boolean }) {
   const canSubmit = useSelector(session, canSubmitLogin);
   // Why the member was signed out, when /login says it.
   const signedOutBecause = useSelector(session, selectSignOutReason);
-  const { afterReset } = useArrival(session.send);
+  const { afterReset } = useArrival(session.send, busy);
   const { field, formProps, footer } = useFormFields('login', form, session.send, {
     busy,
     // Enter submits even while the button is disabled, to show the errors (spec 5).
