@@ -165,7 +165,11 @@ export function useRefusedFocus(busy: boolean) {
       setSaid(document.getElementById(`${first?.id}-error`)?.textContent ?? null);
       // Said once: the next key typed in the form takes it away, so a screen reader
       // browsing the page later does not find a message about a field since mended.
-      formRef.current?.addEventListener('input', () => setSaid(null), { once: true });
+      // After the event: a render before React has read the key would put the
+      // field's old value back.
+      formRef.current?.addEventListener('input', () => setTimeout(setSaid, 0, null), {
+        once: true,
+      });
     } else first?.focus();
   }, [busy, submits]);
   return {
