@@ -73,9 +73,12 @@ export const BillingAddressSchema: v.GenericSchema<unknown, BillingAddress> = v.
   postal_code: v.string(),
 });
 
-/** The fields of a billing address: one of them with a value makes an address. */
+/**
+ * The fields of a billing address a member types: one of them with a value
+ * makes an address. Not the country, which is fixed: a database's empty
+ * address may carry its default `country_code: "CA"`.
+ */
 const ADDRESS_FIELDS = [
-  'country_code',
   'address_1',
   'address_2',
   'city',
@@ -86,15 +89,16 @@ const ADDRESS_FIELDS = [
 /**
  * No address yet: `{}`, with any fields of its own ignored like everywhere
  * else (a database's `{ _id }` of an empty sub-document), or null: an object
- * in which no address field has a value. A partial address is not "none".
- * (Written with the valibot functions the app's start already loads: /login's
- * bytes.)
+ * (not a list) in which no address field has a value. A partial address is
+ * not "none". (Written with the valibot functions the app's start already
+ * loads: /login's bytes.)
  */
 const NoBillingAddressSchema = v.pipe(
   v.unknown(),
   v.check(
     (value) =>
       typeof value === 'object' &&
+      !Array.isArray(value) &&
       ADDRESS_FIELDS.every((field) => [undefined, null, ''].includes(Object(value)[field])),
   ),
   v.transform((): Record<string, never> => ({})),

@@ -49,6 +49,8 @@ export interface FormBinding<F extends string> {
     noValidate: true;
     'aria-describedby': string | undefined;
     onSubmit(event: SubmitEvent): void;
+    /** Takes away the refused field's message said beside the button, once typing resumes. */
+    onInput(): void;
     onKeyDown?(event: KeyboardEvent<HTMLFormElement>): void;
   };
   /**
@@ -94,7 +96,7 @@ export function useFormFields<P extends string, F extends string>(
 ): FormBinding<F> {
   const { keyText, fieldText } = useErrorText();
   const errorId = useId();
-  const { formRef, said, submitted } = useRefusedFocus(busy);
+  const { formRef, said, mended, submitted } = useRefusedFocus(busy);
   const submitAndWatch = () => {
     submitted();
     submit();
@@ -113,6 +115,7 @@ export function useFormFields<P extends string, F extends string>(
     formProps: {
       ref: formRef,
       noValidate: true,
+      onInput: mended,
       'aria-describedby': form.errorKey ? errorId : undefined,
       onSubmit: (event) => {
         event.preventDefault();
@@ -147,8 +150,9 @@ export function enterSubmits(busy: boolean, submit: () => void) {
  * it), focusing it fires nothing: its message is `said` instead, by the live
  * region beside the submit button (SubmitButton's `said`). A submit that leads
  * on keeps the focus where it is.
- * For a form that does not go through useFormFields: put `formRef` on it, call
- * `submitted()` in its submit handler and give `said` to its SubmitButton.
+ * For a form that does not go through useFormFields: put `formRef` on it and
+ * `mended` as its onInput, call `submitted()` in its submit handler and give
+ * `said` to its SubmitButton.
  */
 export function useRefusedFocus(busy: boolean) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -161,20 +165,17 @@ export function useRefusedFocus(busy: boolean) {
     if (!awaiting.current || busy) return;
     awaiting.current = false;
     const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (first === document.activeElement) {
+    if (first === document.activeElement)
       setSaid(document.getElementById(`${first?.id}-error`)?.textContent ?? null);
-      // Said once: the next key typed in the form takes it away, so a screen reader
-      // browsing the page later does not find a message about a field since mended.
-      // After the event: a render before React has read the key would put the
-      // field's old value back.
-      formRef.current?.addEventListener('input', () => setTimeout(setSaid, 0, null), {
-        once: true,
-      });
-    } else first?.focus();
+    else first?.focus();
   }, [busy, submits]);
   return {
     formRef,
     said,
+    // Said once: what is typed next in the form takes it away (in the same render
+    // as the typing), so a screen reader browsing the page later does not find a
+    // message about a field since mended.
+    mended: () => setSaid(null),
     submitted: () => {
       awaiting.current = true;
       setSaid(null);

@@ -72,6 +72,7 @@ describe('UserSchema', () => {
       { _id: '6650f0c2a1b2c3d4e5f60718' },
       { _id: 'x', address_2: null },
       { address_2: '' },
+      { _id: 'x', country_code: 'CA' },
     ]) {
       expect(v.parse(UserSchema, userJson({ billingAddress })).billingAddress).toEqual({});
     }
@@ -81,6 +82,9 @@ describe('UserSchema', () => {
     expect(ok(UserSchema, userJson({ billingAddress: { address_1: '1 rue X' } }))).toBe(false);
     expect(ok(UserSchema, userJson({ billingAddress: { _id: 'x', city: 'Laval' } }))).toBe(false);
     expect(ok(UserSchema, userJson({ billingAddress: 'none' }))).toBe(false);
+    // A list is no object, empty or holding an address.
+    expect(ok(UserSchema, userJson({ billingAddress: [] }))).toBe(false);
+    expect(ok(UserSchema, userJson({ billingAddress: [address] }))).toBe(false);
   });
 
   it('reads a whole-number id as its digits (the contract does not say strings)', () => {

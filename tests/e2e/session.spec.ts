@@ -433,7 +433,7 @@ test('a beta tester sees a discreet Beta badge in the header; others do not', as
   await expect(page.getByRole('banner').getByText('Beta', { exact: true })).toHaveCount(0);
 });
 
-test('a server that writes the member differently within the contract (an empty address as { _id }, whole-number ids): sign-in goes on, and /billing asks for the address', async ({
+test('a server that writes the member differently within the contract (an empty address as { _id }, a whole-number id): sign-in goes on, and /billing asks for the address', async ({
   page,
   newMember,
 }) => {

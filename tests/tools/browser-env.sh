@@ -12,8 +12,10 @@ install_with_apt() {
   if [[ "$(id -u)" -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
     echo "${package} is missing: running apt-get update && apt-get install -y ${package}"
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update
-    apt-get install -y "$package"
+    apt-get update && apt-get install -y "$package" || {
+      echo "apt-get could not install ${package}." >&2
+      exit 1
+    }
   else
     echo "${package} is needed for the browser tests. Install it with: sudo apt-get update && sudo apt-get install -y ${package}" >&2
     exit 1
@@ -61,6 +63,10 @@ use_chromium() {
 use_full_chromium() {
   if [[ -z "${FULL_CHROMIUM_PATH:-}" ]]; then
     [[ -x /usr/bin/chromium ]] || install_with_apt chromium
+    [[ -x /usr/bin/chromium ]] || {
+      echo "The chromium package left no /usr/bin/chromium." >&2
+      exit 1
+    }
     FULL_CHROMIUM_PATH=/usr/bin/chromium
   fi
   export FULL_CHROMIUM_PATH

@@ -292,8 +292,9 @@ const checks = [
   ['loginOverNaiveStack', ratio, budget.maxLoginOverNaiveStack],
   ['largestChunkGzipKB', (largest?.gzip ?? 0) / 1000, budget.largestChunkGzipKB],
 ];
-// As many decimals as the budget has and one more, so a value just over it
-// never prints as equal to it (1.0834 against 1.083).
+// One decimal more than the budget has, so a value a little over it (1.0834
+// against 1.083) does not print as the budget itself; the verdict beside it is
+// what counts.
 const decimalsOf = (limit) => (String(limit).split('.')[1] ?? '').length + 1;
 const rows = checks.map(([name, value, limit]) => [
   name,
