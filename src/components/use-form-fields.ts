@@ -49,8 +49,8 @@ export interface FormBinding<F extends string> {
     noValidate: true;
     'aria-describedby': string | undefined;
     onSubmit(event: SubmitEvent): void;
-    /** Takes away the refused field's message said beside the button, once typing resumes. */
-    onInput(): void;
+    /** Takes away the refused field's message said beside the button, once a field changes. */
+    onChange(): void;
     onKeyDown?(event: KeyboardEvent<HTMLFormElement>): void;
   };
   /**
@@ -115,7 +115,10 @@ export function useFormFields<P extends string, F extends string>(
     formProps: {
       ref: formRef,
       noValidate: true,
-      onInput: mended,
+      // React's change event (it bubbles), in the same render as the field's own:
+      // a native 'input' listener here would render a select before its change
+      // is read, and put its old value back.
+      onChange: mended,
       'aria-describedby': form.errorKey ? errorId : undefined,
       onSubmit: (event) => {
         event.preventDefault();
@@ -151,7 +154,7 @@ export function enterSubmits(busy: boolean, submit: () => void) {
  * region beside the submit button (SubmitButton's `said`). A submit that leads
  * on keeps the focus where it is.
  * For a form that does not go through useFormFields: put `formRef` on it and
- * `mended` as its onInput, call `submitted()` in its submit handler and give
+ * `mended` as its onChange, call `submitted()` in its submit handler and give
  * `said` to its SubmitButton.
  */
 export function useRefusedFocus(busy: boolean) {
@@ -172,8 +175,8 @@ export function useRefusedFocus(busy: boolean) {
   return {
     formRef,
     said,
-    // Said once: what is typed next in the form takes it away (in the same render
-    // as the typing), so a screen reader browsing the page later does not find a
+    // Said once: the next change in the form takes it away (in the same render as
+    // the change), so a screen reader browsing the page later does not find a
     // message about a field since mended.
     mended: () => setSaid(null),
     submitted: () => {
