@@ -8,7 +8,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { expectCode, fillSignUp } from './support/forms.ts';
+import { expectCode, fillBillingAddress, fillSignUp } from './support/forms.ts';
 import { ADDRESS, CARD_MESSAGES, CARDS, openCheckout, PASSWORD } from './support/members.ts';
 import { describeFocus, expectFocusVisible, expectHeading, tabTo } from './support/quality.ts';
 
@@ -227,11 +227,8 @@ test('Enter in the province list sends the billing address; the list, disabled w
   api,
 }) => {
   const { email } = await openAsMember('/billing', 'enter-province', { state: 'active' });
-  await page.getByLabel('Address line 1', { exact: true }).fill(ADDRESS.address_1);
-  await page.getByLabel('City', { exact: true }).fill(ADDRESS.city);
-  await page.getByLabel('Postal code', { exact: true }).fill(ADDRESS.postal_code);
+  await fillBillingAddress(page, ADDRESS);
   const province = page.getByLabel('Province or territory', { exact: true });
-  await province.selectOption(ADDRESS.province);
   await api.injectFaults({
     path: '/client/auth/profile/billingAddress',
     method: 'PUT',

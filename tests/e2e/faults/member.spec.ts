@@ -5,7 +5,7 @@
  * keeps what they typed and stays signed in; the next try goes on.
  */
 import { expect, FAILING, KINDS, MESSAGE_FOR, MESSAGES, test } from '../support/faults.ts';
-import { click } from '../support/forms.ts';
+import { click, fillBillingAddress } from '../support/forms.ts';
 import { ADDRESS, CARDS, expectCardFieldsReady, typeCard } from '../support/members.ts';
 import { expectHeading } from '../support/quality.ts';
 
@@ -65,10 +65,7 @@ test('a billing address saved while reloading the member fails: the checkout sho
   api,
 }) => {
   const { email } = await openAsMember('/billing', 'fault-billing-reload', { state: 'active' });
-  await page.getByLabel('Address line 1', { exact: true }).fill(ADDRESS.address_1);
-  await page.getByLabel('City', { exact: true }).fill(ADDRESS.city);
-  await page.getByLabel('Postal code', { exact: true }).fill(ADDRESS.postal_code);
-  await page.getByLabel('Province or territory', { exact: true }).selectOption(ADDRESS.province);
+  await fillBillingAddress(page, ADDRESS);
   // The save goes through; every read of the member after it fails (the client's own retries too).
   await api.injectFaults({
     path: '/client/auth/profile',

@@ -58,12 +58,17 @@ export async function fillSignUp(
   if (phone) await page.getByLabel('Phone', { exact: true }).pressSequentially(phone.typed);
 }
 
-/** Fills the billing form (/billing) with `address` and clicks Finish. */
-export async function submitBillingAddress(page: Page, address: BillingAddress): Promise<void> {
+/** Fills the billing form (/billing) with `address`. */
+export async function fillBillingAddress(page: Page, address: BillingAddress): Promise<void> {
   await page.getByLabel('Address line 1').fill(address.address_1);
   await page.getByLabel('City').fill(address.city);
   await page.getByLabel('Postal code').fill(address.postal_code);
   await page.getByLabel('Province or territory').selectOption(address.province);
+}
+
+/** Fills the billing form (/billing) with `address` and clicks Finish. */
+export async function submitBillingAddress(page: Page, address: BillingAddress): Promise<void> {
+  await fillBillingAddress(page, address);
   await page.getByRole('button', { name: 'Finish' }).click();
 }
 
