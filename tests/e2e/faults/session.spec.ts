@@ -228,6 +228,21 @@ test('the checkout on a kept membership copy whose reload fails says so (it may 
   await expect(
     page.getByRole('heading', { level: 1, name: 'Complete your membership' }),
   ).toBeVisible();
+  // The page's own reads (the first, the refetch the checkout asks for, and their retries)
+  // are over before the server is mended: Try again loads it, not a retry still on its way
+  // (on a slow machine, one was, and the notice went before the click).
+  const reads = async () => (await api.requests('/club/memberships')).length;
+  await expect
+    .poll(
+      async () => {
+        const before = await reads();
+        await page.waitForTimeout(1_500);
+        return (await reads()) === before;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  await expect(notice).toBeVisible();
 
   await api.clearFaults();
   await notice.getByRole('button', { name: 'Try again' }).click();
