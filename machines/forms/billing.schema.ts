@@ -1,6 +1,15 @@
 import * as v from 'valibot';
 import type { BillingAddress, User } from '../shared/domain.ts';
 import { trimText } from './text.ts';
+
+/**
+ * An address line or a city as it is checked and sent: trimmed of spaces and
+ * of what shows nothing, and composed (NFC), as names are: "Île-Perrot" typed
+ * or pasted with a combining accent (as macOS writes it) is the same city, and
+ * counts as the characters it shows.
+ */
+const cleanLine = (value: string) => trimText(value).normalize('NFC');
+
 import { MAX_SYMBOLS_KEY } from './validate.ts';
 
 /** The 13 Canadian provinces and territories (translated under member `provinces.*`). */
@@ -60,12 +69,12 @@ export const billingSchema = v.object({
   countryCode: v.literal(BILLING_COUNTRY_CODE, 'validation.countryRequired'),
   address1: v.pipe(
     v.string(),
-    v.transform(trimText),
+    v.transform(cleanLine),
     v.nonEmpty('validation.address1Required'),
     maxLine,
   ),
-  address2: v.pipe(v.string(), v.transform(trimText), maxLine),
-  city: v.pipe(v.string(), v.transform(trimText), v.nonEmpty('validation.cityRequired'), maxLine),
+  address2: v.pipe(v.string(), v.transform(cleanLine), maxLine),
+  city: v.pipe(v.string(), v.transform(cleanLine), v.nonEmpty('validation.cityRequired'), maxLine),
   postalCode: v.pipe(
     v.string(),
     v.trim(),
@@ -92,12 +101,12 @@ export const EMPTY_BILLING_VALUES: BillingValues = {
  * the postal code normalised, address_2 omitted when blank.
  */
 export function toBillingAddress(values: BillingValues): BillingAddress {
-  const address2 = trimText(values.address2);
+  const address2 = cleanLine(values.address2);
   return {
     country_code: BILLING_COUNTRY_CODE,
-    address_1: trimText(values.address1),
+    address_1: cleanLine(values.address1),
     ...(address2 ? { address_2: address2 } : {}),
-    city: trimText(values.city),
+    city: cleanLine(values.city),
     province: values.province,
     postal_code: normalizePostalCode(values.postalCode.trim()),
   };

@@ -38,6 +38,16 @@ describe('billing schema', () => {
     });
   });
 
+  it('composes what it checks and sends: a line of 100 characters typed with combining accents is 100, and the API gets them composed', () => {
+    const decomposed = `12 rue de l’E\u0301glise ${'x'.repeat(81)}`;
+    expect(decomposed.normalize('NFC')).toHaveLength(100);
+    expect(decomposed).toHaveLength(101);
+    expect(check({ address1: decomposed })).toEqual({});
+    const sent = toBillingAddress({ ...VALID, address1: decomposed, city: 'I\u0302le-Perrot' });
+    expect(sent.address_1).toBe(decomposed.normalize('NFC'));
+    expect(sent.city).toBe('\u00cele-Perrot');
+  });
+
   it('takes a line that shows nothing (zero-width space, word joiner) for an empty one, and sends none of it', () => {
     expect(check({ address1: '\u200b', city: '\u2060\u200b' })).toEqual({
       address1: { key: 'validation.address1Required' },
