@@ -1,14 +1,6 @@
 import * as v from 'valibot';
 import type { BillingAddress, User } from '../shared/domain.ts';
-import { trimText } from './text.ts';
-
-/**
- * An address line or a city as it is checked and sent: trimmed of spaces and
- * of what shows nothing, and composed (NFC), as names are: "Île-Perrot" typed
- * or pasted with a combining accent (as macOS writes it) is the same city, and
- * counts as the characters it shows.
- */
-const cleanLine = (value: string) => trimText(value).normalize('NFC');
+import { cleanText as cleanLine } from './text.ts';
 
 import { MAX_SYMBOLS_KEY } from './validate.ts';
 

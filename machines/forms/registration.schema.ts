@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { Language, SignUpPayload } from '../shared/domain.ts';
 import { isEmail, passwordField } from './login.schema.ts';
-import { trimText } from './text.ts';
+import { cleanText } from './text.ts';
 import { MAX_SYMBOLS_KEY, MIN_SYMBOLS_KEY } from './validate.ts';
 
 export const NAME_MIN_LENGTH = 2;
@@ -27,10 +27,8 @@ function isDeliverable(email: string): boolean {
   return email.length <= EMAIL_MAX_LENGTH && email.lastIndexOf('@') <= EMAIL_LOCAL_MAX_LENGTH;
 }
 
-/** A name as it is checked and sent: trimmed of spaces and of what shows nothing, and composed (nameField). */
-export function cleanName(name: string): string {
-  return trimText(name).normalize('NFC');
-}
+/** A name as it is checked and sent (nameField): cleanText, as address lines are. */
+export const cleanName = cleanText;
 
 /**
  * A name: trimmed, and in its composed form (NFC), so that an accent typed or
@@ -40,8 +38,7 @@ export function cleanName(name: string): string {
 function nameField(requiredKey: string) {
   return v.pipe(
     v.string(),
-    v.transform(trimText),
-    v.normalize('NFC'),
+    v.transform(cleanText),
     v.nonEmpty(requiredKey),
     v.minLength(NAME_MIN_LENGTH, MIN_SYMBOLS_KEY),
     v.maxLength(NAME_MAX_LENGTH, MAX_SYMBOLS_KEY),

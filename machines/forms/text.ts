@@ -35,3 +35,13 @@ export function trimText(value: string): string {
   }
   return value.slice(start, end);
 }
+
+/**
+ * A text typed by a member as it is checked and sent (names, address lines,
+ * the city): trimmed as trimText does, and composed (NFC), so an accent pasted
+ * as a letter and a combining mark (as macOS writes it) counts as the one
+ * character it shows, and "Île-Perrot" is one city however it was typed.
+ */
+export function cleanText(value: string): string {
+  return trimText(value).normalize('NFC');
+}
