@@ -8,12 +8,16 @@ import { expect, test } from './support/fixtures.ts';
 import { enterCode, expectCode } from './support/forms.ts';
 import { gate } from './support/gate.ts';
 import {
+  ADDRESS,
   arrangeMember,
   inDays,
   type MemberState,
   onlyCall,
+  openCheckout,
+  openScreen,
   PASSWORD,
   requestsSince,
+  signInQuickly,
   spendRefreshToken,
   storedTokens,
   storeTokens,
@@ -207,6 +211,26 @@ test('an address whose domain is in its own script (exemple.québec) signs in as
   await expect(page).toHaveURL(/\/activation$/);
   const verify = await api.requests('/client/auth/verify-user');
   expect(verify.at(-1)?.body).toEqual({ email: stored, otp: redacted(code) });
+});
+
+test('an address the server keeps as xn-- is shown in its own script on the checkout and the account page', async ({
+  page,
+  request,
+  api,
+  uniqueEmail,
+}) => {
+  const local = uniqueEmail('idn-shown').split('@')[0];
+  const stored = `${local}@exemple.xn--qubec-csa`;
+  const typed = `${local}@exemple.québec`;
+  await arrangeMember(api, stored, { state: 'active', billingAddress: ADDRESS });
+  await signInQuickly(page, request, stored);
+
+  await openCheckout(page);
+  await expect(page.getByText(typed, { exact: true })).toBeVisible();
+  await expect(page.getByText('xn--')).toHaveCount(0);
+
+  await openScreen(page, '/account');
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(typed);
 });
 
 test('a wrong one-time code is shown translated; Resend it, 30 s later, sends a new code', async ({

@@ -13,6 +13,7 @@ import { FormFields, FormFooter } from '../../components/form-fields.tsx';
 import { personFields } from '../../components/person-fields.ts';
 import { TextField } from '../../components/text-field.tsx';
 import { useFormFields } from '../../components/use-form-fields.ts';
+import { unicodeEmail } from '../../lib/unicode-email.ts';
 import { AccountSection } from './account-section.tsx';
 
 /** First name, last name and phone (registration rules), saved with PUT client/auth/profile. */
@@ -37,10 +38,9 @@ export function ProfileSection({ user }: { user: User }) {
         <TextField
           id="account-email"
           label={t('account:profile.email')}
-          value={user.email}
+          value={unicodeEmail(user.email)}
           onValueChange={() => {}}
           hint={t('account:profile.emailHint')}
-          type="email"
           readOnly
         />
         <FormFooter

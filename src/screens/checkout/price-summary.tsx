@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, PROMO_CODE, pricesFor } from '../../../machines/payment/pricing.ts';
 import type { Language, User } from '../../../machines/shared/domain.ts';
+import { unicodeEmail } from '../../lib/unicode-email.ts';
 
 /** 'H2X 1Y4, QC': postal code and province joined by a comma (spec 2); null without an address. */
 export function billingTextOf(user: Pick<User, 'billingAddress'>): string | null {
@@ -94,7 +95,7 @@ export function PriceSummary({
         </div>
         <div className="checkout-summary__row checkout-summary__row--stacked">
           <dt>{t('summary.email')}</dt>
-          <dd className="checkout-summary__email">{email}</dd>
+          <dd className="checkout-summary__email">{unicodeEmail(email)}</dd>
         </div>
       </dl>
     </section>

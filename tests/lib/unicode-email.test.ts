@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { asciiEmail } from '../../src/api/ascii-email.ts';
+import { unicodeEmail } from '../../src/lib/unicode-email.ts';
+
+describe('unicodeEmail: an address as its member reads it', () => {
+  it('shows a domain the API keeps in ASCII in its own script', () => {
+    expect(unicodeEmail('jean@exemple.xn--qubec-csa')).toBe('jean@exemple.québec');
+    expect(unicodeEmail('marie@xn--exmple-cua.ca')).toBe('marie@exämple.ca');
+    expect(unicodeEmail('li@xn--fiqs8s.xn--fiqz9s')).toBe('li@中国.中國');
+  });
+
+  it('reverses what the API client sends', () => {
+    for (const typed of ['jean@exemple.québec', 'zoë@café.ca', 'ana@bücher.example']) {
+      expect(unicodeEmail(asciiEmail(typed))).toBe(typed);
+    }
+  });
+
+  it('leaves an ASCII address, and the part before the @, as the server has them', () => {
+    expect(unicodeEmail('anna.smith@example.com')).toBe('anna.smith@example.com');
+    expect(unicodeEmail('xn--qubec-csa@example.com')).toBe('xn--qubec-csa@example.com');
+    expect(unicodeEmail('no-at-sign xn--qubec-csa')).toBe('no-at-sign xn--qubec-csa');
+  });
+
+  it('shows a label that is no valid Punycode as it is', () => {
+    expect(unicodeEmail('jean@xn--99999999999.ca')).toBe('jean@xn--99999999999.ca');
+  });
+});
