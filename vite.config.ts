@@ -40,6 +40,8 @@ const NODE_TESTS = [
   'tests/app/fresh-member.test.ts',
   'tests/views/checkout-renewal-date.test.ts',
   'tests/lib/steps.test.ts',
+  'tests/lib/phone.test.ts',
+  'tests/lib/unicode-email.test.ts',
 ];
 
 /**
