@@ -28,13 +28,24 @@ function fail(message) {
   process.exit(1);
 }
 
+/** The command that installs nginx, for the messages that ask for it. */
+export const INSTALL_NGINX = 'sudo apt-get update && sudo apt-get install -y nginx';
+
+/**
+ * nginx's binary where tests/tools/browser-env.sh (`need_nginx`) looks for it:
+ * NGINX_PATH, Debian's place, then the PATH; null when there is none.
+ */
+export function nginxPath() {
+  const onPath = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .filter(Boolean)
+    .map((dir) => path.join(dir, 'nginx'));
+  const candidates = [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx', ...onPath];
+  return candidates.find((candidate) => candidate && fs.existsSync(candidate)) ?? null;
+}
+
 function findNginx() {
-  for (const candidate of [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx']) {
-    if (candidate && fs.existsSync(candidate)) return candidate;
-  }
-  return fail(
-    'nginx is missing. Install it with: sudo apt-get update && sudo apt-get install -y nginx',
-  );
+  return nginxPath() ?? fail(`nginx is missing. Install it with: ${INSTALL_NGINX}`);
 }
 
 function freePort() {

@@ -406,7 +406,7 @@ function initialIds(machine: AnyStateMachine): string[] {
 /** docs/charts/<id>.paths.md holds `script` (`npm run charts`, CHARTS_UPDATE=1, writes it). */
 export function expectPathScriptCurrent(id: string, script: string): void {
   const target = join(CHARTS_DIR, `${id}.paths.md`);
-  if (process.env.CHARTS_UPDATE) writeFileSync(target, script);
+  if (process.env.CHARTS_UPDATE === '1') writeFileSync(target, script);
   expect(existsSync(target), `${target} is missing: run npm run charts`).toBe(true);
   expect(readFileSync(target, 'utf8'), `${id}.paths.md is stale: run npm run charts`).toBe(script);
 }

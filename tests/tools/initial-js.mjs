@@ -91,7 +91,10 @@ export async function measureInitialJs(targets) {
         let gzip = 0;
         const files = [];
         for (const response of scripts) {
-          const body = await response.body().catch(() => Buffer.alloc(0));
+          // A body the browser no longer holds is fetched again (the same file), never counted as 0.
+          const body = await response
+            .body()
+            .catch(async () => (await page.request.get(response.url())).body());
           const size = gzipSync(body, { level: 9 }).length;
           raw += body.length;
           gzip += size;
