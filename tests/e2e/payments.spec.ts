@@ -500,3 +500,27 @@ test('"Update information" from the checkout: Finish returns to it, and Back the
   await page.goBack();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test('a membership that lapses while the checkout is open: the subscription guard sends the member to /activation, and no card is taken on the free year’s terms', async ({
+  page,
+  api,
+  signedInMember,
+}) => {
+  // The page's clock runs as usual until the test moves it past the membership's last moment.
+  await page.clock.install();
+  const lastMoment = new Date(Date.now() + 60_000).toISOString();
+  await signedInMember('lapses-at-checkout', {
+    billingAddress: ADDRESS,
+    membership: { validTo: lastMoment },
+    quickly: true,
+  });
+  await openCheckout(page);
+  const since = Date.now();
+
+  await page.clock.fastForward('02:00');
+  await expect(page).toHaveURL(/\/activation$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Activate your membership' }),
+  ).toBeVisible();
+  expect(await requestsSince(api, '/attach-payment-method', since)).toEqual([]);
+});

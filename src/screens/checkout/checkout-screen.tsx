@@ -1,6 +1,8 @@
+import { useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deriveMembership } from '../../../machines/membership/derive-membership.ts';
 import {
   isLoading,
   isMembershipSettled,
@@ -12,6 +14,7 @@ import { useMembership, useServices } from '../../app/services.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
+import { useNow } from '../../components/use-now.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { loadPaymentProvider } from '../../payments/load-payment-provider.ts';
 import { type LoadProvider, PaymentColumn } from './payment-column.tsx';
@@ -54,10 +57,20 @@ export function CheckoutScreen({
   const user = useSelector(session, selectUser);
   const language = currentLanguage(i18n);
   const [attempt, setAttempt] = useState(0);
+  // A membership that lapses while the page is open (its last moment passes, a
+  // reload finds it ended) no longer passes the page's guard (spec 2): the
+  // router runs the guards again, which send the member to /activation. A
+  // payment on its way asks first, as any leaving does.
+  const time = useNow(now);
+  const lapsed = record !== null && !deriveMembership(record, time).isActive;
+  const router = useRouter();
 
   useEffect(() => {
     membership.send({ type: 'membership.refetchLater' });
   }, [membership]);
+  useEffect(() => {
+    if (lapsed) void router.invalidate();
+  }, [lapsed, router]);
   // The summary stands beside the payment column, which knows whether the fee is due now.
   const summary = (feeDueNow: boolean) => (
     <PriceSummary
