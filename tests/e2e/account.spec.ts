@@ -141,6 +141,12 @@ test('profile: first name, last name and phone are saved with PUT client/auth/pr
   await expect(firstName).toHaveValue('Anna');
   await expect(lastName).toHaveValue('Smith');
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+  // Read-only, it does not look like a box to type in: tinted, unlike the fields one edits.
+  const backgroundOf = (field: typeof firstName) =>
+    field.evaluate((element) => getComputedStyle(element).backgroundColor);
+  expect(await backgroundOf(page.getByLabel('Email', { exact: true }))).not.toBe(
+    await backgroundOf(firstName),
+  );
 
   const number = freshPhone();
   await firstName.fill('Josée');

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { BillingAddress, User } from '../../machines/shared/domain.ts';
@@ -127,6 +127,24 @@ describe('BillingScreen', () => {
     });
     expect('address_2' in body).toBe(false);
     expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+  });
+
+  it('a postal code filled in without leaving its field (autofill) shows at submit as it is sent', async () => {
+    for (const submit of ['Finish', 'Enter'] as const) {
+      const b = await renderBilling();
+      await b.type('address1', '10 Main St');
+      await b.type('city', 'Ottawa');
+      await b.ui.selectOptions(b.field('province'), 'ON');
+      // As autofill fills it: a value and its change, with no focus and no blur.
+      fireEvent.change(b.field('postalCode'), { target: { value: 'k1m1m4' } });
+      expect(b.field('postalCode')).toHaveValue('k1m1m4');
+      if (submit === 'Finish') await b.ui.click(screen.getByRole('button', { name: 'Finish' }));
+      else await b.ui.type(b.field('city'), '{Enter}');
+      expect(b.field('postalCode')).toHaveValue('K1M 1M4');
+      expect(b.updateBillingAddress).toHaveBeenCalledTimes(1);
+      expect(b.updateBillingAddress.mock.calls[0]?.[0]).toMatchObject({ postal_code: 'K1M 1M4' });
+      cleanup();
+    }
   });
 
   it('Enter on the province select (the last field) submits', async () => {

@@ -53,11 +53,16 @@ export function BillingScreen() {
     label: t(`member:provinces.${code}`),
   })).sort((a, b) => a.label.localeCompare(b.label, language));
 
-  const onPostalCodeBlur = () => {
+  // The postal code shown as it is sent ('k1a0b1' → 'K1A 0B1'): when its field is left,
+  // and at submit, before the form's own handlers (an autofilled field is never left).
+  const showPostalCodeAsSent = () => {
     const { postalCode } = form.values;
     const normalized = normalizePostalCode(postalCode.trim());
     if (normalized !== postalCode)
       send({ type: 'billing.change', field: 'postalCode', value: normalized });
+  };
+  const onPostalCodeBlur = () => {
+    showPostalCodeAsSent();
     send({ type: 'billing.blur', field: 'postalCode' });
   };
 
@@ -65,12 +70,19 @@ export function BillingScreen() {
     <section className="card member-page billing" aria-labelledby="billing-title">
       <h1 id="billing-title">{t('member:billing.title')}</h1>
       <p className="member-page__lead">{t('member:billing.subtitle')}</p>
-      <form {...formProps}>
+      <form
+        {...formProps}
+        onSubmitCapture={showPostalCodeAsSent}
+        onKeyDownCapture={(event) => {
+          if (event.key === 'Enter') showPostalCodeAsSent();
+        }}
+      >
         <TextField
           id="billing-country"
           label={t('common:fields.country')}
           value={t('member:billing.country')}
           onValueChange={() => {}}
+          autoComplete="country-name"
           disabled
         />
         <FormFields
