@@ -138,7 +138,13 @@ export function useFormFields<P extends string, F extends string>(
  */
 export function enterSubmits(busy: boolean, submit: () => void) {
   return (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key !== 'Enter' || !(event.target as Element).matches('input,select')) return;
+    // The Enter that ends an input method's composition (Japanese, Chinese…) only commits the text.
+    if (
+      event.key !== 'Enter' ||
+      event.nativeEvent.isComposing ||
+      !(event.target as Element).matches('input,select')
+    )
+      return;
     event.preventDefault();
     if (!busy) submit();
   };

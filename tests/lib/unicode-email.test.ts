@@ -21,7 +21,14 @@ describe('unicodeEmail: an address as its member reads it', () => {
     expect(unicodeEmail('no-at-sign xn--qubec-csa')).toBe('no-at-sign xn--qubec-csa');
   });
 
-  it('shows a label that is no valid Punycode as it is', () => {
-    expect(unicodeEmail('jean@xn--99999999999.ca')).toBe('jean@xn--99999999999.ca');
+  it('shows a domain that is no valid IDN as the server has it, never as another address', () => {
+    for (const stored of [
+      'jean@xn--99999999999.ca', // no valid Punycode
+      'jean@xn--example-.com', // decodes to plain "example": another, real address
+      'jean@xn--.ca', // decodes to nothing
+      'jean@xn--moc-4q0a.ca', // a right-to-left override, which would show the text reversed
+    ]) {
+      expect(unicodeEmail(stored)).toBe(stored);
+    }
   });
 });

@@ -55,11 +55,12 @@ import { renderScreen } from './render.tsx';
 // Data
 // ---------------------------------------------------------------------------
 
+/** An active membership (far from its end, whatever the test's clock: one that lapses leaves the page). */
 export const RECORD: Membership = {
   _id: 'm_id_1',
   id: 'm_1',
   externalId: 'sub_ext_1',
-  validTo: '2026-11-22T12:00:00.000Z',
+  validTo: '2099-11-22T12:00:00.000Z',
   cancelledAt: null,
   chargerOrderedAt: null,
 };

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadPaymentProvider } from '../../src/payments/load-payment-provider.ts';
 import {
   ACCESS_DENIED,
@@ -301,6 +301,44 @@ describe('checkout screen: payment column', () => {
     await waitFor(() => expect(kit.navigate).toHaveBeenCalledWith('/dashboard'));
     expect(kit.pending.count('confirmCard')).toBe(1);
     expect(kit.calls.attach).toHaveLength(1);
+  });
+
+  describe('a membership that lapses while the page is open', () => {
+    // The record's last moment, and a clock the page reads each minute (useNow).
+    const LAST_MOMENT = Date.parse(RECORD.validTo as string);
+    const lapsingClock = () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      const clock = { now: LAST_MOMENT - 30_000 };
+      const pass = () => {
+        clock.now = LAST_MOMENT + 30_000;
+        act(() => vi.advanceTimersByTime(60_000));
+      };
+      return { now: () => clock.now, pass };
+    };
+    afterEach(() => vi.useRealTimers());
+
+    it('has the router run the guards again (the subscription guard then sends the member to /activation)', async () => {
+      const clock = lapsingClock();
+      const { router } = await readyCheckout(createCheckoutKit(), { now: clock.now });
+      const invalidate = vi.spyOn(router, 'invalidate');
+      expect(invalidate).not.toHaveBeenCalled();
+      clock.pass();
+      expect(invalidate).toHaveBeenCalledTimes(1);
+    });
+
+    it('waits while a card payment is on its way, then runs them once it failed', async () => {
+      const clock = lapsingClock();
+      const { kit, router } = await readyCheckout(createCheckoutKit(), { now: clock.now });
+      const invalidate = vi.spyOn(router, 'invalidate');
+      await fillCard();
+      await userEvent.click(subscribeButton());
+      expect(kit.pending.count('confirmCard')).toBe(1);
+      clock.pass();
+      // A guard's redirect would not ask first: the payment keeps the page.
+      expect(invalidate).not.toHaveBeenCalled();
+      await kit.pending.settle('confirmCard', { output: DECLINED });
+      await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(1));
+    });
   });
 
   // The browser's confirm dialog is a spy in each test (restored after it: restoreMocks).

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
@@ -163,6 +163,15 @@ describe('RegisterScreen', () => {
     expect(r.input('lastName')).toHaveFocus();
     await r.fill();
     await r.user.type(r.input('password'), '{Enter}');
+    expect(r.signUp).toHaveBeenCalledTimes(1);
+  });
+
+  it('the Enter that ends an input method’s composition (a name typed in Japanese) only commits it', async () => {
+    const r = await renderRegister();
+    await r.fill();
+    fireEvent.keyDown(r.input('lastName'), { key: 'Enter', isComposing: true });
+    expect(r.signUp).not.toHaveBeenCalled();
+    fireEvent.keyDown(r.input('lastName'), { key: 'Enter' });
     expect(r.signUp).toHaveBeenCalledTimes(1);
   });
 

@@ -37,6 +37,7 @@ export function ProfileSection({ user }: { user: User }) {
         <FormFields bind={field} fields={personFields('account')} />
         <TextField
           id="account-email"
+          className="field--read-only"
           label={t('account:profile.email')}
           value={unicodeEmail(user.email)}
           onValueChange={() => {}}

@@ -74,7 +74,7 @@ export function BillingScreen() {
         {...formProps}
         onSubmitCapture={showPostalCodeAsSent}
         onKeyDownCapture={(event) => {
-          if (event.key === 'Enter') showPostalCodeAsSent();
+          if (event.key === 'Enter' && !event.nativeEvent.isComposing) showPostalCodeAsSent();
         }}
       >
         <TextField

@@ -1,4 +1,3 @@
-import { useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,18 +58,13 @@ export function CheckoutScreen({
   const [attempt, setAttempt] = useState(0);
   // A membership that lapses while the page is open (its last moment passes, a
   // reload finds it ended) no longer passes the page's guard (spec 2): the
-  // router runs the guards again, which send the member to /activation. A
-  // payment on its way asks first, as any leaving does.
+  // payment column has the router run the guards again (PaymentColumn's `lapsed`).
   const time = useNow(now);
   const lapsed = record !== null && !deriveMembership(record, time).isActive;
-  const router = useRouter();
 
   useEffect(() => {
     membership.send({ type: 'membership.refetchLater' });
   }, [membership]);
-  useEffect(() => {
-    if (lapsed) void router.invalidate();
-  }, [lapsed, router]);
   // The summary stands beside the payment column, which knows whether the fee is due now.
   const summary = (feeDueNow: boolean) => (
     <PriceSummary
@@ -109,6 +103,7 @@ export function CheckoutScreen({
             loadProvider={loadProvider}
             now={now}
             providerTimeoutMs={providerTimeoutMs}
+            lapsed={lapsed}
             onRetry={() => setAttempt((n) => n + 1)}
             retried={attempt > 0}
             summary={summary}

@@ -1,4 +1,4 @@
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
@@ -13,6 +13,7 @@ import {
   isDeadEnd,
   isFeeDueNow,
   isLoadingPayment,
+  isPaying,
   isPayingByCard,
   isPaymentInFlight,
   type PaymentErrorText,
@@ -62,6 +63,8 @@ export interface PaymentColumnProps {
   now: () => number;
   /** How long the card fields may take to get ready (the machine's default when undefined). */
   providerTimeoutMs: number | undefined;
+  /** The membership lapsed while the page was open: it no longer passes the page's guard. */
+  lapsed: boolean;
   /** Starts the column again (new provider load, new subscription load). */
   onRetry: () => void;
   /** This column replaces one whose Try again was pressed: its title takes the focus. */
@@ -91,6 +94,7 @@ export function PaymentColumn({
   loadProvider,
   now,
   providerTimeoutMs,
+  lapsed,
   onRetry,
   retried = false,
   summary,
@@ -132,6 +136,15 @@ export function PaymentColumn({
     if (hasUnsavedPayment(current)) return t('checkout:payment.leaveBeforeSaved');
     return null;
   });
+
+  // A lapsed membership: the router runs the guards again, which send the member to
+  // /activation, once no payment is on its way, unsaved or leaving for the dashboard
+  // (a guard's redirect does not ask first, as the leave warning does).
+  const holdsPayment = isPaying(snapshot) || hasUnsavedPayment(snapshot);
+  const router = useRouter();
+  useEffect(() => {
+    if (lapsed && !holdsPayment) void router.invalidate();
+  }, [lapsed, holdsPayment, router]);
 
   const onReady = useCallback(
     (gateway: PaymentGateway) => send({ type: 'checkout.providerReady', gateway }),
