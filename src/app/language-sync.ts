@@ -3,6 +3,7 @@ import { isSignedIn, selectUser } from '../../machines/session/session.selectors
 import { type Language, toLanguage } from '../../machines/shared/domain.ts';
 import type { Api } from '../api/api.ts';
 import { currentLanguage } from '../i18n/i18n.ts';
+import { addressOpened } from '../lib/address-opened.ts';
 import type { KeyValueStorage } from '../lib/safe-storage.ts';
 import {
   dropLanguageFromAddress,
@@ -27,12 +28,6 @@ interface LanguageSyncOptions {
   storage: KeyValueStorage;
   /** The address this page was opened with (tests give their own). */
   openedAt?: string;
-}
-
-/** The address the browser opened this page with, before the router changed it. */
-function addressOpened(): string | undefined {
-  const [entry] = globalThis.performance?.getEntriesByType?.('navigation') ?? [];
-  return entry?.name;
 }
 
 /** The language (spec 9's `?lng=`) an address asks for, if any. */
@@ -152,8 +147,9 @@ export function createLanguageSync({
   const start = () => {
     globalThis.addEventListener?.('storage', followOtherTabs);
     channel?.addEventListener('message', followSavesElsewhere);
-    // Loaded with the sign-in, as this module is: a page restored by Back follows the other tabs too.
-    if (globalThis.window) followRestoredPage({ session, api, storage, logger });
+    // Loaded with the sign-in, as this module is: a member's page restored by Back is never
+    // seen as it was left when the session changed meanwhile.
+    if (globalThis.window) followRestoredPage({ session, storage });
     let syncedFor = '';
     const follow = (snapshot: ReturnType<SessionActor['getSnapshot']>) => {
       const user = selectUser(snapshot);
@@ -175,8 +171,12 @@ export function createLanguageSync({
       }
       const current = currentLanguage(i18n);
       if (chosen) {
-        if (chosen.language !== user.language) save(chosen.language);
-        else setPending(null);
+        if (chosen.language !== user.language) {
+          // A visitor's choice is this member's now: should its save fail, it waits for
+          // them, not for whoever signs in next (their session may end unseen, as it expires).
+          if (!chosen.member) setPending(chosen.language, member);
+          save(chosen.language);
+        } else setPending(null);
       } else if (user.language !== current) {
         void i18n.changeLanguage(user.language);
       }

@@ -1,97 +1,52 @@
-import { isSignedIn, selectUser } from '../../machines/session/session.selectors.ts';
-import type { Api } from '../api/api.ts';
-import { createTokenStore, hasTokensAfter } from '../api/tokens.ts';
+import { isSignedIn } from '../../machines/session/session.selectors.ts';
+import { createTokenStore } from '../api/tokens.ts';
 import type { KeyValueStorage } from '../lib/safe-storage.ts';
-import type { Logger, SessionActor } from './services.tsx';
+import type { SessionActor } from './services.tsx';
 
 interface RestoredPageOptions {
   session: SessionActor;
-  api: Pick<Api, 'auth'>;
   storage: KeyValueStorage;
-  logger: Logger;
   /** The window (tests pass their own). */
-  target?: Pick<Window, 'addEventListener' | 'dispatchEvent'>;
+  target?: Pick<Window, 'addEventListener'>;
+  /** What is hidden while the page is kept: the whole document (tests pass their own). */
+  root?: { style: { visibility: string } };
+  /** Loads the page anew (tests pass their own). */
+  reload?: () => void;
 }
 
 /**
  * A page the browser kept in its back/forward cache and restored with Back.
- * Chromium hands it the `storage` events of what other tabs did meanwhile (a
- * sign-out, another member's sign-in), and the app follows them
- * (create-services.ts). Firefox and Safari hand a frozen page nothing: it
- * would go on as the last member's page while its calls carry the next
- * member's token. So when no event came and the stored session is not the
- * one the page left with, the page asks the server whose it is, and follows
- * as it would have followed the events: a sign-out, then the sign-in, when
- * another member's tokens are stored; a sign-out alone when none are. Tokens
- * renewed by another tab for the same member change nothing; when the server
- * cannot say (offline), the page starts over as the stored session, whoever
- * it is.
+ * A member's page is hidden as the browser keeps it, so that Back never
+ * paints it for whoever uses the browser next, not even for the moment the
+ * app would take to follow what the other tabs did meanwhile (a shared
+ * computer: one member signed out, another signed in). Restored, it shows
+ * again at once when the stored session is still the one it left with;
+ * otherwise (a sign-out, another member's sign-in, tokens another tab
+ * renewed) it loads anew, as the stored session. Chromium hands a restored
+ * page the storage events it missed, which the app would follow; Firefox and
+ * Safari hand it nothing, and it would go on as the last member's page with
+ * the next member's token. Loaded anew, it is right in every browser.
  */
 export function followRestoredPage({
   session,
-  api,
   storage,
-  logger,
   target = globalThis,
+  root = document.documentElement,
+  reload = () => location.reload(),
 }: RestoredPageOptions): void {
   const tokens = createTokenStore(storage);
-  const key = tokens.keys.refreshToken;
   const stored = () => tokens.read().refreshToken;
   let leftWith: string | null = null;
-  /** The browser handed over an event about the tokens since the page was left. */
-  let heardSinceLeft = false;
-  let telling = false;
-  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-  const tell = (newValue: string | null) => {
-    telling = true;
-    try {
-      target.dispatchEvent(new StorageEvent('storage', { key, newValue }));
-    } finally {
-      telling = false;
-    }
-  };
-  /** What the events would have said: the sign-out, then (a task later) the sign-in stored now. */
-  const startOver = async () => {
-    tell(null);
-    // One event per task, as a browser hands them over: the router follows the sign-out first.
-    await nextTask();
-    const now = stored();
-    if (now !== null) tell(now);
-  };
+  let hidden = false;
 
-  const follow = async () => {
-    // A browser that hands the page what it missed does so around pageshow: let it.
-    await nextTask();
-    const now = stored();
-    if (heardSinceLeft || now === leftWith) return;
-    if (now === null || !isSignedIn(session.getSnapshot())) {
-      tell(now);
-      return;
-    }
-    let sameMember: boolean;
-    try {
-      const profile = await api.auth.getProfile();
-      sameMember = profile._id === selectUser(session.getSnapshot())._id;
-    } catch (error) {
-      // Whose session is stored cannot be told (offline): start over as it, whoever it is.
-      logger.warn('Could not check whose session a restored page has', error);
-      sameMember = false;
-    }
-    // The events came after all (while the server answered), or the same member's renewed tokens.
-    if (heardSinceLeft || sameMember) return;
-    await startOver();
-  };
-
-  target.addEventListener('storage', (event) => {
-    if (!telling && hasTokensAfter(event as StorageEvent, tokens) !== undefined) {
-      heardSinceLeft = true;
-    }
-  });
-  target.addEventListener('pagehide', () => {
+  target.addEventListener('pagehide', (event) => {
     leftWith = stored();
-    heardSinceLeft = false;
+    hidden = (event as PageTransitionEvent).persisted && isSignedIn(session.getSnapshot());
+    if (hidden) root.style.visibility = 'hidden';
   });
   target.addEventListener('pageshow', (event) => {
-    if ((event as PageTransitionEvent).persisted) void follow();
+    if (!(event as PageTransitionEvent).persisted) return;
+    if (stored() !== leftWith) reload();
+    else if (hidden) root.style.visibility = '';
   });
 }

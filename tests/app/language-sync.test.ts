@@ -223,3 +223,21 @@ describe('a visitor’s language choice kept on the device, for the next sign-in
     expect(changeLanguage).toHaveBeenCalledExactlyOnceWith({ language: 'fr' });
   });
 });
+
+describe('a visitor’s choice whose save failed at a sign-in', () => {
+  it('is that member’s from then on: after their session ended unseen (it expired, the page reloaded), the next member’s profile is not sent it', async () => {
+    const storage = createSafeStorage(() => null);
+    storage.setItem(LANGUAGE_CHOICE_KEY, 'fr');
+    // Anne signs in; the save of the visitor's French is on its way (it will fail: offline).
+    const anne = startSync(ANNE, { language: 'fr', storage });
+    expect(anne.changeLanguage).toHaveBeenCalledExactlyOnceWith({ language: 'fr' });
+    expect(readLanguageChoice(storage)).toEqual({ language: 'fr', member: ANNE._id });
+
+    // A page reloaded after Anne's session expired: its sync never saw her signed in.
+    const bruno = startSync(null, { language: 'fr', storage });
+    bruno.become(BRUNO);
+    await settle();
+    expect(bruno.changeLanguage).not.toHaveBeenCalled();
+    expect(readLanguageChoice(storage)).toBeNull();
+  });
+});

@@ -214,7 +214,7 @@ test('a reload while the code is awaited (or a phone that discarded the tab) com
   await expect(heading(page, EN.requestTitle)).toBeVisible();
 });
 
-test('leaving the code step forgets it, by “Back to sign in” or by the browser’s Back: the next visit starts at step 1', async ({
+test('leaving the code step forgets it, by “Back to sign in”, by the browser’s Back or by typing another address: the next visit starts at step 1', async ({
   page,
   newMember,
   api,
@@ -233,6 +233,17 @@ test('leaving the code step forgets it, by “Back to sign in” or by the brows
   await expect(page).toHaveURL(/\/login$/);
   await page.getByRole('link', { name: EN.forgotLink, exact: true }).click();
   await expect(heading(page, EN.requestTitle)).toBeVisible();
+  expect(
+    await page.evaluate(() => sessionStorage.getItem('evclub.forgotPasswordCodeEmail')),
+  ).toBeNull();
+
+  // Again, leaving by typing another address (a shared computer: whoever comes next).
+  const left = (await newMember('forgot-leave-typed', { password: OLD_PASSWORD })).email;
+  await requestCode(page, left);
+  await page.goto('/login');
+  await page.getByRole('link', { name: EN.forgotLink, exact: true }).click();
+  await expect(heading(page, EN.requestTitle)).toBeVisible();
+  await expect(page.getByText(left)).toHaveCount(0);
   expect(
     await page.evaluate(() => sessionStorage.getItem('evclub.forgotPasswordCodeEmail')),
   ).toBeNull();

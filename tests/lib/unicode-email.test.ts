@@ -27,6 +27,9 @@ describe('unicodeEmail: an address as its member reads it', () => {
       'jean@xn--example-.com', // decodes to plain "example": another, real address
       'jean@xn--.ca', // decodes to nothing
       'jean@xn--moc-4q0a.ca', // a right-to-left override, which would show the text reversed
+      'jean@xn--gmail-.com', // plain "gmail.com"
+      'jean@xn--a.com', // an invisible control character (U+0080)
+      'jean@xn--l-0ba.com', // "l" and a control character (U+009E)
     ]) {
       expect(unicodeEmail(stored)).toBe(stored);
     }

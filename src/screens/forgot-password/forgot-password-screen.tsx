@@ -32,6 +32,7 @@ import {
 import { OneTimeCode, type OtpActor } from '../../components/one-time-code.tsx';
 import { AccountUsername, NEW_PASSWORD } from '../../components/password-field.tsx';
 import { type FormBinding, useFormFields } from '../../components/use-form-fields.ts';
+import { openedAt } from '../../lib/address-opened.ts';
 
 type Send = (event: ForgotPasswordEvent) => void;
 
@@ -42,12 +43,26 @@ interface StepProps {
   announce: boolean;
 }
 
+/**
+ * The address whose code this tab awaits, when the page was opened on it (a
+ * reload, a phone's discarded tab). A page reached since was left by typing an
+ * address (which unmounts nothing, so it did not forget the code): the next
+ * visit starts at step 1, for whoever it is.
+ */
+function resumedCodeEmail(): string | null {
+  if (openedAt('/forgot-password')) return awaitedCodeEmail('forgotPassword');
+  forgetAwaitedCode('forgotPassword');
+  return null;
+}
+
 /** /forgot-password: request a code by email, enter it, choose a new password. */
 export function ForgotPasswordScreen() {
   const navigate = useNavigate();
+  // Read once, as the page opens: the code this page asks for later is remembered for a reload.
+  const [resumeEmail] = useState(resumedCodeEmail);
   const [snapshot, send] = useFlow(forgotPasswordMachine, 'forgotPassword', {
     // Reloaded while a code was awaited: back to the code step.
-    input: { resumeEmail: awaitedCodeEmail('forgotPassword') },
+    input: { resumeEmail },
     view: {
       // The login screen then says the password changed (`?reset=1`), the address typed in.
       goToLoginWithSuccess: (_args, { email }) =>
