@@ -10,6 +10,6 @@ export function addressOpened(): string | undefined {
 /** This page was opened at `path` (a reload of it, a phone's discarded tab), not reached since. */
 export function openedAt(path: string): boolean {
   const address = addressOpened();
-  // Where the browser does not say, the page counts as opened where it is.
-  return new URL(address ?? globalThis.location.href).pathname === path;
+  // Where the browser does not say, the page counts as opened here.
+  return address === undefined || new URL(address).pathname === path;
 }

@@ -64,6 +64,26 @@ async function enterCode({ user }: Rendered, code = '123456', next = 'Next') {
 }
 
 describe('ForgotPasswordScreen', () => {
+  it('resumes the code step on a page opened on it (a reload), not on one reached since (an address typed in between)', async () => {
+    const opened = (address: string) =>
+      vi
+        .spyOn(performance, 'getEntriesByType')
+        .mockReturnValue([{ name: address }] as unknown as PerformanceEntryList);
+    sessionStorage.setItem('evclub.forgotPasswordCodeEmail', EMAIL);
+    opened('https://club.example/forgot-password');
+    const reloaded = await renderForgot();
+    expect(screen.getByRole('heading', { level: 1, name: 'Enter the code' })).toBeVisible();
+    reloaded.unmount();
+
+    // The tab's page was opened at /login since (the member typed it): whoever comes next starts over.
+    sessionStorage.setItem('evclub.forgotPasswordCodeEmail', EMAIL);
+    opened('https://club.example/login');
+    await renderForgot();
+    expect(screen.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
+    expect(screen.queryByText(EMAIL, { exact: false })).toBeNull();
+    expect(sessionStorage.getItem('evclub.forgotPasswordCodeEmail')).toBeNull();
+  });
+
   it('walks the three steps and lands on sign in with the success message', async () => {
     const view = await renderForgot();
     const { user, auth, navigate } = view;
