@@ -147,9 +147,8 @@ export function createLanguageSync({
   const start = () => {
     globalThis.addEventListener?.('storage', followOtherTabs);
     channel?.addEventListener('message', followSavesElsewhere);
-    // Loaded with the sign-in, as this module is: a member's page restored by Back is never
-    // seen as it was left when the session changed meanwhile.
-    if (globalThis.window) followRestoredPage({ session, storage });
+    // Loaded with the sign-in, as this module is: a page restored by Back follows the other tabs too.
+    if (globalThis.window) followRestoredPage({ session, api, storage, logger });
     let syncedFor = '';
     const follow = (snapshot: ReturnType<SessionActor['getSnapshot']>) => {
       const user = selectUser(snapshot);

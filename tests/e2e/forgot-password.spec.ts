@@ -237,8 +237,14 @@ test('leaving the code step forgets it, by “Back to sign in”, by the browser
     await page.evaluate(() => sessionStorage.getItem('evclub.forgotPasswordCodeEmail')),
   ).toBeNull();
 
-  // Again, leaving by typing another address (a shared computer: whoever comes next).
+  // Again, leaving by typing another address; whoever comes next types /forgot-password,
+  // or follows the link from /login (a shared computer).
   const left = (await newMember('forgot-leave-typed', { password: OLD_PASSWORD })).email;
+  await requestCode(page, left);
+  await page.goto('/login');
+  await page.goto('/forgot-password');
+  await expect(heading(page, EN.requestTitle)).toBeVisible();
+  await expect(page.getByText(left)).toHaveCount(0);
   await requestCode(page, left);
   await page.goto('/login');
   await page.getByRole('link', { name: EN.forgotLink, exact: true }).click();

@@ -32,7 +32,7 @@ import {
 import { OneTimeCode, type OtpActor } from '../../components/one-time-code.tsx';
 import { AccountUsername, NEW_PASSWORD } from '../../components/password-field.tsx';
 import { type FormBinding, useFormFields } from '../../components/use-form-fields.ts';
-import { openedAt } from '../../lib/address-opened.ts';
+import { reloadedAt } from '../../lib/address-opened.ts';
 
 type Send = (event: ForgotPasswordEvent) => void;
 
@@ -44,13 +44,13 @@ interface StepProps {
 }
 
 /**
- * The address whose code this tab awaits, when the page was opened on it (a
- * reload, a phone's discarded tab). A page reached since was left by typing an
- * address (which unmounts nothing, so it did not forget the code): the next
- * visit starts at step 1, for whoever it is.
+ * The address whose code this tab awaits, when this page is the code step
+ * loaded again (a reload, a phone's discarded tab). Any other visit starts at
+ * step 1, for whoever makes it: the step may have been left by typing an
+ * address, which unmounts nothing, so nothing forgot the code then.
  */
 function resumedCodeEmail(): string | null {
-  if (openedAt('/forgot-password')) return awaitedCodeEmail('forgotPassword');
+  if (reloadedAt('/forgot-password')) return awaitedCodeEmail('forgotPassword');
   forgetAwaitedCode('forgotPassword');
   return null;
 }
