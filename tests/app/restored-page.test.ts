@@ -174,7 +174,7 @@ describe('a member’s page kept by the browser is hidden, so that Back never sh
     leave();
     storage.setItem(TOKEN_KEYS.refreshToken, 'refresh-bruno');
     await back();
-    expect(heard).toEqual([null, 'refresh-bruno']);
+    await vi.waitFor(() => expect(heard).toEqual([null, 'refresh-bruno']));
     expect(shown()).toBe(false);
     showPage('Sign in');
     await vi.waitFor(() => expect(shown()).toBe(true));
@@ -186,7 +186,7 @@ describe('a member’s page kept by the browser is hidden, so that Back never sh
     leave();
     storage.setItem(TOKEN_KEYS.refreshToken, 'refresh-anne-2');
     await back();
-    expect(shown()).toBe(true);
+    await vi.waitFor(() => expect(shown()).toBe(true));
   });
 
   it('the events the browser handed over (Chromium): a sign-out keeps it hidden until another page shows; a renewal alone does not', async () => {
@@ -209,7 +209,7 @@ describe('a member’s page kept by the browser is hidden, so that Back never sh
       new StorageEvent('storage', { key: TOKEN_KEYS.refreshToken, newValue: 'refresh-anne-2' }),
     );
     await renewed.back();
-    expect(renewed.shown()).toBe(true);
+    await vi.waitFor(() => expect(renewed.shown()).toBe(true));
   });
 
   it('shows at the latest after a while, should the app show nothing new', async () => {
