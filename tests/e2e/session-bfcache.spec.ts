@@ -129,3 +129,31 @@ test('Back with the session unchanged shows the kept page at once, as it was lef
     'visible',
   );
 });
+
+test('Back to forgot password kept by the browser starts at step 1: never the last person’s code step and address', async ({
+  page,
+  newMember,
+}) => {
+  const { email } = await newMember('cached-forgot');
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send the code', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Enter the code' })).toBeVisible();
+  await page.evaluate(() => {
+    addEventListener('pageshow', (event) => {
+      document.documentElement.dataset.restored = String(event.persisted);
+    });
+  });
+  // Left by typing another address; whoever comes next presses Back.
+  await page.goto('/favicon.svg');
+
+  await page.goBack({ waitUntil: 'commit' });
+  await expect(page.locator('html')).toHaveAttribute('data-restored', 'true');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Forgot your password?' }),
+  ).toBeVisible();
+  await expect(page.getByText(email)).toHaveCount(0);
+  expect(
+    await page.evaluate(() => sessionStorage.getItem('evclub.forgotPasswordCodeEmail')),
+  ).toBeNull();
+});

@@ -1,6 +1,7 @@
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import {
   type ForgotPasswordEvent,
@@ -55,11 +56,34 @@ function resumedCodeEmail(): string | null {
   return null;
 }
 
-/** /forgot-password: request a code by email, enter it, choose a new password. */
+/**
+ * /forgot-password: request a code by email, enter it, choose a new password.
+ * A page the browser keeps in its back/forward cache is kept at step 1, with
+ * no code awaited: Back, whoever presses it, starts over there, as on a page
+ * loaded anew, never on the last person's code step and address.
+ */
 export function ForgotPasswordScreen() {
+  const [visit, setVisit] = useState(0);
+  useEffect(() => {
+    const keepStepOne = (event: PageTransitionEvent) => {
+      // Drawn before the browser freezes the page: what it keeps is step 1.
+      if (event.persisted) flushSync(() => setVisit((n) => n + 1));
+    };
+    addEventListener('pagehide', keepStepOne);
+    return () => removeEventListener('pagehide', keepStepOne);
+  }, []);
+  return <ForgotPassword key={visit} resume={visit === 0} />;
+}
+
+/** The flow's three steps; `resume`: the page may be the code step loaded again. */
+function ForgotPassword({ resume }: { resume: boolean }) {
   const navigate = useNavigate();
   // Read once, as the page opens: the code this page asks for later is remembered for a reload.
-  const [resumeEmail] = useState(resumedCodeEmail);
+  const [resumeEmail] = useState(() => {
+    if (resume) return resumedCodeEmail();
+    forgetAwaitedCode('forgotPassword');
+    return null;
+  });
   const [snapshot, send] = useFlow(forgotPasswordMachine, 'forgotPassword', {
     // Reloaded while a code was awaited: back to the code step.
     input: { resumeEmail },
