@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import * as kit from '../forms/form-state.ts';
-import { cleanName, registrationSchema } from '../forms/registration.schema.ts';
+import { registrationSchema } from '../forms/registration.schema.ts';
+import { cleanText } from '../forms/text.ts';
 import { validate } from '../forms/validate.ts';
 import { busyInvoking } from '../shared/busy-state.ts';
 import type { User } from '../shared/domain.ts';
@@ -52,8 +53,8 @@ export type ProfileFormEvent =
 /** The request body of PUT client/auth/profile: clean names, a trimmed phone. */
 export function toProfilePayload(values: ProfileValues): ProfileValues {
   return {
-    firstName: cleanName(values.firstName),
-    lastName: cleanName(values.lastName),
+    firstName: cleanText(values.firstName),
+    lastName: cleanText(values.lastName),
     phone: values.phone.trim(),
   };
 }

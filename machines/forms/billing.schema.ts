@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import type { BillingAddress, User } from '../shared/domain.ts';
-import { cleanText as cleanLine } from './text.ts';
-
+import { cleanText } from './text.ts';
 import { MAX_SYMBOLS_KEY } from './validate.ts';
 
 /** The 13 Canadian provinces and territories (translated under member `provinces.*`). */
@@ -61,12 +60,12 @@ export const billingSchema = v.object({
   countryCode: v.literal(BILLING_COUNTRY_CODE, 'validation.countryRequired'),
   address1: v.pipe(
     v.string(),
-    v.transform(cleanLine),
+    v.transform(cleanText),
     v.nonEmpty('validation.address1Required'),
     maxLine,
   ),
-  address2: v.pipe(v.string(), v.transform(cleanLine), maxLine),
-  city: v.pipe(v.string(), v.transform(cleanLine), v.nonEmpty('validation.cityRequired'), maxLine),
+  address2: v.pipe(v.string(), v.transform(cleanText), maxLine),
+  city: v.pipe(v.string(), v.transform(cleanText), v.nonEmpty('validation.cityRequired'), maxLine),
   postalCode: v.pipe(
     v.string(),
     v.trim(),
@@ -93,12 +92,12 @@ export const EMPTY_BILLING_VALUES: BillingValues = {
  * the postal code normalised, address_2 omitted when blank.
  */
 export function toBillingAddress(values: BillingValues): BillingAddress {
-  const address2 = cleanLine(values.address2);
+  const address2 = cleanText(values.address2);
   return {
     country_code: BILLING_COUNTRY_CODE,
-    address_1: cleanLine(values.address1),
+    address_1: cleanText(values.address1),
     ...(address2 ? { address_2: address2 } : {}),
-    city: cleanLine(values.city),
+    city: cleanText(values.city),
     province: values.province,
     postal_code: normalizePostalCode(values.postalCode.trim()),
   };

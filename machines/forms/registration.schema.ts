@@ -27,9 +27,6 @@ function isDeliverable(email: string): boolean {
   return email.length <= EMAIL_MAX_LENGTH && email.lastIndexOf('@') <= EMAIL_LOCAL_MAX_LENGTH;
 }
 
-/** A name as it is checked and sent (nameField): cleanText, as address lines are. */
-export const cleanName = cleanText;
-
 /**
  * A name: trimmed, and in its composed form (NFC), so that an accent typed or
  * pasted as a letter and a combining mark ('e' + U+0300, as macOS writes file
@@ -82,8 +79,8 @@ export const EMPTY_REGISTRATION_VALUES: RegistrationValues = {
 /** The sign-up body: clean names, trimmed phone and email; the password as typed. */
 export function toSignUpPayload(values: RegistrationValues, language: Language): SignUpPayload {
   return {
-    firstName: cleanName(values.firstName),
-    lastName: cleanName(values.lastName),
+    firstName: cleanText(values.firstName),
+    lastName: cleanText(values.lastName),
     phone: values.phone.trim(),
     email: values.email.trim(),
     password: values.password,

@@ -21,11 +21,11 @@ hosting_log="$(mktemp)"
 trap 'rm -f "$unit_log" "$hosting_log"' EXIT
 started=$SECONDS
 
+# The model suites record their coverage as they run: none is left from an earlier run.
+rm -rf coverage/model
 # At a lower priority beside the browser tests, a unit test can take 20 times as
 # long as alone (0.9 s alone, 17 s in a loaded run): the time limit, which only
 # catches a test that hangs, is doubled for this run.
-# The model suites record their coverage as they run: none is left from an earlier run.
-rm -rf coverage/model
 nice -n 10 npx vitest run --testTimeout=30000 > "$unit_log" 2>&1 &
 unit_pid=$!
 bash tests/tools/e2e-nginx.sh > "$hosting_log" 2>&1 &
